@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import type { EventType } from '../vocabulary.js';
+import { feedbackSubmittedSchema } from './feedback-submitted.js';
+import { responseCompletedSchema } from './response-completed.js';
+import { toolCallSchema } from './tool-call.js';
+
+/** The schema of each event kind, for dispatch on `event_type` without trying every kind. */
+export const EVENT_SCHEMAS = {
+  response_completed: responseCompletedSchema,
+  tool_call: toolCallSchema,
+  feedback_submitted: feedbackSubmittedSchema,
+} as const satisfies Record<EventType, z.ZodType>;
+
+/** Any event of events-v1.md, told apart by `event_type`. */
+export const eventSchema = z
+  .discriminatedUnion('event_type', [responseCompletedSchema, toolCallSchema, feedbackSubmittedSchema])
+  .meta({ title: 'Answerscope event, version 1', description: 'One event as a producer sends it (events-v1.md).' });
+
+export type EventInput = z.input<typeof eventSchema>;
+/** The normalized event the pipeline stores. */
+export type NormalizedEvent = z.output<typeof eventSchema>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../limits.js';
+import { reasonCodeOf } from '../rules/reason-code.js';
+import { RATINGS, TARGET_TYPES, type TargetType } from '../vocabulary.js';
+import { contentHashOf } from './content-hash.js';
+import { envelopeShape, withNormalizedTime } from './envelope.js';
+import { freeText, optionalIntInRange, optionalString, requiredString, trim } from './fields.js';
+import { fieldIssue } from './rejection-issue.js';
+
+const DIAGNOSTIC_TARGETS: readonly TargetType[] = ['diagnostic_step', 'diagnostic_report'];
+
+/**
+ * A citation rating names the citation (`subject_id`); other targets must not carry one, since
+ * `subject_id` is part of the current-rating key. Step and report ratings need their task.
+ */
+const TARGET_RULES_JSON_SCHEMA = {
+  allOf: [
+    {
+      if: { properties: { target_type: { const: 'citation' } }, required: ['target_type'] },
+      then: { properties: { subject_id: { type: 'string' } }, required: ['subject_id'] },
+      else: { properties: { subject_id: { type: 'null' } } },
+    },
+    {
+      if: { properties: { target_type: { enum: DIAGNOSTIC_TARGETS } }, required: ['target_type'] },
+      then: { properties: { diagnostic_task_id: { type: 'string' } }, required: ['diagnostic_task_id'] },
+    },
+  ],
+};
+
+/** One user rating action on an answer, a citation, a diagnostic step or a report. */
+export const feedbackSubmittedSchema = z
+  .object({
+    ...envelopeShape('feedback_submitted'),
+    client_feedback_id: requiredString(128).describe("The client's idempotency id for this action; a retry reuses it."),
+    target_type: z.enum(TARGET_TYPES),
+    target_id: requiredString(128).describe('For chat_message and citation: the response_id.'),
+    subject_id: optionalString(160).describe('Required for citation (the citation id); absent otherwise.'),
+    diagnostic_task_id: optionalString(128).describe('Required for diagnostic_step and diagnostic_report.'),
+    user_id: requiredString(128).describe('Who rated.'),
+    session_id: optionalString(128),
+    run_id: optionalString(128),
+    rating: z.enum(RATINGS).describe('cleared withdraws the user’s current rating of the target.'),
+    reason: freeText(TEXT_LIMITS.reason, { prepare: trim, blankIsNull: true }).describe(
+      'Trimmed, truncated to 80 characters, mapped to reason_code.',
+    ),
+    comment: freeText(TEXT_LIMITS.comment, { prepare: trim, blankIsNull: true }).describe(
+      'Trimmed, truncated to 2000 characters; blank becomes null.',
+    ),
+    correction: freeText(TEXT_LIMITS.correction, { prepare: trim, blankIsNull: true }).describe(
+      'Trimmed, truncated to 4000 characters; blank becomes null.',
+    ),
+    severity: optionalIntInRange(1, 5).describe('1..5: how bad (or good) the user judged it.'),
+  })
+  .superRefine((event, ctx) => {
+    if (event.target_type === 'citation' && event.subject_id === null) {
+      ctx.addIssue(fieldIssue('missing_field', 'subject_id', 'subject_id is required for target_type citation'));
+    }
+    if (event.target_type !== 'citation' && event.subject_id !== null) {
+      ctx.addIssue(fieldIssue('invalid_field', 'subject_id', `subject_id must be absent for target_type ${event.target_type}`));
+    }
+    if (DIAGNOSTIC_TARGETS.includes(event.target_type) && event.diagnostic_task_id === null) {
+      ctx.addIssue(
+        fieldIssue('missing_field', 'diagnostic_task_id', `diagnostic_task_id is required for target_type ${event.target_type}`),
+      );
+    }
+  })
+  .meta({ title: 'feedback_submitted', description: 'One user rating action.', ...TARGET_RULES_JSON_SCHEMA })
+  .transform((event) => {
+    const normalized = { ...withNormalizedTime(event), reason_code: reasonCodeOf(event.reason) };
+    return { ...normalized, content_hash: contentHashOf(normalized) };
+  });
+
+export type FeedbackSubmittedInput = z.input<typeof feedbackSubmittedSchema>;
+export type FeedbackSubmitted = z.output<typeof feedbackSubmittedSchema>;

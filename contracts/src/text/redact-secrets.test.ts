@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './redact-secrets.js';
+
+describe('redactSecrets', () => {
+  it.each([
+    ['openai key', 'auth failed for sk-abcdefghijklmnop1234', 'auth failed for [REDACTED]'],
+    ['openai project key', 'key=sk-proj-AbC_dEf-1234567890xyzXYZ rejected', 'key=[REDACTED] rejected'],
+    ['anthropic key', 'using sk-ant-api03-abcdefghijklmnopqrstuv', 'using [REDACTED]'],
+    ['tencent AK id', 'SecretId AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE invalid', 'SecretId [REDACTED] invalid'],
+    ['aws key id', 'aws_access_key_id AKIAIOSFODNN7EXAMPLE', 'aws_access_key_id [REDACTED]'],
+    ['aws temporary key id', 'ASIAIOSFODNN7EXAMPLE expired', '[REDACTED] expired'],
+    ['bearer header', 'Authorization: Bearer eyJhbGciOi.J9.x-y_z=', 'Authorization: Bearer [REDACTED]'],
+    ['lower-case bearer', 'sent bearer abc123 twice', 'sent bearer [REDACTED] twice'],
+    ['password=', 'mysql -u root --password=hunter2 -h db', 'mysql -u root --password=[REDACTED] -h db'],
+    ['password: ', 'login failed (password: hunter2)', 'login failed (password: [REDACTED])'],
+    ['passwd', 'passwd=abc&user=bob', 'passwd=[REDACTED]&user=bob'],
+    ['pwd', 'PWD = s3cr3t', 'PWD = [REDACTED]'],
+    ['secret=', 'client_secret=xyz, retrying', 'client_secret=[REDACTED], retrying'],
+    ['api_key=', 'GET /v1?api_key=abc123&q=1', 'GET /v1?api_key=[REDACTED]&q=1'],
+    ['api-key header', 'x-api-key: abc123', 'x-api-key: [REDACTED]'],
+    ['token=', 'callback?access_token=tok_987&state=1', 'callback?access_token=[REDACTED]&state=1'],
+    ['json value keeps its quotes', '{"password": "hunter 2", "user": "bob"}', '{"password": "[REDACTED]", "user": "bob"}'],
+    ['several secrets', 'sk-aaaaaaaaaaaaaaaaaaaa and AKIAABCDEFGHIJKLMNOP', '[REDACTED] and [REDACTED]'],
+  ])('redacts %s', (_name, text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+  });
+
+  it.each([
+    ['plain prose', 'The tool timed out after 30 s while fetching the page.'],
+    ['chinese prose', '查询超时，请稍后重试'],
+    ['token counts', 'max_tokens: 4096 exceeded, tokens=5000'],
+    ['a short sk- word', 'ask-me and task-sk-12 and sk-short'],
+    ['words containing key names', 'bypass=1 secretary: Ann, compass: north'],
+    ['an ordinary upper-case id', 'AKIAX is too short, AKID123 too'],
+    ['empty', ''],
+  ])('leaves %s unchanged', (_name, text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  it('is idempotent', () => {
+    const once = redactSecrets('password="a b" Bearer xyz token: sk-abcdefghijklmnopqrstu');
+    expect(once).toBe('password="[REDACTED]" Bearer [REDACTED] token: [REDACTED]');
+    expect(redactSecrets(once)).toBe(once);
+  });
+});

@@ -1,0 +1,27 @@
+import type { EventInput } from './schema/event.js';
+import type { EventType } from './vocabulary.js';
+
+/** Default Kafka topics (events-v1.md, Transport); deployments may configure others. */
+export const DEFAULT_TOPICS = {
+  response_completed: 'answerscope.response_completed',
+  tool_call: 'answerscope.tool_call',
+  feedback_submitted: 'answerscope.feedback_submitted',
+} as const satisfies Record<EventType, string>;
+
+export const DEFAULT_DLQ_TOPIC = 'answerscope.dlq';
+
+/**
+ * The Kafka message key of an event: everything that must be reduced together lands on one
+ * partition (a session's answers and tool calls, a target's ratings). `null` when the event lacks
+ * the field (an invalid event), which Kafka spreads round-robin.
+ */
+export function messageKeyOf(event: EventInput): string | null {
+  switch (event.event_type) {
+    case 'response_completed':
+      return event.session_id ?? null;
+    case 'tool_call':
+      return event.session_id ?? event.diagnostic_task_id ?? null;
+    case 'feedback_submitted':
+      return event.target_id ?? null;
+  }
+}

@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import { SCHEMA_VERSION } from '../schema/envelope.js';
+import { EVENT_SCHEMAS } from '../schema/event.js';
+import type { FieldIssueParams } from '../schema/rejection-issue.js';
+import { EVENT_TYPES, isEventType } from '../vocabulary.js';
+import type { EventParseResult } from './event-parse-result.js';
+import { rejectionHints } from './rejection-hints.js';
+import { dottedPath, type RejectionReason } from './rejection-reason.js';
+
+type JsonObject = Record<string, unknown>;
+
+const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const jsonTypeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
+
+/** Absent, `undefined` or `null` on an object key: the producer did not give the field. */
+function isAbsentAt(raw: unknown, path: readonly PropertyKey[]): boolean {
+  let parent: unknown = raw;
+  for (const key of path.slice(0, -1)) {
+    if (!isJsonObject(parent) && !Array.isArray(parent)) return false;
+    parent = (parent as JsonObject)[key as string];
+  }
+  // An array element that is null is a wrong value, not a missing field.
+  if (!isJsonObject(parent)) return false;
+  const last = path[path.length - 1];
+  return last !== undefined && (parent[last as string] === undefined || parent[last as string] === null);
+}
+
+function reasonForIssue(issue: z.core.$ZodIssue, raw: JsonObject): RejectionReason {
+  const path = dottedPath(issue.path);
+  const params = issue.code === 'custom' ? (issue.params as Partial<FieldIssueParams> | undefined) : undefined;
+  if (params?.rejection) return `${params.rejection}:${path}`;
+  // Whatever zod calls it (wrong type, not the literal, not in the enum), no value means missing.
+  if (isAbsentAt(raw, issue.path)) return `missing_field:${path}`;
+  return `invalid_field:${path}`;
+}
+
+/**
+ * Validates and normalizes an already parsed event. Checks run in a fixed order so one event
+ * always gets one reason: object shape, `event_type`, `schema_version`, then the event's schema,
+ * whose first issue (in field order) is reported. Never throws.
+ */
+export function validateEvent(value: unknown): EventParseResult {
+  // A value that is not an object is not an event at all; it counts as `invalid_json` (the
+  // transport carries "one JSON object"), since there is no field a path could name.
+  if (!isJsonObject(value)) {
+    return { ok: false, reason: 'invalid_json', message: `an event must be a JSON object, got ${jsonTypeOf(value)}` };
+  }
+  const hints = rejectionHints(value);
+  const reject = (reason: RejectionReason, message: string): EventParseResult => ({ ok: false, reason, message, ...hints });
+
+  const eventType = value.event_type;
+  if (eventType === undefined || eventType === null) return reject('missing_field:event_type', 'event_type is required');
+  if (typeof eventType !== 'string') return reject('invalid_field:event_type', `event_type must be a string, got ${jsonTypeOf(eventType)}`);
+  if (!isEventType(eventType)) {
+    return reject('unsupported_event_type', `event_type ${JSON.stringify(eventType.slice(0, 64))} is not one of ${EVENT_TYPES.join(', ')}`);
+  }
+
+  // Any given version other than 1, whatever its type, is a version this package cannot read.
+  const version = value.schema_version;
+  if (version !== undefined && version !== null && version !== SCHEMA_VERSION) {
+    return reject('unsupported_schema_version', `schema_version ${JSON.stringify(version)} is not supported (expected ${SCHEMA_VERSION})`);
+  }
+
+  const result = EVENT_SCHEMAS[eventType].safeParse(value);
+  if (result.success) return { ok: true, event: result.data };
+  const issue = result.error.issues[0];
+  if (issue === undefined) return reject('invalid_json', 'the event was rejected without a reason'); // zod always gives one
+  const reason = reasonForIssue(issue, value);
+  return reject(reason, `${reason.slice(reason.indexOf(':') + 1)}: ${issue.message}`);
+}

@@ -1,0 +1,64 @@
+import { WarehouseEnvSchema } from "@answerscope/warehouse";
+import { z } from "zod";
+
+const csv = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting of the ingest service, read from the environment in this one place. */
+export const IngestConfigSchema = WarehouseEnvSchema.extend({
+  /** Absent: single-node mode (the collector writes to the warehouse in-process). */
+  KAFKA_BROKERS: csv.optional(),
+  KAFKA_CLIENT_ID: z.string().default("answerscope-ingest"),
+  KAFKA_GROUP_ID: z.string().default("answerscope-ingest"),
+  TOPIC_RESPONSE_COMPLETED: z.string().default("answerscope.response_completed"),
+  TOPIC_TOOL_CALL: z.string().default("answerscope.tool_call"),
+  TOPIC_FEEDBACK_SUBMITTED: z.string().default("answerscope.feedback_submitted"),
+  TOPIC_DLQ: z.string().default("answerscope.dlq"),
+  /** Rows per insert; a batch is flushed when it reaches this size... */
+  INGEST_BATCH_MAX_ROWS: int(5000),
+  /** ...or when its oldest row has waited this long. */
+  INGEST_BATCH_MAX_WAIT_MS: int(200),
+  INGEST_RETRY_MIN_MS: int(200),
+  INGEST_RETRY_MAX_MS: int(10_000),
+  INGEST_PARTITIONS_CONCURRENTLY: int(4),
+  KAFKA_MAX_WAIT_MS: int(100),
+  KAFKA_SESSION_TIMEOUT_MS: int(10_000),
+  /** Port of /metrics, /healthz, /readyz and (without Kafka, or with COLLECTOR=on) the collector. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(4318),
+  HOST: z.string().default("127.0.0.1"),
+  /** Which parts run in this process. */
+  RUN_WORKER: z.enum(["auto", "on", "off"]).default("auto"),
+  RUN_COLLECTOR: z.enum(["auto", "on", "off"]).default("auto"),
+  /** Keys: a JSON file `{ "keys": [{ "key", "tenant_id", "kind": "ingest" | "read" }] }`... */
+  ANSWERSCOPE_KEYS_FILE: z.string().optional(),
+  /** ...or inline `kind:tenant:key` entries separated by commas. */
+  ANSWERSCOPE_KEYS: z.string().optional(),
+  /** Apply pending migrations at start (safe when several processes start together). */
+  MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
+  /** How long SIGTERM waits for an in-flight write before abandoning it (nothing is committed then). */
+  SHUTDOWN_GRACE_MS: int(5000),
+  COLLECTOR_MAX_BODY_BYTES: int(5 * 1024 * 1024),
+  COLLECTOR_MAX_EVENTS: int(10_000),
+});
+
+export type IngestConfig = z.output<typeof IngestConfigSchema>;
+
+export function loadIngestConfig(env: NodeJS.ProcessEnv = process.env): IngestConfig {
+  const result = IngestConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`invalid ingest configuration: ${problems}`);
+  }
+  return result.data;
+}
+
+export function topicsOf(config: IngestConfig) {
+  return {
+    response_completed: config.TOPIC_RESPONSE_COMPLETED,
+    tool_call: config.TOPIC_TOOL_CALL,
+    feedback_submitted: config.TOPIC_FEEDBACK_SUBMITTED,
+    dlq: config.TOPIC_DLQ,
+  } as const;
+}

@@ -1,0 +1,30 @@
+import type { ServerResponse } from "node:http";
+
+export type ErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "too_large" | "unavailable" | "internal";
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  too_large: 413,
+  unavailable: 503,
+  internal: 500,
+};
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Errors always have the api-v1.md shape `{"error": {"code", "message"}}`. */
+export function sendError(res: ServerResponse, code: ErrorCode, message: string): void {
+  sendJson(res, STATUS[code], { error: { code, message } });
+}
+
+export class HttpError extends Error {
+  constructor(readonly code: ErrorCode, message: string) {
+    super(message);
+  }
+}

@@ -1,0 +1,20 @@
+import type { NormalizedEvent } from "@answerscope/contracts";
+import { feedbackRow, responseRow, toolCallRow, type FactBatch } from "@answerscope/warehouse";
+import { ok, type StepResult } from "../result";
+
+export type FactRow =
+  | { kind: "responses"; row: FactBatch["responses"][number] }
+  | { kind: "toolCalls"; row: FactBatch["toolCalls"][number] }
+  | { kind: "feedback"; row: FactBatch["feedback"][number] };
+
+/** Routes a valid event to the row of its fact table. */
+export function toFactRowStep(event: NormalizedEvent, ingestedAtMs: number): StepResult<FactRow> {
+  switch (event.event_type) {
+    case "response_completed":
+      return ok({ kind: "responses", row: responseRow(event, ingestedAtMs) });
+    case "tool_call":
+      return ok({ kind: "toolCalls", row: toolCallRow(event, ingestedAtMs) });
+    case "feedback_submitted":
+      return ok({ kind: "feedback", row: feedbackRow(event, ingestedAtMs) });
+  }
+}

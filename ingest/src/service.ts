@@ -1,0 +1,118 @@
+import { createWarehouse, migrate, warehouseConfigFromEnv, writeFacts, type Warehouse } from "@answerscope/warehouse";
+import type { Server } from "node:http";
+import { loadKeyRing } from "./auth/keys";
+import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
+import { topicsOf, type IngestConfig } from "./config";
+import { createHttpServer } from "./http/create";
+import { listen } from "./http/server";
+import { connectProducer, createKafka } from "./kafka/client";
+import { IngestWorker } from "./kafka/worker";
+import { createIngestMetrics } from "./metrics";
+import { FactBuffer } from "./sink/fact-buffer";
+import type { Producer } from "kafkajs";
+
+export interface RunningService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+function createFactBuffer(warehouse: Warehouse, config: IngestConfig, metrics: ReturnType<typeof createIngestMetrics>, maxAttempts?: number) {
+  return new FactBuffer({
+    maxRows: config.INGEST_BATCH_MAX_ROWS,
+    maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
+    retry: { minDelayMs: config.INGEST_RETRY_MIN_MS, maxDelayMs: config.INGEST_RETRY_MAX_MS, maxAttempts },
+    write: async (batch) => {
+      const written = await writeFacts(warehouse, batch);
+      for (const [kind, rows] of Object.entries(written)) {
+        metrics.stored.inc({ table: kind }, rows);
+        metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);
+      }
+    },
+    onRetry: (error, attempt, delayMs) => {
+      metrics.insertRetries.inc();
+      metrics.warehouseUp.set(0);
+      console.warn(`warehouse write failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`);
+    },
+    onFlushed: (rows, seconds) => {
+      metrics.warehouseUp.set(1);
+      if (rows > 0) {
+        metrics.batchRows.observe(rows);
+        metrics.batchSeconds.observe(seconds);
+      }
+    },
+  });
+}
+
+/**
+ * Starts what this process runs: the Kafka worker when brokers are configured,
+ * and the collector (writing to Kafka, or straight to the warehouse without Kafka).
+ */
+export async function startIngestService(config: IngestConfig): Promise<RunningService> {
+  const metrics = createIngestMetrics();
+  const warehouse = createWarehouse(warehouseConfigFromEnv(config));
+  if (config.MIGRATE_ON_START === "true") await migrate(warehouse);
+  const brokers = config.KAFKA_BROKERS ?? [];
+  const kafkaMode = brokers.length > 0;
+  const runWorker = config.RUN_WORKER === "on" || (config.RUN_WORKER === "auto" && kafkaMode);
+  const runCollector = config.RUN_COLLECTOR === "on" || config.RUN_COLLECTOR === "auto";
+  const topics = topicsOf(config);
+  const kafka = kafkaMode ? createKafka(brokers, config.KAFKA_CLIENT_ID) : undefined;
+
+  const workerBuffer = createFactBuffer(warehouse, config, metrics);
+  let worker: IngestWorker | undefined;
+  if (runWorker) {
+    if (!kafka) throw new Error("RUN_WORKER=on needs KAFKA_BROKERS");
+    worker = new IngestWorker({
+      kafka,
+      groupId: config.KAFKA_GROUP_ID,
+      eventTopics: [topics.response_completed, topics.tool_call, topics.feedback_submitted],
+      dlqTopic: topics.dlq,
+      buffer: workerBuffer,
+      metrics,
+      partitionsConcurrently: config.INGEST_PARTITIONS_CONCURRENTLY,
+      maxWaitTimeInMs: config.KAFKA_MAX_WAIT_MS,
+      sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+    });
+    await worker.start();
+  }
+
+  // The collector never holds a request through a long outage: a few attempts, then 503.
+  const collectorBuffer = createFactBuffer(warehouse, { ...config, INGEST_BATCH_MAX_WAIT_MS: Math.min(config.INGEST_BATCH_MAX_WAIT_MS, 20) }, metrics, 3);
+  let producer: Producer | undefined;
+  let sink: EventSink | undefined;
+  if (runCollector) {
+    if (kafka) {
+      producer = await connectProducer(kafka);
+      sink = kafkaEventSink(producer, topics, topics.dlq);
+    } else {
+      sink = warehouseEventSink(collectorBuffer);
+    }
+  }
+
+  const server: Server = createHttpServer({
+    metrics,
+    collector: sink ? { keys: loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS }), sink, metrics, maxBodyBytes: config.COLLECTOR_MAX_BODY_BYTES, maxEvents: config.COLLECTOR_MAX_EVENTS } : undefined,
+    isReady: async () => {
+      if (worker && !worker.ready) return false;
+      if (kafkaMode) return true;
+      return warehouse.client.ping().then((result) => result.success);
+    },
+  });
+  const port = await listen(server, config.PORT, config.HOST);
+
+  return {
+    port,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      // Give an in-flight write a moment to land, then abandon it: nothing unwritten is committed.
+      const grace = new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_GRACE_MS).unref());
+      await Promise.race([Promise.all([workerBuffer.flush(), collectorBuffer.flush()]), grace]);
+      workerBuffer.abort();
+      collectorBuffer.abort();
+      await worker?.stop();
+      await producer?.disconnect();
+      await warehouse.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The one command that runs every test on a fresh machine: installs what is missing,
+# starts the real services the tests use (ClickHouse, the mock Kafka broker,
+# Prometheus, Chromium), runs the checks and the test suites, and stops what it started.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 TURBO_TELEMETRY_DISABLED=1
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "system packages"
+bash scripts/install-system-deps.sh
+
+step "node packages"
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+step "typecheck"
+npx turbo run typecheck --output-logs=errors-only
+
+step "docker-compose config"
+docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid"
+
+step "tests (unit + integration against real services)"
+mkdir -p test-results
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+
+# A closing line that any CI reads the same way.
+node -e '
+  const r = require("./test-results/vitest.json");
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : ""));
+' || true
+exit $status

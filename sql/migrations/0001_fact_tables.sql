@@ -1,0 +1,109 @@
+-- Fact tables: one row per delivered event, deduplicated on read.
+-- Times are stored twice: DateTime('UTC') for partitioning and bucketing, and
+-- epoch milliseconds (UInt64) because 18.16 has no DateTime64 and the contract keeps ms.
+-- `ingested_at_ms` is the ReplacingMergeTree version: a re-delivered event replaces
+-- its own earlier copy (same sorting key), never a different event.
+
+CREATE TABLE IF NOT EXISTS {{db}}.responses {{on_cluster}} (
+  tenant_id String,
+  response_id String,
+  event_id String,
+  occurred_at DateTime('UTC'),
+  occurred_at_ms UInt64,
+  ingested_at_ms UInt64,
+  session_id String,
+  user_id String,
+  channel String,
+  model String,
+  provider String,
+  chat_type String,
+  session_type String,
+  language String,
+  user_segment String,
+  query_category String,
+  query_category_source String,
+  prompt_version String,
+  bot_version String,
+  trace_id String,
+  time_cost_ms UInt64,
+  prompt_tokens UInt64,
+  completion_tokens UInt64,
+  total_tokens UInt64,
+  iteration_count UInt32,
+  finish_reason String,
+  tool_count UInt32,
+  tools_used_names Array(String),
+  citation_ids Array(String),
+  response_length UInt64,
+  query_text String,
+  turn_index Int64
+) ENGINE = {{engine:ReplacingMergeTree(ingested_at_ms)}}
+PARTITION BY toYYYYMM(occurred_at)
+ORDER BY (tenant_id, response_id, event_id);
+
+CREATE TABLE IF NOT EXISTS {{db}}.tool_call_events {{on_cluster}} (
+  tenant_id String,
+  tool_call_id String,
+  event_id String,
+  occurred_at DateTime('UTC'),
+  occurred_at_ms UInt64,
+  ingested_at_ms UInt64,
+  status String,
+  tool_name String,
+  user_id String,
+  session_id String,
+  diagnostic_task_id String,
+  response_id String,
+  arguments_json String,
+  argument_keys Array(String),
+  result_summary String,
+  error_message String,
+  error_category String,
+  duration_ms Int64
+) ENGINE = {{engine:ReplacingMergeTree(ingested_at_ms)}}
+PARTITION BY toYYYYMM(occurred_at)
+ORDER BY (tenant_id, tool_call_id, event_id);
+
+CREATE TABLE IF NOT EXISTS {{db}}.feedback_events {{on_cluster}} (
+  tenant_id String,
+  target_id String,
+  event_id String,
+  occurred_at DateTime('UTC'),
+  occurred_at_ms UInt64,
+  ingested_at_ms UInt64,
+  client_feedback_id String,
+  content_hash String,
+  target_type String,
+  subject_id String,
+  diagnostic_task_id String,
+  user_id String,
+  session_id String,
+  run_id String,
+  rating String,
+  reason String,
+  reason_code String,
+  comment String,
+  correction String,
+  severity Int8
+) ENGINE = {{engine:ReplacingMergeTree(ingested_at_ms)}}
+PARTITION BY toYYYYMM(occurred_at)
+ORDER BY (tenant_id, target_id, event_id);
+
+-- The warehouse copy of the dead-letter topic. `dedup_key` identifies the delivery
+-- (topic/partition/offset, or a hash of an HTTP payload), so a re-delivered bad
+-- message is kept once.
+CREATE TABLE IF NOT EXISTS {{db}}.rejected_events {{on_cluster}} (
+  tenant_id String,
+  dedup_key String,
+  received_at DateTime('UTC'),
+  received_at_ms UInt64,
+  source String,
+  reason String,
+  message String,
+  event_id String,
+  event_type String,
+  payload String,
+  payload_bytes UInt64
+) ENGINE = {{engine:ReplacingMergeTree(received_at_ms)}}
+PARTITION BY toYYYYMM(received_at)
+ORDER BY (tenant_id, reason, dedup_key);

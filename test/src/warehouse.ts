@@ -1,0 +1,41 @@
+import { createWarehouse, migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+
+/** A fresh, migrated database on the test ClickHouse, so test files never see each other's rows. */
+export async function createTestWarehouse(prefix: string): Promise<{ warehouse: Warehouse; database: string; url: string }> {
+  const url = inject("clickhouseUrl");
+  const database = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const warehouse = createWarehouse({ url, database });
+  await migrate(warehouse);
+  return { warehouse, database, url };
+}
+
+export async function dropTestWarehouse(warehouse: Warehouse): Promise<void> {
+  await warehouse.client.command({ query: `DROP DATABASE IF EXISTS ${warehouse.target.database}` });
+  await warehouse.close();
+}
+
+/** Deduplicated counts per fact table: what a correct reader sees whatever was delivered twice. */
+export async function dedupedCounts(warehouse: Warehouse, tenantId?: string) {
+  const where = tenantId ? `WHERE tenant_id = '${tenantId.replace(/[^A-Za-z0-9_.-]/g, "")}'` : "";
+  const count = async (table: string, key: string) =>
+    Number((await queryRows<{ n: number }>(warehouse, `SELECT uniqExact(${key}) AS n FROM ${warehouse.table(table)} ${where}`))[0]?.n ?? 0);
+  return {
+    responses: await count("responses", "tenant_id, event_id"),
+    toolCalls: await count("tool_call_events", "tenant_id, event_id"),
+    feedback: await count("feedback_events", "tenant_id, event_id"),
+    rejected: await count("rejected_events", "tenant_id, reason, dedup_key"),
+  };
+}
+
+/** Raw row counts: equal to the deduped counts when the sink's pre-insert check kept duplicates out. */
+export async function rawCounts(warehouse: Warehouse) {
+  const count = async (table: string) => Number((await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table(table)}`))[0]?.n ?? 0);
+  return {
+    responses: await count("responses"),
+    toolCalls: await count("tool_call_events"),
+    feedback: await count("feedback_events"),
+    rejected: await count("rejected_events"),
+  };
+}

@@ -1,0 +1,37 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface Migration {
+  version: number;
+  name: string;
+  source: string;
+  /** sha256 of the template source, so a changed applied migration is noticed. */
+  checksum: string;
+}
+
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "../../../sql/migrations");
+
+const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
+
+export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  const migrations = readdirSync(dir)
+    .filter((file) => file.endsWith(".sql"))
+    .map((file) => {
+      const match = FILE_NAME.exec(file);
+      if (!match) throw new Error(`migration file name must look like 0001_name.sql: ${file}`);
+      const source = readFileSync(join(dir, file), "utf8");
+      return {
+        version: Number(match[1]),
+        name: match[2]!,
+        source,
+        checksum: createHash("sha256").update(source).digest("hex"),
+      };
+    })
+    .sort((a, b) => a.version - b.version);
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) throw new Error(`migrations must be numbered 1..n without gaps; found ${migration.version} at position ${index + 1}`);
+  });
+  return migrations;
+}

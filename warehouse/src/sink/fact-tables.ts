@@ -1,0 +1,33 @@
+import type { FeedbackRow, RejectedRow, ResponseRow, ToolCallRow } from "./rows";
+
+/**
+ * The fact tables the sink writes, with the columns that identify one delivered
+ * event. The key is a prefix-compatible slice of each table's ORDER BY, so the
+ * "already stored?" lookup is a primary-key read.
+ */
+export const FACT_TABLES = {
+  responses: { table: "responses", key: ["tenant_id", "response_id", "event_id"] },
+  toolCalls: { table: "tool_call_events", key: ["tenant_id", "tool_call_id", "event_id"] },
+  feedback: { table: "feedback_events", key: ["tenant_id", "target_id", "event_id"] },
+  rejected: { table: "rejected_events", key: ["tenant_id", "reason", "dedup_key"] },
+} as const;
+
+export interface FactBatch {
+  responses: ResponseRow[];
+  toolCalls: ToolCallRow[];
+  feedback: FeedbackRow[];
+  rejected: RejectedRow[];
+}
+
+export type FactKind = keyof FactBatch;
+export const FACT_KINDS = Object.keys(FACT_TABLES) as FactKind[];
+
+export const emptyFactBatch = (): FactBatch => ({ responses: [], toolCalls: [], feedback: [], rejected: [] });
+
+export function factBatchSize(batch: FactBatch): number {
+  return FACT_KINDS.reduce((sum, kind) => sum + batch[kind].length, 0);
+}
+
+export function appendFactBatch(into: FactBatch, from: FactBatch): void {
+  for (const kind of FACT_KINDS) (into[kind] as object[]).push(...(from[kind] as object[]));
+}

@@ -1,0 +1,131 @@
+import type { FeedbackSubmitted, ResponseCompleted, ToolCall } from "@answerscope/contracts";
+
+/**
+ * Normalized events (the contracts' zod output) to rows of the fact tables in
+ * sql/migrations/0001. Absent optional values become the column's "none" value
+ * ('' for strings, -1 for integers that may legitimately be 0, 0 for severity 1..5)
+ * because Nullable columns cost an extra file per column on every part.
+ */
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+export function responseRow(event: ResponseCompleted, ingestedAtMs: number) {
+  return {
+    tenant_id: event.tenant_id,
+    response_id: event.response_id,
+    event_id: event.event_id,
+    occurred_at: seconds(event.occurred_at_ms),
+    occurred_at_ms: event.occurred_at_ms,
+    ingested_at_ms: ingestedAtMs,
+    session_id: event.session_id,
+    user_id: event.user_id,
+    channel: event.channel,
+    model: event.model,
+    provider: event.provider,
+    chat_type: event.chat_type,
+    session_type: event.session_type,
+    language: event.language,
+    user_segment: event.user_segment,
+    query_category: event.query_category,
+    query_category_source: event.query_category_source,
+    prompt_version: event.prompt_version,
+    bot_version: event.bot_version,
+    trace_id: event.trace_id ?? "",
+    time_cost_ms: event.time_cost_ms,
+    prompt_tokens: event.prompt_tokens,
+    completion_tokens: event.completion_tokens,
+    total_tokens: event.total_tokens,
+    iteration_count: event.iteration_count,
+    finish_reason: event.finish_reason,
+    tool_count: event.tool_count,
+    tools_used_names: event.tools_used_names,
+    citation_ids: event.citation_ids ?? [],
+    response_length: event.response_length,
+    query_text: event.query_text ?? "",
+    turn_index: event.turn_index ?? -1,
+  };
+}
+
+export function toolCallRow(event: ToolCall, ingestedAtMs: number) {
+  return {
+    tenant_id: event.tenant_id,
+    tool_call_id: event.tool_call_id,
+    event_id: event.event_id,
+    occurred_at: seconds(event.occurred_at_ms),
+    occurred_at_ms: event.occurred_at_ms,
+    ingested_at_ms: ingestedAtMs,
+    status: event.status,
+    tool_name: event.tool_name,
+    user_id: event.user_id,
+    session_id: event.session_id ?? "",
+    diagnostic_task_id: event.diagnostic_task_id ?? "",
+    response_id: event.response_id ?? "",
+    arguments_json: event.arguments_json ?? "",
+    argument_keys: event.argument_keys ?? [],
+    result_summary: event.result_summary ?? "",
+    error_message: event.error_message ?? "",
+    error_category: event.error_category ?? "",
+    duration_ms: event.duration_ms ?? -1,
+  };
+}
+
+export function feedbackRow(event: FeedbackSubmitted, ingestedAtMs: number) {
+  return {
+    tenant_id: event.tenant_id,
+    target_id: event.target_id,
+    event_id: event.event_id,
+    occurred_at: seconds(event.occurred_at_ms),
+    occurred_at_ms: event.occurred_at_ms,
+    ingested_at_ms: ingestedAtMs,
+    client_feedback_id: event.client_feedback_id,
+    content_hash: event.content_hash,
+    target_type: event.target_type,
+    subject_id: event.subject_id ?? "",
+    diagnostic_task_id: event.diagnostic_task_id ?? "",
+    user_id: event.user_id,
+    session_id: event.session_id ?? "",
+    run_id: event.run_id ?? "",
+    rating: event.rating,
+    reason: event.reason ?? "",
+    reason_code: event.reason_code ?? "",
+    comment: event.comment ?? "",
+    correction: event.correction ?? "",
+    severity: event.severity ?? 0,
+  };
+}
+
+/** Raw payloads are kept for producers to debug, bounded so a flood of huge bad events stays cheap. */
+export const REJECTED_PAYLOAD_MAX_CHARS = 16 * 1024;
+
+export interface Rejection {
+  dedupKey: string;
+  receivedAtMs: number;
+  source: string;
+  reason: string;
+  message: string;
+  eventId?: string;
+  tenantId?: string;
+  eventType?: string;
+  payload: string;
+  payloadBytes: number;
+}
+
+export function rejectedRow(rejection: Rejection) {
+  return {
+    tenant_id: rejection.tenantId ?? "",
+    dedup_key: rejection.dedupKey,
+    received_at: seconds(rejection.receivedAtMs),
+    received_at_ms: rejection.receivedAtMs,
+    source: rejection.source,
+    reason: rejection.reason,
+    message: rejection.message.slice(0, 1000),
+    event_id: rejection.eventId ?? "",
+    event_type: rejection.eventType ?? "",
+    payload: rejection.payload.slice(0, REJECTED_PAYLOAD_MAX_CHARS),
+    payload_bytes: rejection.payloadBytes,
+  };
+}
+
+export type ResponseRow = ReturnType<typeof responseRow>;
+export type ToolCallRow = ReturnType<typeof toolCallRow>;
+export type FeedbackRow = ReturnType<typeof feedbackRow>;
+export type RejectedRow = ReturnType<typeof rejectedRow>;
