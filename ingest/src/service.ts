@@ -72,6 +72,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
       partitionsConcurrently: config.INGEST_PARTITIONS_CONCURRENTLY,
       maxWaitTimeInMs: config.KAFKA_MAX_WAIT_MS,
       sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+      log: (message) => console.log(message),
     });
     await worker.start();
   }

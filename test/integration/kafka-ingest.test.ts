@@ -1,7 +1,7 @@
 import type { Warehouse } from "@answerscope/warehouse";
 import { queryRows } from "@answerscope/warehouse";
 import type { Kafka } from "kafkajs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildEventMix } from "../src/event-mix";
 import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
 import { kafkaFor, produceMix, readDeadLetters } from "../src/kafka";
@@ -19,6 +19,7 @@ describe("ingest through Kafka", () => {
   let url: string;
   let brokers: string;
   let kafka: Kafka;
+  let brokerName: string;
   const workers: IngestProcess[] = [];
 
   const workerEnv = (groupId = "answerscope-ingest") => ({
@@ -43,13 +44,21 @@ describe("ingest through Kafka", () => {
 
   beforeAll(async () => {
     ({ warehouse, database, url } = await createTestWarehouse("as_kafka"));
-    ({ brokers } = await startKafka({ name: "it-kafka-ingest", partitions: 4 }));
+  });
+
+  // A fresh broker per test: a new group would otherwise re-read every earlier test's messages.
+  beforeEach(async (context) => {
+    brokerName = `it-kafka-${context.task.id}`;
+    ({ brokers } = await startKafka({ name: brokerName, partitions: 4 }));
     kafka = kafkaFor(brokers);
   });
 
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop("SIGTERM")));
+    await stopKafka(brokerName, { wipe: true });
+  });
+
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.stop("SIGKILL")));
-    await stopKafka("it-kafka-ingest", { wipe: true });
     await dropTestWarehouse(warehouse);
   });
 
@@ -87,7 +96,7 @@ describe("ingest through Kafka", () => {
   });
 
   it("loses and double counts nothing when a worker is killed with -9 mid-run and restarted", async () => {
-    const mix = buildEventMix({ tenantId: "t-kill", sessions: 600, runId: "kill", malformedEvery: 1_000_000 });
+    const mix = buildEventMix({ tenantId: "t-kill", sessions: 600, runId: "kill", malformedEvery: 0 });
     const worker = await startWorker("group-kill");
     const producing = produceMix(kafka, mix.messages, 200);
     // Kill once part of the stream is stored, so some batches are written but not yet committed.
@@ -103,11 +112,13 @@ describe("ingest through Kafka", () => {
   });
 
   it("shares partitions between two workers of one group, one joining mid-run, with exact counts", async () => {
-    const mix = buildEventMix({ tenantId: "t-two", sessions: 600, runId: "two", malformedEvery: 1_000_000 });
+    const mix = buildEventMix({ tenantId: "t-two", sessions: 600, runId: "two", malformedEvery: 0 });
     const half = Math.floor(mix.messages.length / 2);
     const first = await startWorker("group-two");
     await produceMix(kafka, mix.messages.slice(0, half), 200);
-    const second = await startWorker("group-two");
+    const second = await startWorker("group-two").catch((error) => {
+      throw new Error(`${error}\nfirst worker said:\n${first.output().slice(-3000)}`);
+    });
     await produceMix(kafka, mix.messages.slice(half), 200);
     const counts = await waitForCounts("t-two", { ...mix.expected, rejected: 0 });
     expect(counts).toEqual({ responses: 1800, toolCalls: 3600, feedback: 1200, rejected: 0 });
@@ -116,9 +127,10 @@ describe("ingest through Kafka", () => {
       const text = await fetch(`http://127.0.0.1:${worker.port}/metrics`).then((res) => res.text());
       return [...text.matchAll(/^answerscope_ingest_rows_inserted_total\{[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
     };
-    expect(await inserted(second)).toBeGreaterThan(0);
-    expect(await inserted(first)).toBeGreaterThan(0);
+    expect(await inserted(second), second.output()).toBeGreaterThan(0);
+    expect(await inserted(first), first.output()).toBeGreaterThan(0);
     expect(await first.stop("SIGTERM")).toBe(0);
     expect(await second.stop("SIGTERM")).toBe(0);
+    expect(second.output()).toMatch(/joined group group-two/);
   });
 });

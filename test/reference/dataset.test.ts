@@ -6,15 +6,16 @@ import { RESPONSE_DIMENSIONS, type MetricsQuery, type RawEvent, type ResponseCom
 import { ms } from './util';
 import { validateEvent } from './validate';
 
-const DS = generateEdgeCaseDataset(42);
+const SEED = Number(process.env.REF_SEED ?? 42);
+const DS = generateEdgeCaseDataset(SEED);
 const [ACME, GLOBEX] = DS.tenants as [string, string];
 const states = Object.fromEntries(DS.tenants.map((t) => [t, buildTenantState(DS.events, t)]));
 const responsesOf = (t: string) => DS.events.filter((e): e is ResponseCompletedEvent => e.tenant_id === t && e.event_type === 'response_completed');
 
 describe('generator basics', () => {
   it('is deterministic from the seed', () => {
-    expect(JSON.stringify(generateEdgeCaseDataset(42).events)).toBe(JSON.stringify(DS.events));
-    expect(JSON.stringify(generateEdgeCaseDataset(43).events)).not.toBe(JSON.stringify(DS.events));
+    expect(JSON.stringify(generateEdgeCaseDataset(SEED).events)).toBe(JSON.stringify(DS.events));
+    expect(JSON.stringify(generateEdgeCaseDataset(SEED + 1).events)).not.toBe(JSON.stringify(DS.events));
   });
   it('a few thousand events, 2 tenants, a 2-day range', () => {
     expect(DS.events.length).toBeGreaterThan(3000);
@@ -75,6 +76,9 @@ describe('edge cases are present', () => {
       expect(cur.filter((c) => c.verification === 'unverified').length).toBeGreaterThan(3);
       expect(cur.some((c) => c.target_type === 'diagnostic_step') && cur.some((c) => c.target_type === 'diagnostic_report')).toBe(true);
     }
+  });
+  it('a retry stamped after a later action does not overtake it', () => {
+    for (const t of DS.tenants) expect(states[t]!.labels.get('r-retry-late')).toMatchObject({ explicit_rating: 'down', label: 'bad' });
   });
   it('feedback that arrives before its response (and ends verified)', () => {
     for (const t of DS.tenants) {
@@ -172,7 +176,7 @@ describe('reference invariants on the data set', () => {
     }
   });
   it('dedup is per tenant: the same event_ids in both tenants give the same figures', () => {
-    const shared = generateEdgeCaseDataset(42, { sharedEventIds: true });
+    const shared = generateEdgeCaseDataset(SEED, { sharedEventIds: true });
     for (const t of DS.tenants) {
       const q: MetricsQuery = { tenant_id: t, ...DS.range };
       expect(referenceMetrics(shared.events, q)).toEqual(referenceMetrics(DS.events, q));

@@ -652,6 +652,17 @@ function fixedEdges(g: Gen): void {
     g.emit(r, t + 2 * HOUR);
     g.named.push('r-late-arrival');
   }
+  // a retry stamped after a later, different action: the retry is the same action and must not overtake
+  {
+    const t = FROM + 16 * HOUR;
+    const r = g.response({ t, response_id: 'r-retry-late', session_id: 's-retry-late', user_id: 'u-04', turn: 0, sessionDims: dims, finish_reason: 'stop' });
+    g.emit(r, t + 1);
+    const up = g.feedbackEvent({ t: t + 30 * SEC, target_type: 'chat_message', target_id: 'r-retry-late', user_id: 'u-04', rating: 'up', client_feedback_id: 'cf-fixed-2' });
+    g.emit(up, t + 31 * SEC);
+    g.emit(g.feedbackEvent({ t: t + 60 * SEC, target_type: 'chat_message', target_id: 'r-retry-late', user_id: 'u-04', rating: 'down', client_feedback_id: 'cf-fixed-3' }), t + 61 * SEC);
+    g.emit({ ...up, event_id: g.eventId(), occurred_at: iso(t + 90 * SEC) }, t + 91 * SEC);
+    g.named.push('r-retry-late');
+  }
   // the tenant's newest event: a response at `end`; for globex (end inside the range) the window
   // of a response exactly 600 s before is closed, 599.999 s before still open
   if (!acme) {

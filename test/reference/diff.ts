@@ -20,15 +20,15 @@ function rowKey(r: { bucket_start?: string; dims: Record<string, string> }): str
 }
 
 function diffValue(path: string, expected: unknown, actual: unknown, o: Required<DiffOptions>, out: string[]): void {
-  if (expected === null || actual === null || expected === undefined || actual === undefined) {
-    if (expected !== actual && !(expected == null && actual == null && expected === actual)) out.push(`${path}: expected ${expected}, got ${actual}`);
+  if (expected === null || expected === undefined || actual === null || actual === undefined) {
+    if (expected !== actual) out.push(`${path}: expected ${expected}, got ${actual}`);
     return;
   }
   if (typeof expected === 'number' && typeof actual === 'number') {
     const field = path.split('.').pop()!;
     const tol = QUANTILE_FIELDS.has(field) ? o.quantileTolerance : o.epsilon;
     const scale = Math.max(Math.abs(expected), Math.abs(actual));
-    if (Math.abs(expected - actual) > tol * scale && !(scale === 0)) out.push(`${path}: expected ${expected}, got ${actual}`);
+    if (Math.abs(expected - actual) > tol * scale) out.push(`${path}: expected ${expected}, got ${actual}`);
     return;
   }
   if (typeof expected === 'object' && typeof actual === 'object') {

@@ -23,3 +23,5 @@ export { quantile } from './util';
 export { generateEdgeCaseDataset, prng, DATASET_RANGE, DATASET_TENANTS, type EdgeCaseDataset, type EdgeCaseDatasetOptions } from './dataset';
 export { scenario, allScenarios, type Scenario } from './scenarios';
 export { EventBuilder } from './builders';
+export { diffMetricsRows, type DiffOptions } from './diff';
+export { validateEvent } from './validate';

@@ -220,6 +220,13 @@ describe('re-ask phrases', () => {
     const mixed = [...p].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
     expect(isReask(`hmm, ${mixed}!`)).toBe(true);
   });
+  it('reads the typographic apostrophe as an ASCII one', () => {
+    expect(isReask('That\u2019s WRONG')).toBe(true);
+  });
+  it('accepts a custom phrase list', () => {
+    expect(isReask('you misunderstood me', ['you misunderstood'])).toBe(true);
+    expect(isReask('you misunderstood me')).toBe(false);
+  });
   it('does not match ordinary text or missing text', () => {
     expect(isReask('how do I reset my password')).toBe(false);
     expect(isReask('谢谢，下一步呢？')).toBe(false);

@@ -293,7 +293,8 @@ export function processFeedback(
 
 export function isReask(text: string | undefined, phrases: readonly string[] = REASK_PHRASES): boolean {
   if (!text) return false;
-  const lower = text.toLowerCase();
+  // case-insensitive substring; the typographic apostrophe ’ is read as ' (so "That’s wrong" matches)
+  const lower = text.toLowerCase().replaceAll('\u2019', "'");
   return phrases.some((p) => lower.includes(p.toLowerCase()));
 }
 

@@ -18,7 +18,7 @@ export interface EventMix {
 /**
  * A known mix for the end-to-end tests: `sessions` sessions of a few answers each,
  * with tool calls (started + terminal) and feedback, every 7th event sent twice,
- * and one malformed message of each rejection kind per `malformedEvery` sessions.
+ * and one malformed message of each rejection kind per `malformedEvery` sessions (0: none).
  */
 export function buildEventMix({ tenantId, sessions, runId, malformedEvery = 10 }: { tenantId: string; sessions: number; runId: string; malformedEvery?: number }): EventMix {
   const messages: MixMessage[] = [];
@@ -48,7 +48,7 @@ export function buildEventMix({ tenantId, sessions, runId, malformedEvery = 10 }
         expected.feedback += 1;
       }
     }
-    if (s % malformedEvery === 0) {
+    if (malformedEvery > 0 && s % malformedEvery === 0) {
       const id = `${runId}-bad${s}`;
       const good = makeResponseCompleted({ event_id: `${id}-x`, tenant_id: tenantId, session_id: sessionId });
       const bad: { kind: MixMessage["kind"]; value: string; reason: string }[] = [

@@ -42,7 +42,10 @@ export async function startIngestProcess(env: Record<string, string>, { waitRead
       () => fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status),
       (status) => status === 200,
       { timeoutMs: 60_000, what: "the ingest process to be ready" },
-    );
+    ).catch((error: unknown) => {
+      child.kill("SIGKILL");
+      throw new Error(`${String(error)}\ningest output:\n${output.slice(-4000)}`);
+    });
   }
   return {
     child,

@@ -45,6 +45,7 @@ export class IngestWorker {
   private consumer?: Consumer;
   private producer?: Producer;
   private joined = false;
+  private stopping = false;
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -53,16 +54,40 @@ export class IngestWorker {
   }
 
   async start(): Promise<void> {
-    const { kafka, groupId, sessionTimeoutMs, maxWaitTimeInMs } = this.options;
-    this.producer = kafka.producer({ allowAutoTopicCreation: false });
+    this.producer = this.options.kafka.producer({ allowAutoTopicCreation: false });
     await this.producer.connect();
-    this.consumer = kafka.consumer({ groupId, sessionTimeout: sessionTimeoutMs, heartbeatInterval: Math.min(3000, sessionTimeoutMs / 3), maxWaitTimeInMs, allowAutoTopicCreation: false });
-    this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
-      this.joined = true;
+    await this.startConsumer();
+  }
+
+  private async startConsumer(): Promise<void> {
+    const { kafka, groupId, sessionTimeoutMs, maxWaitTimeInMs } = this.options;
+    const consumer = kafka.consumer({
+      groupId,
+      sessionTimeout: sessionTimeoutMs,
+      heartbeatInterval: Math.min(3000, sessionTimeoutMs / 3),
+      maxWaitTimeInMs,
+      allowAutoTopicCreation: false,
     });
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [...this.options.eventTopics, this.options.dlqTopic], fromBeginning: true });
-    await this.consumer.run({
+    this.consumer = consumer;
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      this.joined = true;
+      const assigned = Object.entries(payload.memberAssignment).map(([topic, partitions]) => `${topic}[${partitions.join(",")}]`);
+      this.options.log?.(`joined group ${payload.groupId} as ${payload.memberId}${payload.isLeader ? " (leader)" : ""}: ${assigned.join(" ") || "no partitions"}`);
+    });
+    // kafkajs restarts a consumer only after retriable errors. A live process never
+    // keeps a dead consumer (e.g. a broker refusing a SyncGroup mid-rebalance): it
+    // starts a new one, which re-reads whatever was not committed.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      this.joined = false;
+      if (payload.restart || this.stopping) return;
+      this.options.log?.(`consumer crashed (${payload.error.message}); starting a new one`);
+      setTimeout(() => {
+        if (!this.stopping) this.startConsumer().catch((error: unknown) => this.options.log?.(`consumer restart failed: ${String(error)}`));
+      }, 1000);
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...this.options.eventTopics, this.options.dlqTopic], fromBeginning: true });
+    await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitionsConcurrently,
@@ -70,7 +95,7 @@ export class IngestWorker {
     });
   }
 
-  private async handleBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  private async handleBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
     const { metrics, dlqTopic, buffer } = this.options;
     if (batch.messages.length === 0 || !isRunning() || isStale()) return;
     const facts: FactBatch = emptyFactBatch();
@@ -102,12 +127,15 @@ export class IngestWorker {
     }
     if (isStale()) return;
     const last = batch.lastOffset();
-    await this.consumer!.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);
+    // The batch-scoped commit (not consumer.commitOffsets): a "group is rebalancing"
+    // answer reaches kafkajs's runner as such, and it rejoins instead of crashing.
+    await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }] });
     resolveOffset(last);
     metrics.lag.set({ topic: batch.topic, partition: String(batch.partition) }, Number(batch.offsetLag()));
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     this.joined = false;
