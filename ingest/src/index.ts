@@ -4,3 +4,5 @@ export * from "./pipeline/pipeline";
 export * from "./kafka/messages";
 export * from "./kafka/client";
 export * from "./auth/keys";
+export * from "./http/server";
+export * from "./http/respond";

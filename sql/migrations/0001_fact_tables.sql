@@ -36,7 +36,27 @@ CREATE TABLE IF NOT EXISTS {{db}}.responses {{on_cluster}} (
   citation_ids Array(String),
   response_length UInt64,
   query_text String,
-  turn_index Int64
+  turn_index Int64,
+  latency_bucket UInt16,
+  -- The version this row superseded (same response_id, earlier by occurred_at then event_id),
+  -- carried so the metrics view can retract it in the same INSERT (see 0002).
+  prev_exists UInt8,
+  prev_occurred_at DateTime('UTC'),
+  prev_model String,
+  prev_provider String,
+  prev_channel String,
+  prev_chat_type String,
+  prev_session_type String,
+  prev_language String,
+  prev_user_segment String,
+  prev_query_category String,
+  prev_prompt_version String,
+  prev_bot_version String,
+  prev_finish_reason String,
+  prev_latency_bucket UInt16,
+  prev_iteration_count UInt32,
+  prev_tool_count UInt32,
+  prev_total_tokens UInt64
 ) ENGINE = {{engine:ReplacingMergeTree(ingested_at_ms)}}
 PARTITION BY toYYYYMM(occurred_at)
 ORDER BY (tenant_id, response_id, event_id);

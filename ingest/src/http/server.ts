@@ -2,12 +2,38 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Registry } from "prom-client";
 import { HttpError, sendError, sendJson } from "./respond";
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+/** `params` holds the decoded `{name}` segments of the route's path template. */
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: Record<string, string>) => Promise<void>;
 
 export interface Route {
   method: "GET" | "POST";
+  /** An exact path, or a template whose `{name}` segments match one non-empty path segment each. */
   path: string;
   handler: Handler;
+}
+
+/** The template's `{name}` values when `pathname` matches it, else undefined. */
+export function matchPath(template: string, pathname: string): Record<string, string> | undefined {
+  if (!template.includes("{")) return template === pathname ? {} : undefined;
+  const want = template.split("/");
+  const have = pathname.split("/");
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of want.entries()) {
+    const actual = have[index]!;
+    const name = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(segment)?.[1];
+    if (name === undefined) {
+      if (segment !== actual) return undefined;
+      continue;
+    }
+    if (actual === "") return undefined;
+    try {
+      params[name] = decodeURIComponent(actual);
+    } catch {
+      return undefined; // malformed %-escape: no route rather than a crash
+    }
+  }
+  return params;
 }
 
 export interface ServiceHttpOptions {
@@ -43,12 +69,16 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
   ];
   return createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const route = routes.find((candidate) => candidate.path === url.pathname && candidate.method === req.method);
-    if (!route) {
-      const known = routes.some((candidate) => candidate.path === url.pathname);
-      return known ? sendJson(res, 405, { error: { code: "invalid_request", message: `method ${req.method} not allowed` } }) : sendError(res, "not_found", `no route ${url.pathname}`);
+    const matching = routes.flatMap((candidate) => {
+      const params = matchPath(candidate.path, url.pathname);
+      return params ? [{ route: candidate, params }] : [];
+    });
+    const found = matching.find((candidate) => candidate.route.method === req.method);
+    if (!found) {
+      return matching.length > 0 ? sendJson(res, 405, { error: { code: "invalid_request", message: `method ${req.method} not allowed` } }) : sendError(res, "not_found", `no route ${url.pathname}`);
     }
-    route.handler(req, res, url).catch((error: unknown) => {
+    const { route, params } = found;
+    route.handler(req, res, url, params).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       if (error instanceof HttpError) return sendError(res, error.code, error.message);
       options.log?.(`unhandled error on ${req.method} ${url.pathname}: ${error instanceof Error ? error.stack : String(error)}`);

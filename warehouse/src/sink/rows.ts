@@ -1,4 +1,5 @@
 import type { FeedbackSubmitted, ResponseCompleted, ToolCall } from "@answerscope/contracts";
+import { latencyBucket } from "../metrics/latency-histogram";
 
 /**
  * Normalized events (the contracts' zod output) to rows of the fact tables in
@@ -42,7 +43,46 @@ export function responseRow(event: ResponseCompleted, ingestedAtMs: number) {
     response_length: event.response_length,
     query_text: event.query_text ?? "",
     turn_index: event.turn_index ?? -1,
+    latency_bucket: latencyBucket(event.time_cost_ms),
+    ...NOTHING_SUPERSEDED,
   };
+}
+
+/** The prev_* columns of a response row that supersedes no earlier version. */
+const NOTHING_SUPERSEDED = {
+  prev_exists: 0,
+  prev_occurred_at: 0,
+  prev_model: "",
+  prev_provider: "",
+  prev_channel: "",
+  prev_chat_type: "",
+  prev_session_type: "",
+  prev_language: "",
+  prev_user_segment: "",
+  prev_query_category: "",
+  prev_prompt_version: "",
+  prev_bot_version: "",
+  prev_finish_reason: "",
+  prev_latency_bucket: 0,
+  prev_iteration_count: 0,
+  prev_tool_count: 0,
+  prev_total_tokens: 0,
+};
+
+/** The columns of a version that a later version of the same response carries when it supersedes it. */
+export const SUPERSEDED_COLUMNS = ["occurred_at", "model", "provider", "channel", "chat_type", "session_type", "language", "user_segment", "query_category", "prompt_version", "bot_version", "finish_reason", "latency_bucket", "iteration_count", "tool_count", "total_tokens"] as const;
+
+/** `next` now supersedes `previous`: copy the previous version's values into prev_*. */
+export function supersede<T extends ResponseRowShape>(next: T, previous: Pick<ResponseRowShape, (typeof SUPERSEDED_COLUMNS)[number]>): T {
+  const prev = Object.fromEntries(SUPERSEDED_COLUMNS.map((column) => [`prev_${column}`, previous[column]]));
+  return { ...next, ...prev, prev_exists: 1 };
+}
+
+type ResponseRowShape = ReturnType<typeof responseRow>;
+
+/** Versions of one response: the latest occurred_at wins, ties go to the greatest event_id (events-v1.md). */
+export function isLaterVersion(a: Pick<ResponseRowShape, "occurred_at_ms" | "event_id">, b: Pick<ResponseRowShape, "occurred_at_ms" | "event_id">): boolean {
+  return a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : a.event_id > b.event_id;
 }
 
 export function toolCallRow(event: ToolCall, ingestedAtMs: number) {

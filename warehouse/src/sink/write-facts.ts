@@ -2,6 +2,8 @@ import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import { sqlValue } from "../sql/escape";
 import { FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
+import type { ResponseRow } from "./rows";
+import { responsesToInsert } from "./write-responses";
 
 /** Keys per lookup query: keeps each statement far below ClickHouse's max_query_size. */
 const LOOKUP_CHUNK = 400;
@@ -48,8 +50,10 @@ export async function writeFacts(warehouse: Warehouse, batch: FactBatch): Promis
       return true;
     });
     if (unique.length === 0) continue;
-    const stored = await storedKeys(warehouse, kind, unique);
-    const fresh = unique.filter((row) => !stored.has(keyOf(row, key)));
+    const fresh =
+      kind === "responses"
+        ? await responsesToInsert(warehouse, unique as ResponseRow[])
+        : await storedKeys(warehouse, kind, unique).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
     if (fresh.length === 0) continue;
     await warehouse.client.insert({ table: warehouse.table(table), values: fresh, format: "JSONEachRow" });
     written[kind] = fresh.length;

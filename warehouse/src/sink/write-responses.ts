@@ -1,0 +1,62 @@
+import type { Warehouse } from "../client";
+import { queryRows } from "../client";
+import { sqlValue } from "../sql/escape";
+import { isLaterVersion, SUPERSEDED_COLUMNS, supersede, type ResponseRow } from "./rows";
+
+const LOOKUP_CHUNK = 400;
+
+type StoredVersion = Pick<ResponseRow, "tenant_id" | "response_id" | "event_id" | "occurred_at_ms" | (typeof SUPERSEDED_COLUMNS)[number]>;
+
+const responseKey = (row: { tenant_id: string; response_id: string }) => `${row.tenant_id}\u0000${row.response_id}`;
+
+/** Every stored version of the given responses. */
+async function storedVersions(warehouse: Warehouse, rows: ResponseRow[]): Promise<StoredVersion[]> {
+  const keys = [...new Map(rows.map((row) => [responseKey(row), row])).values()];
+  const found: StoredVersion[] = [];
+  const columns = SUPERSEDED_COLUMNS.map((column) => (column === "occurred_at" ? "toUInt32(occurred_at) AS occurred_at" : column));
+  for (let start = 0; start < keys.length; start += LOOKUP_CHUNK) {
+    const tuples = keys.slice(start, start + LOOKUP_CHUNK).map((row) => `(${sqlValue(row.tenant_id)}, ${sqlValue(row.response_id)})`);
+    found.push(
+      ...(await queryRows<StoredVersion>(
+        warehouse,
+        `SELECT DISTINCT tenant_id, response_id, event_id, occurred_at_ms, ${columns.join(", ")}
+         FROM ${warehouse.table("responses")} WHERE (tenant_id, response_id) IN (${tuples.join(", ")})`,
+      )),
+    );
+  }
+  return found.map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
+}
+
+/**
+ * Response rows to insert: events already stored (or repeated in the batch) are
+ * dropped, and a row that becomes the current version of its response carries the
+ * version it supersedes (prev_*), so the metrics view retracts that one in the same
+ * INSERT. A late-arriving older version is stored but supersedes nothing.
+ */
+export async function responsesToInsert(warehouse: Warehouse, rows: ResponseRow[]): Promise<ResponseRow[]> {
+  if (rows.length === 0) return [];
+  const state = new Map<string, { events: Set<string>; current?: StoredVersion }>();
+  for (const version of await storedVersions(warehouse, rows)) {
+    const entry = state.get(responseKey(version)) ?? { events: new Set<string>() };
+    entry.events.add(version.event_id);
+    if (!entry.current || isLaterVersion(version, entry.current)) entry.current = version;
+    state.set(responseKey(version), entry);
+  }
+  const fresh: ResponseRow[] = [];
+  for (const row of rows) {
+    const entry = state.get(responseKey(row)) ?? { events: new Set<string>() };
+    state.set(responseKey(row), entry);
+    if (entry.events.has(row.event_id)) continue;
+    entry.events.add(row.event_id);
+    if (!entry.current) {
+      fresh.push(row);
+      entry.current = row;
+    } else if (isLaterVersion(row, entry.current)) {
+      fresh.push(supersede(row, entry.current));
+      entry.current = row;
+    } else {
+      fresh.push(row);
+    }
+  }
+  return fresh;
+}
