@@ -38,6 +38,9 @@ CREATE TABLE IF NOT EXISTS {{db}}.responses {{on_cluster}} (
   query_text String,
   turn_index Int64,
   latency_bucket UInt16,
+  -- 1 when this version became the response's current one as it was stored; a late
+  -- older version is kept as a fact but counts nowhere (see 0002).
+  became_current UInt8,
   -- The version this row superseded (same response_id, earlier by occurred_at then event_id),
   -- carried so the metrics view can retract it in the same INSERT (see 0002).
   prev_exists UInt8,

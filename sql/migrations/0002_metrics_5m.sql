@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS {{db}}.metrics_5m {{on_cluster}} (
 PARTITION BY toYYYYMM(bucket)
 ORDER BY (tenant_id, bucket, model, provider, channel, chat_type, session_type, language, user_segment, query_category, prompt_version, bot_version, tool_used);
 
--- +1 for every version as it is inserted...
+-- +1 for a version that becomes current as it is inserted...
 CREATE MATERIALIZED VIEW IF NOT EXISTS {{db}}.metrics_5m_added_mv {{on_cluster}} TO {{db}}.metrics_5m AS
 SELECT
   tenant_id,
@@ -59,6 +59,7 @@ SELECT
   sumState(toInt64(1) * toInt64(total_tokens)) AS tokens,
   sumMapState([latency_bucket], [toInt64(1)]) AS latency_histogram
 FROM {{db}}.responses
+WHERE became_current = 1
 GROUP BY tenant_id, bucket, model, provider, channel, chat_type, session_type, language, user_segment, query_category, prompt_version, bot_version, tool_used;
 
 -- ...and -1 for the version it superseded. (Two views rather than one with ARRAY JOIN:

@@ -44,6 +44,7 @@ export function responseRow(event: ResponseCompleted, ingestedAtMs: number) {
     query_text: event.query_text ?? "",
     turn_index: event.turn_index ?? -1,
     latency_bucket: latencyBucket(event.time_cost_ms),
+    became_current: 1,
     ...NOTHING_SUPERSEDED,
   };
 }

@@ -55,7 +55,7 @@ export async function responsesToInsert(warehouse: Warehouse, rows: ResponseRow[
       fresh.push(supersede(row, entry.current));
       entry.current = row;
     } else {
-      fresh.push(row);
+      fresh.push({ ...row, became_current: 0 });
     }
   }
   return fresh;

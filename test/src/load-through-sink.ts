@@ -1,0 +1,21 @@
+import { runPipeline } from "@answerscope/ingest";
+import { emptyFactBatch, rejectedRow, writeFacts, type FactBatch, type Warehouse } from "@answerscope/warehouse";
+
+/**
+ * Feeds raw events to the warehouse exactly as the ingest worker does (the same
+ * pipeline and sink, in arrival order, in batches), so re-deliveries, corrected
+ * response versions and the materialized views behave as in production.
+ */
+export async function loadThroughSink(warehouse: Warehouse, events: readonly object[], batchSize = 250): Promise<void> {
+  let receivedAtMs = Date.now();
+  for (let start = 0; start < events.length; start += batchSize) {
+    const batch: FactBatch = emptyFactBatch();
+    events.slice(start, start + batchSize).forEach((event, index) => {
+      const source = `test/${start + index}`;
+      const outcome = runPipeline(JSON.stringify(event), { source, dedupKey: source, receivedAtMs: receivedAtMs++ });
+      if (outcome.kind === "fact") (batch[outcome.fact.kind] as object[]).push(outcome.fact.row);
+      else batch.rejected.push(rejectedRow(outcome.rejection));
+    });
+    await writeFacts(warehouse, batch);
+  }
+}

@@ -1,0 +1,114 @@
+import type { Warehouse } from "../client";
+import { queryRows } from "../client";
+import { currentResponsesSql } from "../facts/current-responses";
+import { sqlSubquery } from "../facts/sql-fragments";
+import { sqlValue } from "../sql/escape";
+import type { MetricsQuery } from "../queries/query-input";
+import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
+
+/** Additive Phase 1 figures of one row; the histogram is a bucket → count map. */
+export interface Phase1Sums {
+  responses: number;
+  maxIterations: number;
+  noReply: number;
+  errors: number;
+  iterations: number;
+  tools: number;
+  tokens: number;
+  histogram: Map<number, number>;
+}
+
+const FIVE_MINUTES_MS = 300_000;
+
+const emptySums = (): Phase1Sums => ({ responses: 0, maxIterations: 0, noReply: 0, errors: 0, iterations: 0, tools: 0, tokens: 0, histogram: new Map() });
+
+interface SumsRow extends Record<string, unknown> {
+  responses: number;
+  max_iterations: number;
+  no_reply: number;
+  errors: number;
+  iterations: number;
+  tools: number;
+  tokens: number;
+  histogram: [number[], number[]];
+}
+
+function addRow(into: Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>, row: SumsRow, keys: RowKeys): void {
+  const key = rowKeyOf(row, keys);
+  const entry = into.get(key) ?? { row, sums: emptySums() };
+  const sums = entry.sums;
+  sums.responses += Number(row.responses);
+  sums.maxIterations += Number(row.max_iterations);
+  sums.noReply += Number(row.no_reply);
+  sums.errors += Number(row.errors);
+  sums.iterations += Number(row.iterations);
+  sums.tools += Number(row.tools);
+  sums.tokens += Number(row.tokens);
+  const [buckets, counts] = row.histogram;
+  buckets.forEach((bucket, index) => sums.histogram.set(Number(bucket), (sums.histogram.get(Number(bucket)) ?? 0) + Number(counts[index])));
+  into.set(key, entry);
+}
+
+/** The pre-aggregated 5-minute rows fully inside [fromMs, toMs). */
+function viewSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, fromMs: number, toMs: number): string {
+  const select = rowKeySelect(keys, "bucket");
+  const groupBy = rowKeyGroupBy(keys);
+  return `SELECT ${[...select,
+    "sumMerge(responses) AS responses",
+    "sumMerge(max_iterations) AS max_iterations",
+    "sumMerge(no_reply) AS no_reply",
+    "sumMerge(errors) AS errors",
+    "sumMerge(iterations) AS iterations",
+    "sumMerge(tools) AS tools",
+    "sumMerge(tokens) AS tokens",
+    "sumMapMerge(latency_histogram) AS histogram"].join(", ")}
+  FROM ${warehouse.table("metrics_5m")}
+  WHERE ${["tenant_id = " + sqlValue(query.tenantId), `bucket >= toDateTime(${fromMs / 1000}, 'UTC')`, `bucket < toDateTime(${toMs / 1000}, 'UTC')`, ...filterConditions(query.filters)].join(" AND ")}
+  ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
+}
+
+/**
+ * The same sums from the current versions of responses in the partial 5-minute
+ * buckets at the range's edges, read from the fact table. The current version is
+ * chosen over all versions (a later version may move a response out of the edge).
+ */
+function edgeSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, windows: [number, number][]): string {
+  const inWindows = windows.map(([from, to]) => `(occurred_at_ms >= ${from} AND occurred_at_ms < ${to})`).join(" OR ");
+  // Only responses with some version in the windows can have their current one there.
+  const candidates = sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(query.tenantId)} AND (${inWindows})`);
+  const current = currentResponsesSql(warehouse, { tenantId: query.tenantId, responseIds: candidates, fromMs: windows[0]![0], toMs: windows[windows.length - 1]![1] });
+  const groupBy = rowKeyGroupBy(keys);
+  return `SELECT ${[...rowKeySelect(keys, "occurred_at"),
+    "count() AS responses",
+    "countIf(finish_reason = 'max_iterations') AS max_iterations",
+    "countIf(finish_reason = 'no_reply') AS no_reply",
+    "countIf(finish_reason = 'error') AS errors",
+    "sum(iteration_count) AS iterations",
+    "sum(tool_count) AS tools",
+    "sum(total_tokens) AS tokens",
+    "sumMap([latency_bucket], [toInt64(1)]) AS histogram"].join(", ")}
+  FROM (SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used FROM (${current}))
+  WHERE (${[inWindows, ...filterConditions(query.filters)].join(") AND (")})
+  ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
+}
+
+/** Phase 1 sums per row: whole 5-minute buckets from the view, partial edge buckets from the facts. */
+export async function phase1Sums(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys) {
+  const alignedFrom = Math.ceil(query.from / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+  const alignedTo = Math.floor(query.to / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+  const edges: [number, number][] = [];
+  const reads: Promise<SumsRow[]>[] = [];
+  if (alignedFrom < alignedTo) {
+    reads.push(queryRows<SumsRow>(warehouse, viewSql(warehouse, query, keys, alignedFrom, alignedTo)));
+    if (query.from < alignedFrom) edges.push([query.from, alignedFrom]);
+    if (alignedTo < query.to) edges.push([alignedTo, query.to]);
+  } else {
+    edges.push([query.from, query.to]);
+  }
+  if (edges.length) reads.push(queryRows<SumsRow>(warehouse, edgeSql(warehouse, query, keys, edges)));
+  const rows = new Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>();
+  for (const result of await Promise.all(reads)) for (const row of result) addRow(rows, row, keys);
+  // Rows whose versions all cancelled out (a response moved to another bucket) are not rows.
+  for (const [key, entry] of rows) if (entry.sums.responses === 0) rows.delete(key);
+  return rows;
+}

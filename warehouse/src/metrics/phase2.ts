@@ -1,0 +1,107 @@
+import type { Warehouse } from "../client";
+import { queryRows } from "../client";
+import { sqlValue } from "../sql/escape";
+import type { MetricsQuery } from "../queries/query-input";
+import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
+
+/** Phase 2 counts of one row, from the current outcome labels of its responses. */
+export interface Phase2Counts {
+  labeled: number;
+  rated: number;
+  ratedUp: number;
+  ratedDown: number;
+  windowClosed: number;
+  followups: number;
+  reasks: number;
+  final: number;
+  goodOrBetter: number;
+  labels: Record<"excellent" | "good" | "neutral" | "bad" | "failed", number>;
+  sessionsFinal: number;
+  sessionsResolved: number;
+}
+
+interface CountsRow extends Record<string, unknown> {
+  labeled: number;
+  rated: number;
+  rated_up: number;
+  rated_down: number;
+  window_closed: number;
+  followups: number;
+  reasks: number;
+  excellent: number;
+  good: number;
+  neutral: number;
+  bad: number;
+  failed: number;
+  sessions_final: number;
+  sessions_resolved: number;
+}
+
+/**
+ * One pass over the row's current labels, grouped first by session so that
+ * one-turn resolution can look at each session's first response among the row's
+ * responses (by occurred_at, then response_id), then by the row's keys.
+ */
+function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
+  const groupBy = rowKeyGroupBy(keys);
+  const perSessionKeys = [...rowKeySelect(keys, "occurred_at")];
+  const sessionGroup = [...groupBy, "session_id"];
+  const where = [
+    `tenant_id = ${sqlValue(query.tenantId)}`,
+    `occurred_at_ms >= ${query.from}`,
+    `occurred_at_ms < ${query.to}`,
+    ...filterConditions(query.filters),
+  ].join(" AND ");
+  return `SELECT ${[...groupBy,
+    "sum(n) AS labeled",
+    "sum(n_rated) AS rated",
+    "sum(n_up) AS rated_up",
+    "sum(n_down) AS rated_down",
+    "sum(n_closed) AS window_closed",
+    "sum(n_followups) AS followups",
+    "sum(n_reasks) AS reasks",
+    ...["excellent", "good", "neutral", "bad", "failed"].map((label) => `sum(n_${label}) AS ${label}`),
+    "countIf(first_label != 'pending') AS sessions_final",
+    "countIf(first_label IN ('excellent', 'good') AND first_followup = '') AS sessions_resolved"].join(", ")}
+  FROM (
+    SELECT ${[...perSessionKeys.map((expression) => expression), "session_id",
+      "count() AS n",
+      "countIf(explicit_rating != '') AS n_rated",
+      "countIf(explicit_rating = 'up') AS n_up",
+      "countIf(explicit_rating = 'down') AS n_down",
+      "countIf(window_closed = 1) AS n_closed",
+      "countIf(window_closed = 1 AND followup_response_id != '') AS n_followups",
+      "countIf(window_closed = 1 AND followup_is_reask = 1) AS n_reasks",
+      ...["excellent", "good", "neutral", "bad", "failed"].map((label) => `countIf(label = '${label}') AS n_${label}`),
+      "argMin(label, (occurred_at_ms, response_id)) AS first_label",
+      "argMin(followup_response_id, (occurred_at_ms, response_id)) AS first_followup"].join(", ")}
+    FROM ${warehouse.table("response_labels")} FINAL
+    WHERE ${where}
+    GROUP BY ${sessionGroup.join(", ")}
+  )
+  ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
+}
+
+export async function phase2Counts(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): Promise<Map<string, Phase2Counts>> {
+  const rows = await queryRows<CountsRow>(warehouse, phase2Sql(warehouse, query, keys));
+  const counts = new Map<string, Phase2Counts>();
+  for (const row of rows) {
+    const labels = { excellent: Number(row.excellent), good: Number(row.good), neutral: Number(row.neutral), bad: Number(row.bad), failed: Number(row.failed) };
+    const final = labels.excellent + labels.good + labels.neutral + labels.bad + labels.failed;
+    counts.set(rowKeyOf(row, keys), {
+      labeled: Number(row.labeled),
+      rated: Number(row.rated),
+      ratedUp: Number(row.rated_up),
+      ratedDown: Number(row.rated_down),
+      windowClosed: Number(row.window_closed),
+      followups: Number(row.followups),
+      reasks: Number(row.reasks),
+      final,
+      goodOrBetter: labels.excellent + labels.good,
+      labels,
+      sessionsFinal: Number(row.sessions_final),
+      sessionsResolved: Number(row.sessions_resolved),
+    });
+  }
+  return counts;
+}
