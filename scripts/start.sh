@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The one command that runs the product on a fresh machine: installs what is missing,
+# starts ClickHouse and a Kafka-protocol broker on project-local ports, the ingest
+# service (Kafka worker + collector), the outcome evaluator and the query API, loads
+# demo data through the collector, and keeps running until Ctrl-C (or `npm run stop`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 TURBO_TELEMETRY_DISABLED=1 KAFKAJS_NO_PARTITIONER_WARNING=1
+STACK_DIR="${ANSWERSCOPE_DATA_DIR:-$PWD/.data}/stack"
+mkdir -p "$STACK_DIR"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "system packages"
+bash scripts/install-system-deps.sh
+step "node packages"
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+
+step "services"
+eval "export $(bash services/clickhouse/start.sh stack | grep '^CLICKHOUSE_URL=')"
+eval "export $(bash services/kafka-mock/start.sh stack --partitions 6 | grep '^KAFKA_BROKERS=')"
+
+# Demo keys: made once per machine, kept out of the repository.
+KEYS_FILE="$STACK_DIR/keys.json"
+if [ ! -f "$KEYS_FILE" ]; then
+  node -e '
+    const { randomBytes } = require("node:crypto");
+    const key = () => randomBytes(18).toString("base64url");
+    const keys = ["demo", "acme"].flatMap((tenant) => [{ key: key(), tenant_id: tenant, kind: "ingest" }, { key: key(), tenant_id: tenant, kind: "read" }]);
+    require("node:fs").writeFileSync(process.argv[1], JSON.stringify({ keys }, null, 2));
+  ' "$KEYS_FILE"
+fi
+export ANSWERSCOPE_KEYS_FILE="$KEYS_FILE"
+
+declare -a PIDS=()
+stop_all() {
+  trap - EXIT INT TERM
+  step "stopping"
+  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  bash services/kafka-mock/stop.sh stack || true
+  bash services/clickhouse/stop.sh stack || true
+}
+trap stop_all EXIT INT TERM
+
+run() { # name, command...
+  local name="$1"; shift
+  "$@" >"$STACK_DIR/$name.log" 2>&1 &
+  PIDS+=("$!")
+  echo "$!" >"$STACK_DIR/$name.pid"
+  echo "started $name (pid $!, log $STACK_DIR/$name.log)"
+}
+
+wait_http() { # url, what
+  for _ in $(seq 1 120); do
+    if curl -fsS "$1" >/dev/null 2>&1; then return 0; fi
+    sleep 0.5
+  done
+  echo "$2 did not become ready; see $STACK_DIR" >&2
+  return 1
+}
+
+step "answerscope"
+run ingest env PORT=4318 HOST=127.0.0.1 node --import tsx ingest/src/main.ts
+wait_http http://127.0.0.1:4318/readyz "the ingest service"
+run outcomes env OUTCOME_INTERVAL_MS=5000 node --import tsx warehouse/src/outcomes/cli.ts
+if [ -f api/src/main.ts ]; then
+  run api env PORT=4320 HOST=127.0.0.1 node --import tsx api/src/main.ts
+  wait_http http://127.0.0.1:4320/healthz "the query API"
+fi
+
+step "demo data (last 24 h, through the collector)"
+DEMO_KEYS=$(node -e 'const k = require(process.argv[1]).keys.filter((e) => e.kind === "ingest").map((e) => `${e.tenant_id}=${e.key}`); console.log(k.join(","))' "$KEYS_FILE")
+COLLECTOR_URL=http://127.0.0.1:4318 ANSWERSCOPE_DEMO_KEYS="$DEMO_KEYS" node --import tsx demo/src/cli.ts --events "${DEMO_EVENTS:-20000}"
+
+READ_KEYS=$(node -e 'console.log(require(process.argv[1]).keys.filter((e) => e.kind === "read").map((e) => `  ${e.tenant_id}: ${e.key}`).join("\n"))' "$KEYS_FILE")
+cat <<INFO
+
+Answerscope is running:
+  collector     http://127.0.0.1:4318/v1/events   (ingest keys in $KEYS_FILE)
+  query API     http://127.0.0.1:4320/api/v1/metrics?from=...&to=...
+  ingest        http://127.0.0.1:4318/metrics
+  ClickHouse    $CLICKHOUSE_URL
+  Kafka         $KAFKA_BROKERS
+read keys:
+$READ_KEYS
+Ctrl-C stops everything.
+INFO
+wait
