@@ -1,8 +1,9 @@
 -- Fact tables: one row per delivered event, deduplicated on read.
 -- Times are stored twice: DateTime('UTC') for partitioning and bucketing, and
 -- epoch milliseconds (UInt64) because 18.16 has no DateTime64 and the contract keeps ms.
--- `ingested_at_ms` is the ReplacingMergeTree version: a re-delivered event replaces
--- its own earlier copy (same sorting key), never a different event.
+-- A re-delivered event has the same sorting key as its first copy; the version column
+-- `keep_first` grows with EARLIER arrival, so a merge keeps the first copy (the
+-- client_feedback_id rule needs "the first to arrive"). It is computed by the server.
 
 CREATE TABLE IF NOT EXISTS {{db}}.responses {{on_cluster}} (
   tenant_id String,
@@ -11,6 +12,7 @@ CREATE TABLE IF NOT EXISTS {{db}}.responses {{on_cluster}} (
   occurred_at DateTime('UTC'),
   occurred_at_ms UInt64,
   ingested_at_ms UInt64,
+  keep_first UInt64 MATERIALIZED 4102444800000 - ingested_at_ms,
   session_id String,
   user_id String,
   channel String,
@@ -60,7 +62,7 @@ CREATE TABLE IF NOT EXISTS {{db}}.responses {{on_cluster}} (
   prev_iteration_count UInt32,
   prev_tool_count UInt32,
   prev_total_tokens UInt64
-) ENGINE = {{engine:ReplacingMergeTree(ingested_at_ms)}}
+) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(occurred_at)
 ORDER BY (tenant_id, response_id, event_id);
 
@@ -71,6 +73,7 @@ CREATE TABLE IF NOT EXISTS {{db}}.tool_call_events {{on_cluster}} (
   occurred_at DateTime('UTC'),
   occurred_at_ms UInt64,
   ingested_at_ms UInt64,
+  keep_first UInt64 MATERIALIZED 4102444800000 - ingested_at_ms,
   status String,
   tool_name String,
   user_id String,
@@ -83,7 +86,7 @@ CREATE TABLE IF NOT EXISTS {{db}}.tool_call_events {{on_cluster}} (
   error_message String,
   error_category String,
   duration_ms Int64
-) ENGINE = {{engine:ReplacingMergeTree(ingested_at_ms)}}
+) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(occurred_at)
 ORDER BY (tenant_id, tool_call_id, event_id);
 
@@ -94,6 +97,7 @@ CREATE TABLE IF NOT EXISTS {{db}}.feedback_events {{on_cluster}} (
   occurred_at DateTime('UTC'),
   occurred_at_ms UInt64,
   ingested_at_ms UInt64,
+  keep_first UInt64 MATERIALIZED 4102444800000 - ingested_at_ms,
   client_feedback_id String,
   content_hash String,
   target_type String,
@@ -108,7 +112,7 @@ CREATE TABLE IF NOT EXISTS {{db}}.feedback_events {{on_cluster}} (
   comment String,
   correction String,
   severity Int8
-) ENGINE = {{engine:ReplacingMergeTree(ingested_at_ms)}}
+) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(occurred_at)
 ORDER BY (tenant_id, target_id, event_id);
 
@@ -120,6 +124,7 @@ CREATE TABLE IF NOT EXISTS {{db}}.rejected_events {{on_cluster}} (
   dedup_key String,
   received_at DateTime('UTC'),
   received_at_ms UInt64,
+  keep_first UInt64 MATERIALIZED 4102444800000 - received_at_ms,
   source String,
   reason String,
   message String,
@@ -127,6 +132,6 @@ CREATE TABLE IF NOT EXISTS {{db}}.rejected_events {{on_cluster}} (
   event_type String,
   payload String,
   payload_bytes UInt64
-) ENGINE = {{engine:ReplacingMergeTree(received_at_ms)}}
+) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(received_at)
 ORDER BY (tenant_id, reason, dedup_key);

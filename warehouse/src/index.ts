@@ -10,3 +10,5 @@ export * from "./queries/query-input";
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./facts/index";
+export * from "./queries/index";
+export * from "./outcomes/index";

@@ -1,0 +1,186 @@
+import {
+  currentFeedbackSql,
+  currentResponsesSql,
+  feedbackActionsSql,
+  feedbackConflictsSql,
+  feedbackRetriesSql,
+  queryRows,
+  reducedToolCallsSql,
+  type Warehouse,
+} from "@answerscope/warehouse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTenantState, generateEdgeCaseDataset, type EdgeCaseDataset, type TenantState } from "../reference";
+import { loadRawEvents } from "../src/load-events";
+import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
+
+/**
+ * The facts builders against the reference implementation, on the edge-case data set
+ * loaded with every delivery (duplicates too), so dedup-on-read is what is checked.
+ */
+describe("facts builders on the edge-case data set", () => {
+  let warehouse: Warehouse;
+  let dataset: EdgeCaseDataset;
+  const states = new Map<string, TenantState>();
+
+  beforeAll(async () => {
+    ({ warehouse } = await createTestWarehouse("as_facts"));
+    dataset = generateEdgeCaseDataset(Number(process.env.REF_SEED ?? 1));
+    await loadRawEvents(warehouse, dataset.events);
+    for (const tenant of dataset.tenants) states.set(tenant, buildTenantState(dataset.events, tenant));
+  });
+  afterAll(() => dropTestWarehouse(warehouse));
+
+  const tenants = () => dataset.tenants;
+  const state = (tenant: string) => states.get(tenant)!;
+
+  it("has every kind of event stored more than once somewhere (dedup is exercised)", async () => {
+    const rows = await queryRows<{ n: number; u: number }>(
+      warehouse,
+      `SELECT count() AS n, uniqExact(tenant_id, event_id) AS u FROM ${warehouse.table("responses")}`,
+    );
+    expect(Number(rows[0]!.n)).toBeGreaterThan(Number(rows[0]!.u));
+  });
+
+  it("current responses: one row per response, the latest version's values", async () => {
+    for (const tenant of tenants()) {
+      const rows = await queryRows<{ response_id: string; event_id: string; occurred_at_ms: number; session_id: string; user_id: string; finish_reason: string }>(
+        warehouse,
+        `SELECT response_id, event_id, occurred_at_ms, session_id, user_id, finish_reason FROM (${currentResponsesSql(warehouse, { tenantId: tenant })}) ORDER BY response_id`,
+      );
+      const expected = [...state(tenant).responses.values()]
+        .map((r) => ({ response_id: r.response_id, event_id: r.event_id, occurred_at_ms: r.t, session_id: r.session_id, user_id: r.user_id, finish_reason: r.finish_reason }))
+        .sort((a, b) => (a.response_id < b.response_id ? -1 : 1));
+      expect(rows.map((r) => ({ ...r, occurred_at_ms: Number(r.occurred_at_ms) }))).toEqual(expected);
+    }
+  });
+
+  it("current responses: the range applies to the winning version", async () => {
+    const from = Date.parse(dataset.range.from);
+    const to = Date.parse(dataset.range.to);
+    for (const tenant of tenants()) {
+      const rows = await queryRows<{ response_id: string }>(
+        warehouse,
+        `SELECT response_id FROM (${currentResponsesSql(warehouse, { tenantId: tenant, fromMs: from, toMs: to })}) ORDER BY response_id`,
+      );
+      const expected = [...state(tenant).responses.values()].filter((r) => r.t >= from && r.t < to).map((r) => r.response_id).sort();
+      expect(rows.map((r) => r.response_id)).toEqual(expected);
+    }
+  });
+
+  it("reduced tool calls equal the reference's lifecycle reduction", async () => {
+    for (const tenant of tenants()) {
+      const rows = await queryRows<Record<string, string | number>>(
+        warehouse,
+        `SELECT tool_call_id, tool_name, status, start_inferred, first_at_ms, duration_ms, response_id, error_category, session_id, diagnostic_task_id
+         FROM (${reducedToolCallsSql(warehouse, { tenantId: tenant })}) ORDER BY tool_call_id`,
+      );
+      const actual = rows.map((r) => ({
+        tool_call_id: r.tool_call_id,
+        tool_name: r.tool_name,
+        status: r.status,
+        start_inferred: Number(r.start_inferred) === 1,
+        t: Number(r.first_at_ms),
+        duration_ms: Number(r.duration_ms) < 0 ? null : Number(r.duration_ms),
+        response_id: r.response_id || null,
+        error_category: r.error_category || null,
+        session_id: r.session_id || null,
+        diagnostic_task_id: r.diagnostic_task_id || null,
+      }));
+      const expected = [...state(tenant).toolCalls].sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1));
+      expect(actual).toEqual(expected);
+      expect(new Set(actual.map((c) => c.status))).toEqual(new Set(["started", "completed", "failed"]));
+    }
+  });
+
+  it("reduced tool calls narrowed to responses keep exactly those responses' calls", async () => {
+    const tenant = tenants()[0]!;
+    const ids = [...new Set(state(tenant).toolCalls.map((c) => c.response_id).filter((id): id is string => !!id))].slice(0, 25);
+    const rows = await queryRows<{ tool_call_id: string }>(
+      warehouse,
+      `SELECT tool_call_id FROM (${reducedToolCallsSql(warehouse, { tenantId: tenant, responseIds: ids })}) ORDER BY tool_call_id`,
+    );
+    const expected = state(tenant).toolCalls.filter((c) => c.response_id && ids.includes(c.response_id)).map((c) => c.tool_call_id).sort();
+    expect(rows.map((r) => r.tool_call_id)).toEqual(expected);
+  });
+
+  it("current feedback equals the reference's current ratings, revisions and verification", async () => {
+    for (const tenant of tenants()) {
+      const rows = await queryRows<Record<string, string | number | number[]>>(
+        warehouse,
+        `SELECT user_id, target_type, target_id, subject_id, rating, verification, occurred_at_ms, actions, revisions, revision_times_ms
+         FROM (${currentFeedbackSql(warehouse, { tenantId: tenant })})`,
+      );
+      const actual = rows
+        .map((r) => ({
+          key: [r.user_id, r.target_type, r.target_id, r.subject_id].join("\u0000"),
+          target_type: r.target_type,
+          target_id: r.target_id,
+          subject_id: r.subject_id,
+          user_id: r.user_id,
+          rating: r.rating,
+          verification: r.verification,
+          t: Number(r.occurred_at_ms),
+          actions: Number(r.actions),
+          revision_times: (r.revision_times_ms as number[]).map(Number),
+        }))
+        .sort((a, b) => (a.key < b.key ? -1 : 1));
+      expect(actual.every((r) => r.actions - 1 === Number(rows.find((x) => [x.user_id, x.target_type, x.target_id, x.subject_id].join("\u0000") === r.key)!.revisions))).toBe(true);
+      const expected = [...state(tenant).currentFeedback.values()]
+        .map((c) => ({ ...c, revision_times: [...c.revision_times].sort((a, b) => a - b) }))
+        .sort((a, b) => (a.key < b.key ? -1 : 1));
+      expect(actual).toEqual(expected);
+      const verifications = new Set(actual.map((r) => r.verification));
+      expect(verifications).toEqual(new Set(["verified", "unverified", "forbidden"]));
+    }
+  });
+
+  it("current feedback narrowed to targets equals the same targets of the full read", async () => {
+    const tenant = tenants()[0]!;
+    const ids = [...new Set([...state(tenant).currentFeedback.values()].map((c) => c.target_id))].slice(0, 40);
+    const rows = await queryRows<{ key: string; rating: string; verification: string }>(
+      warehouse,
+      `SELECT concat(user_id, '|', target_type, '|', target_id, '|', subject_id) AS key, rating, verification
+       FROM (${currentFeedbackSql(warehouse, { tenantId: tenant, targetIds: ids })}) ORDER BY key`,
+    );
+    const expected = [...state(tenant).currentFeedback.values()]
+      .filter((c) => ids.includes(c.target_id))
+      .map((c) => ({ key: [c.user_id, c.target_type, c.target_id, c.subject_id].join("|"), rating: c.rating, verification: c.verification }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    expect(rows).toEqual(expected);
+  });
+
+  it("conflicts and retries are exactly the reference's", async () => {
+    for (const tenant of tenants()) {
+      const conflicts = await queryRows<{ event_id: string }>(warehouse, `SELECT event_id FROM (${feedbackConflictsSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`);
+      const retries = await queryRows<{ event_id: string }>(warehouse, `SELECT event_id FROM (${feedbackRetriesSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`);
+      expect(conflicts.map((r) => r.event_id)).toEqual(state(tenant).conflicts.map((a) => a.event_id).sort());
+      expect(retries.map((r) => r.event_id)).toEqual(state(tenant).retries.map((a) => a.event_id).sort());
+      expect(conflicts.length).toBeGreaterThan(0);
+      expect(retries.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("a hostile tenant id is a value, not SQL", async () => {
+    const hostile = "t'; DROP TABLE responses; --\\";
+    for (const sql of [
+      currentResponsesSql(warehouse, { tenantId: hostile }),
+      reducedToolCallsSql(warehouse, { tenantId: hostile, responseIds: [hostile] }),
+      currentFeedbackSql(warehouse, { tenantId: hostile, targetIds: [hostile] }),
+      feedbackConflictsSql(warehouse, { tenantId: hostile }),
+    ]) {
+      expect(await queryRows(warehouse, `SELECT * FROM (${sql})`)).toEqual([]);
+    }
+  });
+
+  // Last: merges collapse the duplicate copies, keeping each event's FIRST copy
+  // (sql/migrations/0001, `keep_first`); every read above must give the same answer.
+  it("gives the same feedback actions after every part is merged", async () => {
+    const read = async (tenant: string) =>
+      queryRows(warehouse, `SELECT event_id, action FROM (${feedbackActionsSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`);
+    const before = await Promise.all(tenants().map(read));
+    for (const table of ["responses", "tool_call_events", "feedback_events"]) {
+      await warehouse.client.command({ query: `OPTIMIZE TABLE ${warehouse.table(table)} FINAL` });
+    }
+    expect(await Promise.all(tenants().map(read))).toEqual(before);
+  });
+});

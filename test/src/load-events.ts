@@ -1,0 +1,52 @@
+import { parseEvent } from "@answerscope/contracts";
+import { feedbackRow, responseRow, toolCallRow, type Warehouse } from "@answerscope/warehouse";
+
+export interface LoadOptions {
+  /** ingested_at_ms of the first delivery; each next delivery gets `stepMs` more. Default: now. */
+  firstIngestedAtMs?: number;
+  stepMs?: number;
+}
+
+export interface LoadResult {
+  responses: number;
+  toolCalls: number;
+  feedback: number;
+  /** ingested_at_ms of the last delivery (firstIngestedAtMs - stepMs when nothing was loaded). */
+  lastIngestedAtMs: number;
+}
+
+const INSERT_CHUNK = 5_000;
+
+async function insertAll(warehouse: Warehouse, table: string, rows: object[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await warehouse.client.insert({ table: warehouse.table(table), values: rows.slice(start, start + INSERT_CHUNK), format: "JSONEachRow" });
+  }
+}
+
+/**
+ * Loads raw events (arrival order) as the pipeline would store them: each is validated and
+ * normalized by the contract, mapped to its fact-table row, and stamped with an
+ * ingested_at_ms that grows in arrival order. Unlike the sink, EVERY delivery is inserted,
+ * duplicates included, so readers' dedup-on-read is what the tests exercise.
+ * Throws on an event the contract rejects: test data sets are meant to be valid.
+ */
+export async function loadRawEvents(warehouse: Warehouse, events: readonly object[], options: LoadOptions = {}): Promise<LoadResult> {
+  const stepMs = options.stepMs ?? 1;
+  let ingestedAtMs = (options.firstIngestedAtMs ?? Date.now()) - stepMs;
+  const responses: object[] = [];
+  const toolCalls: object[] = [];
+  const feedback: object[] = [];
+  for (const raw of events) {
+    const parsed = parseEvent(JSON.stringify(raw));
+    if (!parsed.ok) throw new Error(`loadRawEvents: event rejected (${parsed.reason}): ${parsed.message}\n${JSON.stringify(raw).slice(0, 500)}`);
+    ingestedAtMs += stepMs;
+    const event = parsed.event;
+    if (event.event_type === "response_completed") responses.push(responseRow(event, ingestedAtMs));
+    else if (event.event_type === "tool_call") toolCalls.push(toolCallRow(event, ingestedAtMs));
+    else feedback.push(feedbackRow(event, ingestedAtMs));
+  }
+  await insertAll(warehouse, "responses", responses);
+  await insertAll(warehouse, "tool_call_events", toolCalls);
+  await insertAll(warehouse, "feedback_events", feedback);
+  return { responses: responses.length, toolCalls: toolCalls.length, feedback: feedback.length, lastIngestedAtMs: ingestedAtMs };
+}

@@ -1,0 +1,81 @@
+import type { Warehouse } from "../client";
+import { currentResponsesSql } from "./current-responses";
+import { feedbackActionsSql } from "./feedback-actions";
+import { inIdSet, sqlSubquery, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+
+export type Verification = "verified" | "unverified" | "forbidden";
+
+export interface CurrentFeedbackOptions {
+  tenantId: string;
+  /** Only ratings of these targets (ids, or a subquery returning target ids). */
+  targetIds?: IdSet;
+}
+
+const VERSION = "(occurred_at_ms, event_id)";
+
+/**
+ * Subquery: the current rating per (tenant, user_id, target_type, target_id, subject_id),
+ * over the accepted actions of feedbackActionsSql (retries and conflicts left out).
+ *
+ * - rating and every other value come from the latest action by occurred_at (ties: greatest
+ *   event_id). A key whose latest action is `cleared` is KEPT with rating 'cleared' (it has
+ *   no current rating): its revisions still count. Readers of ratings filter
+ *   `rating IN ('up', 'down')`.
+ * - actions: accepted actions of the key; revisions = actions - 1 (a `cleared` and a
+ *   re-rating after it count too); revision_times_ms: occurred_at of every action but the
+ *   earliest, so a range query can count revisions by their own time.
+ * - verification, decided against the current response versions of the tenant (all time):
+ *   chat_message / citation: `unverified` when no response has id target_id, `forbidden`
+ *   when it belongs to another user_id or (citation) subject_id is not in its
+ *   citation_ids, else `verified`. diagnostic_step / diagnostic_report have no ownership
+ *   rule in the contract and are `verified`.
+ */
+export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions): string {
+  const actions = feedbackActionsSql(w, options);
+  const ratedResponses = sqlSubquery(
+    `SELECT target_id FROM ${w.table("feedback_events")}
+     ${whereAll([
+       tenantCondition(options.tenantId),
+       "target_type IN ('chat_message', 'citation')",
+       ...(options.targetIds ? [inIdSet("target_id", options.targetIds)] : []),
+     ])}`,
+  );
+  const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: ratedResponses });
+  const keys = `SELECT
+      tenant_id, user_id, target_type, target_id, subject_id,
+      argMax(rating, ${VERSION}) AS rating,
+      argMax(event_id, ${VERSION}) AS latest_event_id,
+      max(occurred_at_ms) AS latest_at_ms,
+      argMax(ingested_at_ms, ${VERSION}) AS latest_ingested_at_ms,
+      argMax(client_feedback_id, ${VERSION}) AS client_feedback_id,
+      argMax(diagnostic_task_id, ${VERSION}) AS diagnostic_task_id,
+      argMax(session_id, ${VERSION}) AS session_id,
+      argMax(run_id, ${VERSION}) AS run_id,
+      argMax(reason, ${VERSION}) AS reason,
+      argMax(reason_code, ${VERSION}) AS reason_code,
+      argMax(comment, ${VERSION}) AS comment,
+      argMax(correction, ${VERSION}) AS correction,
+      argMax(severity, ${VERSION}) AS severity,
+      count() AS actions,
+      count() - 1 AS revisions,
+      arraySlice(arraySort(groupArray(occurred_at_ms)), 2) AS revision_times_ms
+    FROM (${actions})
+    ${whereAll(["action = 'accepted'", ...(options.targetIds ? [inIdSet("target_id", options.targetIds)] : [])])}
+    GROUP BY tenant_id, user_id, target_type, target_id, subject_id`;
+  return `SELECT
+      tenant_id, user_id, target_type, target_id, subject_id, rating,
+      latest_event_id AS event_id, latest_at_ms AS occurred_at_ms, latest_ingested_at_ms AS ingested_at_ms,
+      client_feedback_id, diagnostic_task_id, session_id, run_id, reason, reason_code, comment, correction, severity,
+      actions, revisions, revision_times_ms,
+      multiIf(
+        target_type NOT IN ('chat_message', 'citation'), 'verified',
+        response_found = 0, 'unverified',
+        response_user_id != user_id, 'forbidden',
+        target_type = 'citation' AND NOT has(response_citation_ids, subject_id), 'forbidden',
+        'verified') AS verification
+    FROM (${keys})
+    ANY LEFT JOIN (
+      SELECT response_id AS target_id, user_id AS response_user_id, citation_ids AS response_citation_ids, toUInt8(1) AS response_found
+      FROM (${responses})
+    ) USING target_id`;
+}

@@ -1,0 +1,20 @@
+import type { Warehouse } from "../client";
+import { tenantCondition, whereAll } from "./sql-fragments";
+
+export type FactTable = "responses" | "tool_call_events" | "feedback_events";
+
+/**
+ * One row per (tenant, event_id) of a fact table: the first delivery to arrive wins
+ * (smallest ingested_at_ms), as in the contract's "the same event_id counts once".
+ *
+ * Reads raw rows rather than FINAL: a ReplacingMergeTree only collapses copies that
+ * were merged into one part, and never across partitions, so reads must deduplicate
+ * on their own. `conditions` narrow the raw rows first; they must hold for every
+ * copy of an event (true for any column, since copies of one event are identical).
+ */
+export function dedupedEventsSql(w: Warehouse, table: FactTable, tenantId: string, conditions: readonly string[] = []): string {
+  return `SELECT * FROM ${w.table(table)}
+    ${whereAll([tenantCondition(tenantId), ...conditions])}
+    ORDER BY event_id, ingested_at_ms
+    LIMIT 1 BY event_id`;
+}

@@ -1,0 +1,69 @@
+import type { Warehouse } from "../client";
+import { dedupedEventsSql } from "./dedup-events";
+import { inIdSet, msRange, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+
+export type FeedbackAction = "accepted" | "retry" | "conflict";
+
+export interface FeedbackActionsOptions {
+  tenantId: string;
+  /**
+   * Only the client_feedback_ids (per user) that have an event on one of these targets.
+   * Narrowing by client_feedback_id rather than by target keeps the rule exact: the first
+   * arrival of an id may be an event on another target.
+   */
+  targetIds?: IdSet;
+}
+
+/**
+ * Subquery: every feedback event once (dedup by event_id), all columns of
+ * `feedback_events` plus `action` and the id's first arrival (`first_event_id`).
+ *
+ * The client_feedback_id rule of events-v1.md, per (tenant, user_id, client_feedback_id):
+ * the first event to ARRIVE (smallest ingested_at_ms, ties smallest event_id) is the
+ * action (`accepted`); a later event with the same content_hash is the same action sent
+ * again (`retry`: it keeps neither its own occurred_at nor its event_id, so a retry stamped
+ * late never overtakes a later different action); a later event with another content_hash
+ * is a `conflict`, excluded from ratings whenever it occurred.
+ */
+export function feedbackActionsSql(w: Warehouse, options: FeedbackActionsOptions): string {
+  const narrowing: string[] = [];
+  if (options.targetIds) {
+    narrowing.push(
+      `(user_id, client_feedback_id) IN (SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("target_id", options.targetIds)})`,
+    );
+  }
+  const events = dedupedEventsSql(w, "feedback_events", options.tenantId, narrowing);
+  return `SELECT *,
+      multiIf(event_id = first_event_id, 'accepted', content_hash = first_content_hash, 'retry', 'conflict') AS action
+    FROM (${events})
+    ANY LEFT JOIN (
+      SELECT user_id, client_feedback_id,
+        argMin(event_id, (ingested_at_ms, event_id)) AS first_event_id,
+        argMin(content_hash, (ingested_at_ms, event_id)) AS first_content_hash
+      FROM (${events})
+      GROUP BY user_id, client_feedback_id
+    ) USING (user_id, client_feedback_id)`;
+}
+
+export interface FeedbackConflictsOptions {
+  tenantId: string;
+  /** Half-open range on the conflicting event's own occurred_at_ms. */
+  fromMs?: number;
+  toMs?: number;
+}
+
+/**
+ * Subquery: the feedback events rejected by the client_feedback_id rule (reason
+ * `feedback_conflict`), one row per event, with `first_event_id` naming the action they
+ * conflict with.
+ */
+export function feedbackConflictsSql(w: Warehouse, options: FeedbackConflictsOptions): string {
+  return `SELECT * FROM (${feedbackActionsSql(w, { tenantId: options.tenantId })})
+    ${whereAll(["action = 'conflict'", ...msRange("occurred_at_ms", options.fromMs, options.toMs)])}`;
+}
+
+/** Subquery: the retries (same client_feedback_id, same content, arrived later), for counts. */
+export function feedbackRetriesSql(w: Warehouse, options: FeedbackConflictsOptions): string {
+  return `SELECT * FROM (${feedbackActionsSql(w, { tenantId: options.tenantId })})
+    ${whereAll(["action = 'retry'", ...msRange("occurred_at_ms", options.fromMs, options.toMs)])}`;
+}

@@ -1,0 +1,104 @@
+import type { Warehouse } from "../client";
+import { dedupedEventsSql } from "./dedup-events";
+import { inIdSet, msRange, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+
+export interface ReducedToolCallsOptions {
+  tenantId: string;
+  /** Half-open range on the call's time (`first_at_ms`: its earliest event). */
+  fromMs?: number;
+  toMs?: number;
+  /** Only calls whose reduced response_id is one of these. */
+  responseIds?: IdSet;
+  /** Only these calls. */
+  toolCallIds?: IdSet;
+}
+
+// "Latest" and "earliest" order events by time, ties by event_id (events-v1.md).
+const VERSION = "(occurred_at_ms, event_id)";
+const TERMINAL = "status != 'started'";
+const STARTED = "status = 'started'";
+
+/**
+ * Subquery: one row per (tenant, tool_call_id), the lifecycle of events-v1.md:
+ * - status: the latest terminal event's, else `started` (never rewritten to failed);
+ * - start_inferred: a terminal without any `started`;
+ * - first_at_ms: the earliest event's occurred_at_ms, the call's time for ranges;
+ * - duration_ms: the winning terminal's duration_ms when given, else terminal minus the
+ *   earliest `started` (never negative); -1 when unknown (inferred start without
+ *   duration_ms, or no terminal), like the fact tables' "absent" encoding;
+ * - response_id: the winning terminal's, else the earliest event's that has one;
+ * - tool_name, user_id: the winning terminal's, else the earliest `started`'s;
+ *   session_id / diagnostic_task_id: that event's, else the earliest event's that has one;
+ * - error_category, error_message: the winning terminal's when the call failed;
+ *   result_summary: when it completed; arguments_json / argument_keys: the earliest event
+ *   that carries arguments (normally the `started`).
+ * Absent strings are '' as in the fact tables.
+ */
+export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptions): string {
+  const narrowing: string[] = [];
+  if (options.toolCallIds) narrowing.push(inIdSet("tool_call_id", options.toolCallIds));
+  // The reduced response_id is one of the call's own events' ids, so narrowing to calls
+  // with any such event keeps every call that can match; the exact test comes after.
+  if (options.responseIds) {
+    narrowing.push(
+      `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("response_id", options.responseIds)})`,
+    );
+  }
+  const events = dedupedEventsSql(w, "tool_call_events", options.tenantId, narrowing);
+  const after = msRange("first_at_ms", options.fromMs, options.toMs);
+  if (options.responseIds) after.push(inIdSet("response_id", options.responseIds));
+
+  return `SELECT
+      tenant_id, tool_call_id,
+      if(has_terminal, terminal_status, 'started') AS status,
+      toUInt8(has_terminal AND NOT has_started) AS start_inferred,
+      first_at_ms,
+      if(has_terminal, terminal_at_ms, toUInt64(0)) AS terminal_at_ms,
+      if(has_started, started_at_ms, toUInt64(0)) AS started_at_ms,
+      multiIf(
+        NOT has_terminal, toInt64(-1),
+        terminal_duration_ms >= 0, terminal_duration_ms,
+        has_started, greatest(toInt64(terminal_at_ms) - toInt64(started_at_ms), toInt64(0)),
+        toInt64(-1)) AS duration_ms,
+      if(terminal_response_id != '', terminal_response_id, first_response_id) AS response_id,
+      if(has_terminal, terminal_tool_name, started_tool_name) AS tool_name,
+      if(has_terminal, terminal_user_id, started_user_id) AS user_id,
+      if(main_session_id != '', main_session_id, first_session_id) AS session_id,
+      if(main_diagnostic_task_id != '', main_diagnostic_task_id, first_diagnostic_task_id) AS diagnostic_task_id,
+      if(status = 'failed', terminal_error_category, '') AS error_category,
+      if(status = 'failed', terminal_error_message, '') AS error_message,
+      if(status = 'completed', terminal_result_summary, '') AS result_summary,
+      first_arguments_json AS arguments_json, first_argument_keys AS argument_keys,
+      event_count, last_ingested_at_ms
+    FROM (
+      SELECT
+        tenant_id, tool_call_id,
+        countIf(${TERMINAL}) > 0 AS has_terminal,
+        countIf(${STARTED}) > 0 AS has_started,
+        argMaxIf(status, ${VERSION}, ${TERMINAL}) AS terminal_status,
+        argMaxIf(occurred_at_ms, ${VERSION}, ${TERMINAL}) AS terminal_at_ms,
+        argMaxIf(duration_ms, ${VERSION}, ${TERMINAL}) AS terminal_duration_ms,
+        argMaxIf(response_id, ${VERSION}, ${TERMINAL}) AS terminal_response_id,
+        argMaxIf(tool_name, ${VERSION}, ${TERMINAL}) AS terminal_tool_name,
+        argMaxIf(user_id, ${VERSION}, ${TERMINAL}) AS terminal_user_id,
+        argMaxIf(error_category, ${VERSION}, ${TERMINAL}) AS terminal_error_category,
+        argMaxIf(error_message, ${VERSION}, ${TERMINAL}) AS terminal_error_message,
+        argMaxIf(result_summary, ${VERSION}, ${TERMINAL}) AS terminal_result_summary,
+        minIf(occurred_at_ms, ${STARTED}) AS started_at_ms,
+        argMinIf(tool_name, ${VERSION}, ${STARTED}) AS started_tool_name,
+        argMinIf(user_id, ${VERSION}, ${STARTED}) AS started_user_id,
+        if(has_terminal, argMaxIf(session_id, ${VERSION}, ${TERMINAL}), argMinIf(session_id, ${VERSION}, ${STARTED})) AS main_session_id,
+        if(has_terminal, argMaxIf(diagnostic_task_id, ${VERSION}, ${TERMINAL}), argMinIf(diagnostic_task_id, ${VERSION}, ${STARTED})) AS main_diagnostic_task_id,
+        argMinIf(response_id, ${VERSION}, response_id != '') AS first_response_id,
+        argMinIf(session_id, ${VERSION}, session_id != '') AS first_session_id,
+        argMinIf(diagnostic_task_id, ${VERSION}, diagnostic_task_id != '') AS first_diagnostic_task_id,
+        argMinIf(arguments_json, ${VERSION}, arguments_json != '') AS first_arguments_json,
+        argMinIf(argument_keys, ${VERSION}, arguments_json != '') AS first_argument_keys,
+        min(occurred_at_ms) AS first_at_ms,
+        count() AS event_count,
+        max(ingested_at_ms) AS last_ingested_at_ms
+      FROM (${events})
+      GROUP BY tenant_id, tool_call_id
+    )
+    ${whereAll(after)}`;
+}

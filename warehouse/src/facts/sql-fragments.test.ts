@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { inIdSet, msRange, sqlSubquery, tenantCondition, whereAll } from "./sql-fragments";
+
+describe("facts SQL fragments", () => {
+  it("renders literal ids through the escaping function", () => {
+    expect(inIdSet("response_id", ["a", "it's", "back\\slash"])).toBe("response_id IN ('a', 'it\\'s', 'back\\\\slash')");
+  });
+
+  it("renders an empty id list as a set that matches nothing", () => {
+    expect(inIdSet("response_id", [])).toBe("response_id IN (NULL)");
+  });
+
+  it("splices only branded subqueries as SQL", () => {
+    expect(inIdSet("session_id", sqlSubquery("SELECT session_id FROM t"))).toBe("session_id IN (SELECT session_id FROM t)");
+  });
+
+  it("renders a half-open range, either bound optional, as integers", () => {
+    expect(msRange("occurred_at_ms", 1000.7, 2000)).toEqual(["occurred_at_ms >= 1000", "occurred_at_ms < 2000"]);
+    expect(msRange("occurred_at_ms", undefined, 5)).toEqual(["occurred_at_ms < 5"]);
+    expect(msRange("occurred_at_ms")).toEqual([]);
+    expect(() => msRange("occurred_at_ms", Number.NaN)).toThrow(RangeError);
+  });
+
+  it("requires a tenant and escapes it", () => {
+    expect(tenantCondition("t'1")).toBe("tenant_id = 't\\'1'");
+    expect(() => tenantCondition("")).toThrow(RangeError);
+  });
+
+  it("joins conditions, or nothing", () => {
+    expect(whereAll([])).toBe("");
+    expect(whereAll(["a = 1", "b = 2"])).toBe("WHERE a = 1 AND b = 2");
+  });
+});

@@ -1,0 +1,123 @@
+import type { Warehouse } from "../client";
+import { currentFeedbackSql } from "../facts/current-feedback";
+import { currentResponsesSql } from "../facts/current-responses";
+import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
+import { sqlSubquery, type IdSet } from "../facts/sql-fragments";
+import { sqlValue } from "../sql/escape";
+import { currentLabelsSql, RESPONSE_LABEL_COLUMNS } from "./current-labels";
+import { FOLLOWUP_WINDOW_MS, labelReasonSql, labelSql } from "./label-rules";
+import { reaskMatchSql } from "./reask-match";
+
+export interface ChangedLabelsOptions {
+  tenantId: string;
+  /** The responses to evaluate (ids or a subquery); ids that are no response are ignored. */
+  responseIds: IdSet;
+  /**
+   * The sessions of those responses' current versions, when the caller has them at hand
+   * (e.g. in a temporary table); default: derived from `responseIds`.
+   */
+  sessionIds?: IdSet;
+  /** The tenant's newest occurred_at over every event: closes observation windows. */
+  maxOccurredAtMs: number;
+  /** Version of the rows written; each row also gets at least its stored version + 1. */
+  evaluatedAtMs: number;
+  reaskPhrases?: readonly string[];
+}
+
+/** Columns copied from the current response version. */
+const RESPONSE_COLUMNS = [
+  "tenant_id", "response_id", "session_id", "occurred_at", "occurred_at_ms",
+  "model", "provider", "channel", "chat_type", "session_type", "language", "user_segment",
+  "query_category", "prompt_version", "bot_version", "tool_count", "finish_reason",
+] as const;
+
+/** The label row's content: every column but the version, compared with the stored row. */
+const CONTENT_COLUMNS = RESPONSE_LABEL_COLUMNS.filter((column) => column !== "evaluated_at_ms");
+
+/**
+ * The follow-up candidate of every response in the given sessions: the immediately next
+ * response of its session by (occurred_at_ms, response_id), over all data. 18.16 has no
+ * window functions, so each session's responses are sorted in an array.
+ */
+function nextResponsesSql(w: Warehouse, tenantId: string, sessionIds: IdSet): string {
+  const responses = currentResponsesSql(w, { tenantId, sessionIds });
+  return `SELECT
+      tupleElement(ordered[i], 2) AS response_id,
+      tupleElement(ordered[i + 1], 2) AS next_response_id,
+      tupleElement(ordered[i + 1], 1) AS next_occurred_at_ms,
+      tupleElement(ordered[i + 1], 3) AS next_query_text
+    FROM (
+      SELECT session_id, arraySort(groupArray((occurred_at_ms, response_id, query_text))) AS ordered
+      FROM (${responses})
+      GROUP BY session_id
+    )
+    ARRAY JOIN arrayEnumerate(ordered) AS i`;
+}
+
+/**
+ * Subquery: the response_labels rows (columns in table order) of the given responses
+ * whose evaluated content differs from the stored current row (or that have none).
+ *
+ * Inputs per response R, all from the facts builders (correct before merges):
+ * follow-up (next response of the session within 600 000 ms, inclusive), re-ask (the
+ * follow-up's query_text), window (closed by a follow-up or by the tenant's newest event
+ * >= R + 600 000 ms), explicit rating (R's current verified chat_message rating),
+ * has_failed_tool (a reduced call of R whose final status is failed); then the rules of
+ * label-rules.ts.
+ */
+export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): string {
+  const { tenantId, responseIds } = options;
+  const candidates = currentResponsesSql(w, { tenantId, responseIds });
+  const sessions = options.sessionIds ?? sqlSubquery(`SELECT session_id FROM (${candidates})`);
+  const ratings = `SELECT target_id AS response_id, rating AS explicit_rating
+    FROM (${currentFeedbackSql(w, { tenantId, targetIds: responseIds })})
+    WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
+  const failedTools = `SELECT response_id, toUInt8(1) AS has_failed_tool
+    FROM (${reducedToolCallsSql(w, { tenantId, responseIds })})
+    WHERE status = 'failed'
+    GROUP BY response_id`;
+  const stored = `SELECT response_id, ${CONTENT_COLUMNS.filter((c) => c !== "response_id").map((c) => `${c} AS stored_${c}`).join(", ")},
+      evaluated_at_ms AS stored_evaluated_at_ms
+    FROM (${currentLabelsSql(w, { tenantId, responseIds })})`;
+
+  // 18.16 joins two tables per SELECT, so each input is joined in its own level.
+  // (`SELECT *` of a join would repeat the key column, hence the explicit lists.)
+  const nextColumns = [...RESPONSE_COLUMNS, "next_response_id", "next_occurred_at_ms", "next_query_text"];
+  const withNext = `SELECT ${nextColumns.join(", ")}
+    FROM (SELECT ${RESPONSE_COLUMNS.join(", ")} FROM (${candidates}))
+    ANY LEFT JOIN (${nextResponsesSql(w, tenantId, sessions)}) USING response_id`;
+  const ratingColumns = [...nextColumns, "explicit_rating"];
+  const withRating = `SELECT ${ratingColumns.join(", ")} FROM (${withNext}) ANY LEFT JOIN (${ratings}) USING response_id`;
+  const withTools = `SELECT ${[...ratingColumns, "has_failed_tool"].join(", ")}
+    FROM (${withRating}) ANY LEFT JOIN (${failedTools}) USING response_id`;
+
+  const window = sqlValue(FOLLOWUP_WINDOW_MS);
+  const signals = `SELECT *,
+      toUInt8(next_response_id != '' AND next_occurred_at_ms <= occurred_at_ms + ${window}) AS has_followup,
+      toUInt8(has_followup AND ${reaskMatchSql("next_query_text", options.reaskPhrases)}) AS followup_is_reask,
+      toUInt8(has_followup OR ${sqlValue(Math.trunc(options.maxOccurredAtMs))} >= occurred_at_ms + ${window}) AS window_closed
+    FROM (${withTools})`;
+  const evaluated = `SELECT
+      tenant_id, response_id, session_id, occurred_at, occurred_at_ms,
+      model, provider, channel, chat_type, session_type, language, user_segment,
+      query_category, prompt_version, bot_version,
+      if(tool_count > 0, 'yes', 'no') AS tool_used,
+      finish_reason,
+      ${labelSql()} AS label,
+      ${labelReasonSql()} AS label_reason,
+      explicit_rating,
+      has_failed_tool,
+      if(has_followup, next_response_id, '') AS followup_response_id,
+      followup_is_reask,
+      window_closed
+    FROM (${signals})`;
+
+  const changed = CONTENT_COLUMNS.filter((c) => c !== "tenant_id" && c !== "response_id")
+    .map((c) => `${c} != stored_${c}`)
+    .join(" OR ");
+  return `SELECT ${CONTENT_COLUMNS.join(", ")},
+      greatest(toUInt64(${sqlValue(Math.trunc(options.evaluatedAtMs))}), stored_evaluated_at_ms + 1) AS evaluated_at_ms
+    FROM (${evaluated})
+    ANY LEFT JOIN (${stored}) USING response_id
+    WHERE stored_label = '' OR ${changed}`;
+}

@@ -1,0 +1,33 @@
+import type { Warehouse } from "../client";
+import { inIdSet, msRange, tenantCondition, whereAll, type IdSet } from "../facts/sql-fragments";
+
+export interface CurrentLabelsOptions {
+  tenantId: string;
+  /** Half-open range on the response's occurred_at_ms. */
+  fromMs?: number;
+  toMs?: number;
+  responseIds?: IdSet;
+}
+
+/** Every column of response_labels, in table order: what the evaluator writes. */
+export const RESPONSE_LABEL_COLUMNS = [
+  "tenant_id", "response_id", "session_id", "occurred_at", "occurred_at_ms",
+  "model", "provider", "channel", "chat_type", "session_type", "language", "user_segment",
+  "query_category", "prompt_version", "bot_version", "tool_used", "finish_reason",
+  "label", "label_reason", "explicit_rating", "has_failed_tool",
+  "followup_response_id", "followup_is_reask", "window_closed", "evaluated_at_ms",
+] as const;
+
+/**
+ * Subquery: the current label row of each response (response_labels is a
+ * ReplacingMergeTree(evaluated_at_ms) without partitions, so FINAL merges every version).
+ * Only key columns are filtered inside FINAL: older servers may apply a PREWHERE on other
+ * columns before merging and return a stale version; the range is applied outside.
+ */
+export function currentLabelsSql(w: Warehouse, options: CurrentLabelsOptions): string {
+  const keyConditions = [tenantCondition(options.tenantId)];
+  if (options.responseIds) keyConditions.push(inIdSet("response_id", options.responseIds));
+  return `SELECT * FROM (
+    SELECT * FROM ${w.table("response_labels")} FINAL ${whereAll(keyConditions)}
+  ) ${whereAll(msRange("occurred_at_ms", options.fromMs, options.toMs))}`;
+}

@@ -1,0 +1,127 @@
+import type { Warehouse } from "../client";
+import { currentResponsesSql } from "../facts/current-responses";
+import { tenantCondition } from "../facts/sql-fragments";
+import { sqlValue } from "../sql/escape";
+import { candidateResponsesSql } from "./candidates";
+import { changedLabelsSql } from "./changed-labels";
+import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
+import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
+
+export interface EvaluateOutcomesOptions {
+  /** Only this tenant; default every tenant with new facts. */
+  tenantId?: string;
+  /** Wall clock (epoch ms): the rows' evaluated_at_ms and the settle cut-off. Default Date.now(). */
+  now?: number;
+  /**
+   * ingested_at_ms is stamped when an event is received, and the row becomes visible when its
+   * batch is written; rows stamped within `settleMs` before `now` may still be in flight, so
+   * the watermark stops there and they are looked at again next run. Default 60 000.
+   */
+  settleMs?: number;
+  /** Candidate responses per evaluation query: bounds the query's memory and the rows passing through Node. Default 20 000. */
+  chunkSize?: number;
+  reaskPhrases?: readonly string[];
+}
+
+export interface TenantOutcomeRun {
+  tenantId: string;
+  candidates: number;
+  written: number;
+  watermarkMs: number;
+}
+
+export interface EvaluateOutcomesResult {
+  /** Tenants that had new facts and were evaluated. */
+  tenants: number;
+  /** Responses re-evaluated. */
+  candidates: number;
+  /** Label rows written (responses whose label row changed). */
+  written: number;
+  perTenant: TenantOutcomeRun[];
+  durationMs: number;
+}
+
+export const DEFAULT_SETTLE_MS = 60_000;
+export const DEFAULT_CHUNK_SIZE = 20_000;
+
+type ResolvedOptions = EvaluateOutcomesOptions & { now: number; settleMs: number; chunkSize: number };
+
+async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: ResolvedOptions): Promise<TenantOutcomeRun> {
+  const { tenantId, maxOccurredAtMs } = progress;
+  const session = new EvaluationSession(w);
+  let count = 0;
+  let written = 0;
+  try {
+    const candidates = candidateResponsesSql(w, { tenantId, sinceIngestedMs: progress.watermarkMs, maxOccurredAtMs });
+    // Only ids that are responses; each once.
+    await session.fill(
+      TEMP_TABLES.candidates,
+      `SELECT DISTINCT response_id, cityHash64(response_id) FROM ${w.table("responses")}
+       WHERE ${tenantCondition(tenantId)} AND response_id IN (${candidates})`,
+    );
+    const counted = await session.query<{ n: number }>(`SELECT count() AS n FROM ${TEMP_TABLES.candidates.name}`);
+    count = Number(counted[0]?.n ?? 0);
+    const chunks = Math.max(1, Math.ceil(count / options.chunkSize));
+    for (let chunk = 0; count > 0 && chunk < chunks; chunk++) {
+      await session.fill(
+        TEMP_TABLES.chunk,
+        `SELECT response_id FROM ${TEMP_TABLES.candidates.name} WHERE chunk_hash % ${sqlValue(chunks)} = ${sqlValue(chunk)}`,
+      );
+      const responseIds = idsOf(TEMP_TABLES.chunk, "response_id");
+      await session.fill(
+        TEMP_TABLES.chunkSessions,
+        `SELECT DISTINCT session_id FROM (${currentResponsesSql(w, { tenantId, responseIds })})`,
+      );
+      const rows = await session.query<Record<string, unknown>>(
+        changedLabelsSql(w, {
+          tenantId,
+          responseIds,
+          sessionIds: idsOf(TEMP_TABLES.chunkSessions, "session_id"),
+          maxOccurredAtMs,
+          evaluatedAtMs: options.now,
+          reaskPhrases: options.reaskPhrases,
+        }),
+      );
+      if (rows.length > 0) {
+        await w.client.insert({ table: w.table("response_labels"), values: rows, format: "JSONEachRow" });
+        written += rows.length;
+      }
+    }
+  } finally {
+    await session.close().catch(() => undefined); // the session expires on its own anyway
+  }
+  // Never move backwards; stop short of rows that may still be in flight (see settleMs).
+  const watermarkMs = Math.max(progress.watermarkMs ?? 0, Math.min(progress.maxIngestedAtMs, options.now - options.settleMs));
+  const updatedAtMs = Math.max(options.now, (progress.watermarkUpdatedAtMs ?? 0) + 1);
+  await writeWatermark(w, tenantId, watermarkMs, updatedAtMs);
+  return { tenantId, candidates: count, written, watermarkMs };
+}
+
+/**
+ * One pass of the outcome evaluator: for each tenant with facts ingested after its
+ * watermark, re-evaluates the responses whose label may have changed (candidates.ts) and
+ * writes a response_labels row for each one whose label row changed. Tenants are processed
+ * one at a time, candidates in chunks, so memory stays bounded by the chunk size.
+ * The watermark is written after the tenant's labels, so a crash only repeats work.
+ */
+export async function evaluateOutcomes(w: Warehouse, options: EvaluateOutcomesOptions = {}): Promise<EvaluateOutcomesResult> {
+  const started = Date.now();
+  const resolved = {
+    ...options,
+    now: Math.trunc(options.now ?? Date.now()),
+    settleMs: options.settleMs ?? DEFAULT_SETTLE_MS,
+    chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
+  };
+  const perTenant: TenantOutcomeRun[] = [];
+  for (const progress of await tenantProgress(w, options.tenantId)) {
+    if (progress.watermarkMs !== undefined && progress.maxIngestedAtMs <= progress.watermarkMs) continue;
+    perTenant.push(await evaluateTenant(w, progress, resolved));
+  }
+  return {
+    tenants: perTenant.length,
+    candidates: perTenant.reduce((sum, run) => sum + run.candidates, 0),
+    written: perTenant.reduce((sum, run) => sum + run.written, 0),
+    perTenant,
+    durationMs: Date.now() - started,
+  };
+}

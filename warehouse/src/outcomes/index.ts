@@ -1,0 +1,9 @@
+// The outcome evaluator (metrics-v1.md, "Outcome label of one response") and label readers.
+export * from "./label-rules";
+export * from "./reask-match";
+export * from "./current-labels";
+export * from "./candidates";
+export * from "./changed-labels";
+export * from "./watermarks";
+export * from "./evaluate-outcomes";
+export * from "./runner";

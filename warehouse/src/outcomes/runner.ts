@@ -1,0 +1,44 @@
+import type { Warehouse } from "../client";
+import { evaluateOutcomes, type EvaluateOutcomesOptions, type EvaluateOutcomesResult } from "./evaluate-outcomes";
+
+export interface OutcomeEvaluatorOptions extends Omit<EvaluateOutcomesOptions, "now"> {
+  /** Pause between the end of one run and the start of the next. */
+  intervalMs: number;
+  onRun?: (result: EvaluateOutcomesResult) => void;
+  /** A failed run is reported here and retried after the interval; default console.error. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Runs evaluateOutcomes in a loop, one run at a time (runs never overlap: the next is
+ * scheduled when the previous ends). Returns `stop`, which resolves once the run in flight,
+ * if any, has finished.
+ */
+export function startOutcomeEvaluator(warehouse: Warehouse, options: OutcomeEvaluatorOptions): () => Promise<void> {
+  const { intervalMs, onRun, onError = (error) => console.error("outcome evaluator run failed:", error), ...evaluate } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const runOnce = async () => {
+    try {
+      const result = await evaluateOutcomes(warehouse, evaluate);
+      onRun?.(result);
+    } catch (error) {
+      onError(error);
+    }
+  };
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      inFlight = runOnce().then(() => schedule(intervalMs));
+    }, delayMs);
+  };
+  schedule(0);
+
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await inFlight;
+  };
+}

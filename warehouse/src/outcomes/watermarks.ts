@@ -1,0 +1,51 @@
+import type { Warehouse } from "../client";
+import { queryRows } from "../client";
+import { tenantCondition } from "../facts/sql-fragments";
+import { sqlValue } from "../sql/escape";
+
+export interface TenantProgress {
+  tenantId: string;
+  /** Newest ingested_at_ms over the tenant's fact rows. */
+  maxIngestedAtMs: number;
+  /** Newest occurred_at_ms over the tenant's events of every kind (closes windows). */
+  maxOccurredAtMs: number;
+  /** Stored watermark: rows ingested up to it are reflected in the labels; absent: never run. */
+  watermarkMs?: number;
+  watermarkUpdatedAtMs?: number;
+}
+
+const FACT_TABLES = ["responses", "tool_call_events", "feedback_events"] as const;
+
+/** Every tenant with facts (or the one asked for), with its newest times and stored watermark. */
+export async function tenantProgress(w: Warehouse, tenantId?: string): Promise<TenantProgress[]> {
+  const where = tenantId === undefined ? "" : `WHERE ${tenantCondition(tenantId)}`;
+  const perTable = FACT_TABLES.map(
+    (table) => `SELECT tenant_id, max(ingested_at_ms) AS i, max(occurred_at_ms) AS o FROM ${w.table(table)} ${where} GROUP BY tenant_id`,
+  ).join(" UNION ALL ");
+  const facts = await queryRows<{ tenant_id: string; i: number; o: number }>(
+    w,
+    `SELECT tenant_id, max(i) AS i, max(o) AS o FROM (${perTable}) GROUP BY tenant_id ORDER BY tenant_id`,
+  );
+  const marks = await queryRows<{ tenant_id: string; m: number; u: number }>(
+    w,
+    `SELECT tenant_id, argMax(watermark_ms, updated_at_ms) AS m, max(updated_at_ms) AS u
+     FROM ${w.table("outcome_watermarks")} ${where} GROUP BY tenant_id`,
+  );
+  const byTenant = new Map(marks.map((row) => [row.tenant_id, row]));
+  return facts.map((row) => {
+    const mark = byTenant.get(row.tenant_id);
+    return {
+      tenantId: row.tenant_id,
+      maxIngestedAtMs: Number(row.i),
+      maxOccurredAtMs: Number(row.o),
+      ...(mark ? { watermarkMs: Number(mark.m), watermarkUpdatedAtMs: Number(mark.u) } : {}),
+    };
+  });
+}
+
+export async function writeWatermark(w: Warehouse, tenantId: string, watermarkMs: number, updatedAtMs: number): Promise<void> {
+  await w.client.command({
+    query: `INSERT INTO ${w.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms)
+      VALUES (${sqlValue(tenantId)}, ${sqlValue(Math.trunc(watermarkMs))}, ${sqlValue(Math.trunc(updatedAtMs))})`,
+  });
+}

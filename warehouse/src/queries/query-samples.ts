@@ -1,0 +1,109 @@
+import { REASON_CODES } from "@answerscope/contracts";
+import { z } from "zod";
+import { queryRows, type Warehouse } from "../client";
+import { currentFeedbackSql } from "../facts/current-feedback";
+import { sqlSubquery, whereAll } from "../facts/sql-fragments";
+import { currentLabelsSql } from "../outcomes/current-labels";
+import { sqlList, sqlValue } from "../sql/escape";
+import { matchingResponsesSql } from "./matching-responses";
+import { FiltersSchema, OUTCOME_LABELS } from "./query-input";
+import { orderedRange, rangeShape } from "./query-range";
+import { RESPONSE_FACT_COLUMNS, responseFactsOf, ResponseFactsSchema, type ResponseFactsRow } from "./response-facts";
+import { encodeSampleCursor, SampleCursorTextSchema } from "./sample-cursor";
+
+/** `none`: responses without an explicit rating. */
+export const SAMPLE_RATINGS = ["up", "down", "none"] as const;
+
+export const SamplesQuerySchema = z
+  .object({
+    ...rangeShape,
+    filters: FiltersSchema.default({}),
+    /** Explicit rating (the current verified chat_message rating), OR-ed. */
+    ratings: z.array(z.enum(SAMPLE_RATINGS)).max(SAMPLE_RATINGS.length).default([]),
+    /** reason_code of the explicit rating, OR-ed; implies a rating. */
+    reasonCodes: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).default([]),
+    /** Outcome label, OR-ed; a response not evaluated yet is `pending`. */
+    labels: z.array(z.enum(OUTCOME_LABELS)).max(OUTCOME_LABELS.length).default([]),
+    limit: z.number().int().min(1).max(200).default(50),
+    /** Continue after the last sample of the previous page. */
+    cursor: SampleCursorTextSchema.optional(),
+  })
+  .refine(...orderedRange);
+export type SamplesQueryInput = z.input<typeof SamplesQuerySchema>;
+
+export const SampleSchema = ResponseFactsSchema.extend({
+  rating: z.enum(["up", "down"]).nullable().describe("the explicit rating: the response owner's current verified chat_message rating"),
+  reason: z.string().nullable(),
+  reason_code: z.string().nullable(),
+  comment: z.string().nullable(),
+  label: z.enum(OUTCOME_LABELS),
+  label_reason: z.string().nullable().describe("the rule that produced the label; null before the first evaluation"),
+});
+export const SamplesResultSchema = z.object({
+  samples: z.array(SampleSchema).describe("newest first (occurred_at, then response_id, descending)"),
+  next_cursor: z.string().nullable().describe("pass as cursor for the next page; null on the last page"),
+});
+export type Sample = z.output<typeof SampleSchema>;
+export type SamplesResult = z.output<typeof SamplesResultSchema>;
+
+type SamplesQuery = z.output<typeof SamplesQuerySchema>;
+
+interface SampleRow extends ResponseFactsRow {
+  rated: string;
+  rated_reason: string;
+  rated_reason_code: string;
+  rated_comment: string;
+  sample_label: string;
+  sample_label_reason: string;
+}
+
+function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit: number }): string {
+  const { tenantId } = query;
+  // Raw ids with a version in range: a cheap superset of the responses shown, to narrow the joined reads.
+  const idsInRange = sqlSubquery(
+    `SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)} AND occurred_at_ms >= ${sqlValue(query.from)} AND occurred_at_ms < ${sqlValue(query.to)}`,
+  );
+  const responses = matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters });
+  const ratings = `SELECT target_id AS response_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
+    FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds: idsInRange })})
+    WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
+  const labels = `SELECT response_id, label AS sample_label, label_reason AS sample_label_reason FROM (${currentLabelsSql(warehouse, { tenantId, responseIds: idsInRange })})`;
+  const ratedColumns = [...RESPONSE_FACT_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"];
+  // 18.16 joins two tables per SELECT: one level per join, with explicit column lists.
+  const withRating = `SELECT ${ratedColumns.join(", ")} FROM (SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (${responses})) ANY LEFT JOIN (${ratings}) USING response_id`;
+  const withLabel = `SELECT ${[...ratedColumns, "sample_label", "sample_label_reason"].join(", ")} FROM (${withRating}) ANY LEFT JOIN (${labels}) USING response_id`;
+
+  const conditions: string[] = [];
+  if (query.ratings.length) conditions.push(`(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`);
+  if (query.reasonCodes.length) conditions.push(`rated != '' AND rated_reason_code IN ${sqlList(query.reasonCodes)}`);
+  // No label row yet: the response has not been evaluated, which reads as pending.
+  if (query.labels.length) conditions.push(`if(sample_label = '', 'pending', sample_label) IN ${sqlList(query.labels)}`);
+  if (query.cursor) {
+    const at = sqlValue(query.cursor.occurredAtMs);
+    conditions.push(`(occurred_at_ms < ${at} OR (occurred_at_ms = ${at} AND response_id < ${sqlValue(query.cursor.responseId)}))`);
+  }
+  return `SELECT * FROM (${withLabel}) ${whereAll(conditions)}
+    ORDER BY occurred_at_ms DESC, response_id DESC
+    LIMIT ${options.limit}`;
+}
+
+/** GET /api/v1/samples: responses in range, newest first, with their explicit rating and outcome label; keyset-paginated. */
+export async function querySamples(warehouse: Warehouse, input: SamplesQueryInput, options: { traceUrlTemplate?: string } = {}): Promise<SamplesResult> {
+  const query = SamplesQuerySchema.parse(input);
+  // One row more than the page tells whether another page exists.
+  const rows = await queryRows<SampleRow>(warehouse, samplesSql(warehouse, query, { limit: query.limit + 1 }));
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    samples: page.map((row) => ({
+      ...responseFactsOf(row, query.tenantId, options.traceUrlTemplate),
+      rating: row.rated === "up" || row.rated === "down" ? row.rated : null,
+      reason: row.rated_reason || null,
+      reason_code: row.rated_reason_code || null,
+      comment: row.rated_comment || null,
+      label: (row.sample_label || "pending") as Sample["label"],
+      label_reason: row.sample_label_reason || null,
+    })),
+    next_cursor: rows.length > query.limit && last ? encodeSampleCursor({ occurredAtMs: Number(last.occurred_at_ms), responseId: String(last.response_id) }) : null,
+  };
+}
