@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{contracts,warehouse,ingest,demo,alerts}/src/**/*.test.ts", "test/reference/**/*.test.ts"],
+          include: ["{contracts,warehouse,ingest,api,demo,alerts,dashboard}/src/**/*.test.ts", "test/reference/**/*.test.ts"],
         },
       },
       {
@@ -18,6 +18,20 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Files share one ClickHouse and one broker on a 2-core machine; each uses its own database and topics.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          // Starts its own ClickHouse, loads generated data, runs the query API and the built dashboard (test/browser/stack/).
+          globalSetup: ["test/browser/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // One Chromium and one stack on a 2-core machine; the outage test stops the stack's ClickHouse.
+          fileParallelism: false,
+          // After the other projects, so two ClickHouse servers and a browser never compete for the cores.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that the tests and the local stack run for real:
 # ClickHouse, librdkafka (the mock Kafka broker is built against it), Prometheus +
-# Alertmanager (promtool), Chromium (browser tests), docker-compose (config check).
+# Alertmanager (promtool), Chromium and a CJK font (browser tests, screenshots of Chinese
+# queries), docker-compose (config check).
 set -euo pipefail
-packages=(clickhouse-server clickhouse-client librdkafka-dev gcc prometheus prometheus-alertmanager chromium docker-compose)
+packages=(clickhouse-server clickhouse-client librdkafka-dev gcc prometheus prometheus-alertmanager chromium fonts-wqy-zenhei docker-compose)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

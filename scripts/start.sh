@@ -64,10 +64,21 @@ step "answerscope"
 run ingest env PORT=4318 HOST=127.0.0.1 node --import tsx ingest/src/main.ts
 wait_http http://127.0.0.1:4318/readyz "the ingest service"
 run outcomes env OUTCOME_INTERVAL_MS=5000 node --import tsx warehouse/src/outcomes/cli.ts
+run exporter env EXPORTER_PORT=4321 EXPORTER_HOST=127.0.0.1 node --import tsx alerts/src/main.ts
 if [ -f api/src/main.ts ]; then
   run api env PORT=4320 HOST=127.0.0.1 node --import tsx api/src/main.ts
   wait_http http://127.0.0.1:4320/healthz "the query API"
 fi
+
+# The dashboard: the production build (made once, again only when its sources changed), served by
+# `next start`; it reads only through the query API, with the read key of whoever logs in.
+DASHBOARD_BUILD=dashboard/.next/BUILD_ID
+if [ ! -f "$DASHBOARD_BUILD" ] || [ -n "$(find dashboard/src dashboard/package.json dashboard/next.config.ts -newer "$DASHBOARD_BUILD" -print -quit)" ]; then
+  step "dashboard build (about 30 s)"
+  npm run build -w @answerscope/dashboard
+fi
+run dashboard env API_URL=http://127.0.0.1:4320 NODE_ENV=production node node_modules/next/dist/bin/next start dashboard -p 3000 -H 127.0.0.1
+wait_http http://127.0.0.1:3000/login "the dashboard"
 
 step "demo data (last 24 h, through the collector)"
 DEMO_KEYS=$(node -e 'const k = require(process.argv[1]).keys.filter((e) => e.kind === "ingest").map((e) => `${e.tenant_id}=${e.key}`); console.log(k.join(","))' "$KEYS_FILE")
@@ -77,6 +88,7 @@ READ_KEYS=$(node -e 'console.log(require(process.argv[1]).keys.filter((e) => e.k
 cat <<INFO
 
 Answerscope is running:
+  dashboard     http://127.0.0.1:3000   (log in with a tenant and its read key below)
   collector     http://127.0.0.1:4318/v1/events   (ingest keys in $KEYS_FILE)
   query API     http://127.0.0.1:4320/api/v1/metrics?from=...&to=...
   ingest        http://127.0.0.1:4318/metrics

@@ -22,7 +22,10 @@ npx turbo run typecheck --output-logs=errors-only
 step "docker-compose config"
 docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid"
 
-step "tests (unit + integration against real services)"
+step "dashboard build (the browser tests run the production build)"
+npm run build -w @answerscope/dashboard
+
+step "tests (unit, integration and browser, against real services)"
 mkdir -p test-results
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?

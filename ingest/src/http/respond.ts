@@ -2,7 +2,8 @@ import type { ServerResponse } from "node:http";
 
 export type ErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "too_large" | "unavailable" | "internal";
 
-const STATUS: Record<ErrorCode, number> = {
+/** The HTTP status of each error code (api-v1.md's table). */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -20,7 +21,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 /** Errors always have the api-v1.md shape `{"error": {"code", "message"}}`. */
 export function sendError(res: ServerResponse, code: ErrorCode, message: string): void {
-  sendJson(res, STATUS[code], { error: { code, message } });
+  sendJson(res, ERROR_STATUS[code], { error: { code, message } });
 }
 
 export class HttpError extends Error {

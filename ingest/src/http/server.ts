@@ -42,6 +42,8 @@ export interface ServiceHttpOptions {
   /** Readiness: the broker or warehouse this process depends on answers. */
   isReady: () => Promise<boolean>;
   log?: (message: string) => void;
+  /** A browser origin allowed to call the routes (CORS, e.g. a dashboard); absent: no CORS headers. */
+  corsOrigin?: string;
 }
 
 /** The process's HTTP face: its routes plus /healthz, /readyz and /metrics. */
@@ -69,6 +71,15 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
   ];
   return createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    if (options.corsOrigin && req.headers.origin === options.corsOrigin) {
+      res.setHeader("access-control-allow-origin", options.corsOrigin);
+      res.setHeader("vary", "origin");
+      // The preflight a browser sends before a request with an Authorization header.
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, { "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "authorization, content-type", "access-control-max-age": "600" });
+        return res.end();
+      }
+    }
     const matching = routes.flatMap((candidate) => {
       const params = matchPath(candidate.path, url.pathname);
       return params ? [{ route: candidate, params }] : [];

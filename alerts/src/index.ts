@@ -1,0 +1,11 @@
+// Public API of @answerscope/alerts: the quality exporter, the alert rule generator and the
+// metric names both share.
+export * from "./duration";
+export * from "./metric-names";
+export * from "./exporter/config";
+export * from "./exporter/quality-exporter";
+export * from "./exporter/windows";
+export * from "./http/metrics-server";
+export * from "./rules/rules-config";
+export * from "./rules/render-rules";
+export * from "./webhook/webhook-receiver";

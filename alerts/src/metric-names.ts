@@ -1,0 +1,64 @@
+/**
+ * The exporter's metric names and label sets, in one place: the exporter registers them and the
+ * rule definitions refer to them, so a rename cannot leave a rule watching a metric that no
+ * longer exists.
+ *
+ * Labels come only from bounded sets (each capped to its top N values plus `other`); a user,
+ * session or response id, or any text, is never a label.
+ */
+
+/** Slices of response figures: who (tenant) asked which model over which channel. */
+export const SLICE_LABELS = ["tenant", "model", "channel"] as const;
+export const TOOL_SLICE_LABELS = ["tenant", "tool_name"] as const;
+
+/** Every label name the exporter may emit (prom-client's default process metrics add none of their own beyond these). */
+export const ALLOWED_LABELS = ["tenant", "model", "provider", "channel", "tool_name", "reason_code", "finish_reason", "rating", "status", "reason", "window", "le", "label"] as const;
+
+/** The value a capped label takes for everything outside its top N. */
+export const OTHER = "other";
+
+/** `window` values besides the configured short windows (`5m`, `1h`, ...). */
+export const BASELINE_WINDOW = "baseline";
+/** The same short window one day earlier, for volume comparisons that must respect the daily cycle. */
+export const dayAgoWindow = (window: string) => `${window}_1d_ago`;
+
+export const GAUGES = {
+  windowResponses: { name: "answerscope_window_responses", help: "Responses that occurred in the window (also 0 for a slice that had traffic in the baseline); the sample count of the response ratios", labels: [...SLICE_LABELS, "window"] },
+  maxIterationRatio: { name: "answerscope_max_iteration_ratio", help: "Share of the window's responses that hit max_iterations", labels: [...SLICE_LABELS, "window"] },
+  noReplyRatio: { name: "answerscope_no_reply_ratio", help: "Share of the window's responses with finish_reason no_reply", labels: [...SLICE_LABELS, "window"] },
+  latencyP95: { name: "answerscope_latency_p95_seconds", help: "95th percentile of the window's response latency (time_cost_ms), within 0.5 %", labels: [...SLICE_LABELS, "window"] },
+  thumbsDownRatio: { name: "answerscope_thumbs_down_ratio", help: "Share of the window's explicit answer ratings that are thumbs-down (by rating time)", labels: [...SLICE_LABELS, "window"] },
+  thumbsDownSamples: { name: "answerscope_thumbs_down_samples", help: "Explicit answer ratings (up or down) given in the window: the denominator of answerscope_thumbs_down_ratio", labels: [...SLICE_LABELS, "window"] },
+  goodAnswerRatio: { name: "answerscope_good_answer_ratio", help: "Share of the window's responses with a final outcome label that are excellent or good", labels: [...SLICE_LABELS, "window"] },
+  goodAnswerSamples: { name: "answerscope_good_answer_samples", help: "Responses in the window whose outcome label is final: the denominator of answerscope_good_answer_ratio", labels: [...SLICE_LABELS, "window"] },
+  reaskRatio: { name: "answerscope_reask_ratio", help: "Share of the window's responses with a closed observation window whose follow-up is a re-ask", labels: [...SLICE_LABELS, "window"] },
+  reaskSamples: { name: "answerscope_reask_samples", help: "Responses in the window whose observation window is closed: the denominator of answerscope_reask_ratio", labels: [...SLICE_LABELS, "window"] },
+  toolSuccessRatio: { name: "answerscope_tool_success_ratio", help: "Share of the window's finished tool calls that completed (vs failed), by the call's first event", labels: [...TOOL_SLICE_LABELS, "window"] },
+  toolSuccessSamples: { name: "answerscope_tool_success_samples", help: "Tool calls in the window that completed or failed: the denominator of answerscope_tool_success_ratio", labels: [...TOOL_SLICE_LABELS, "window"] },
+} as const;
+export type GaugeKey = keyof typeof GAUGES;
+
+/** Counters of what arrived in the warehouse since the exporter started (see README: why not lifetime totals). */
+export const COUNTERS = {
+  responses: { name: "answerscope_responses_total", help: "Responses stored in the warehouse (first version of each), by finish reason", labels: ["tenant", "model", "provider", "channel", "finish_reason"] },
+  feedbackEvents: { name: "answerscope_feedback_events_total", help: "Rating events stored in the warehouse, by rating and reason code", labels: ["tenant", "rating", "reason_code"] },
+  toolCalls: { name: "answerscope_tool_calls_total", help: "Tool call lifecycle events stored in the warehouse, by status", labels: ["tenant", "tool_name", "status"] },
+  rejectedEvents: { name: "answerscope_rejected_events_total", help: "Dead-lettered events stored in the warehouse, by rejection kind", labels: ["tenant", "reason"] },
+} as const;
+export type CounterKey = keyof typeof COUNTERS;
+
+export const LATENCY_HISTOGRAM = {
+  name: "answerscope_response_latency_seconds",
+  help: "Response latency (time_cost_ms) of responses stored in the warehouse",
+  labels: SLICE_LABELS,
+} as const;
+
+export const EXPORTER_METRICS = {
+  lastSuccess: "answerscope_exporter_last_success_timestamp_seconds",
+  dataAge: "answerscope_exporter_data_age_seconds",
+  failures: "answerscope_exporter_refresh_failures_total",
+  refreshes: "answerscope_exporter_refreshes_total",
+  duration: "answerscope_exporter_refresh_duration_seconds",
+  warehouseUp: "answerscope_exporter_warehouse_up",
+  cappedValues: "answerscope_exporter_capped_label_values",
+} as const;

@@ -1,0 +1,37 @@
+import { durationSeconds } from "../duration";
+import { OTHER } from "../metric-names";
+import type { RulesConfig } from "./rules-config";
+
+export type DashboardRoute = "/negative-feedback" | "/effect" | "/diagnostics";
+
+export interface DashboardLink {
+  route: DashboardRoute;
+  /** URL parameters taken from the alert's labels (dimension filters of the dashboard's URL state). */
+  filters: readonly { param: string; label: string }[];
+  /** The alert's window: the link shows it plus the configured lead before it. */
+  window: string;
+}
+
+const ISO_8601 = "2006-01-02T15:04:05Z07:00";
+
+/** A Go-template expression printing the evaluation time minus `seconds`, rounded to the minute, as ISO 8601 UTC. */
+const evaluationTime = (seconds: number, round: "floor" | "ceil") =>
+  `{{ with query "${round}(vector(${seconds > 0 ? `time() - ${seconds}` : "time()"}) / 60) * 60" }}{{ (. | first | value | toTime).UTC.Format "${ISO_8601}" }}{{ end }}`;
+
+/** Literal text inside a Go template: only `{{` would start an action. */
+const templateLiteral = (text: string) => text.replaceAll("{{", '{{ "{{" }}');
+
+/**
+ * The dashboard_url annotation: a Prometheus template that opens the dashboard on the alert's
+ * slice and time (`from`/`to` around the evaluation that fired it). A filter whose label is
+ * missing or `other` (the capped rest, not a real value) is left out, so the link still lands
+ * on a view that exists.
+ */
+export function dashboardUrlTemplate(config: Pick<RulesConfig, "dashboardBaseUrl" | "dashboardLead">, link: DashboardLink): string {
+  const base = templateLiteral(config.dashboardBaseUrl.replace(/\/+$/, ""));
+  const lookback = durationSeconds(link.window) + durationSeconds(config.dashboardLead);
+  const filters = link.filters
+    .map(({ param, label }) => `{{ if and $labels.${label} (ne $labels.${label} "${OTHER}") }}&${param}={{ $labels.${label} | urlquery }}{{ end }}`)
+    .join("");
+  return `${base}${link.route}?from=${evaluationTime(lookback, "floor")}&to=${evaluationTime(0, "ceil")}${filters}`;
+}

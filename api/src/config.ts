@@ -1,0 +1,33 @@
+import { WarehouseEnvSchema } from "@answerscope/warehouse";
+import { z } from "zod";
+
+/** Every setting of the query API, read from the environment in this one place. */
+export const ApiConfigSchema = WarehouseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4320),
+  HOST: z.string().default("127.0.0.1"),
+  /** Keys: a JSON file `{ "keys": [{ "key", "tenant_id", "kind": "ingest" | "read" }] }`... */
+  ANSWERSCOPE_KEYS_FILE: z.string().optional(),
+  /** ...or inline `kind:tenant:key` entries separated by commas. Only `read` keys are accepted here. */
+  ANSWERSCOPE_KEYS: z.string().optional(),
+  /** Link to a response's trace, e.g. `https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}`; unset: `trace_url` is null. */
+  TRACE_URL_TEMPLATE: z
+    .string()
+    .refine((value) => value === "" || /^https?:\/\//.test(value), "must be an http(s) URL template")
+    .optional()
+    .transform((value) => value || undefined),
+  /** Origin of the dashboard allowed to call the API from a browser (CORS); unset: no CORS headers. */
+  CORS_ORIGIN: z.url().optional(),
+  /** A warehouse read that takes longer than this answers 503 instead of holding the request. */
+  WAREHOUSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+});
+
+export type ApiConfig = z.output<typeof ApiConfigSchema>;
+
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const result = ApiConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`invalid api configuration: ${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,23 @@
+import type { ApiRoute } from "../http/api-route";
+import { compareRoute } from "./compare";
+import { diagnosticRoute } from "./diagnostic";
+import { feedbackReasonsRoute } from "./feedback-reasons";
+import { feedbackTargetsRoute } from "./feedback-targets";
+import { metricsRoute } from "./metrics";
+import { rejectedRoute } from "./rejected";
+import { responseRoute } from "./response";
+import { samplesRoute } from "./samples";
+import { toolsRoute } from "./tools";
+
+/** Every route of api-v1.md's query table, in the table's order. */
+export const QUERY_ROUTES: readonly ApiRoute[] = [
+  metricsRoute,
+  toolsRoute,
+  samplesRoute,
+  responseRoute,
+  feedbackTargetsRoute,
+  diagnosticRoute,
+  feedbackReasonsRoute,
+  compareRoute,
+  rejectedRoute,
+];

@@ -1,0 +1,71 @@
+import { createServiceServer, listen, loadKeyRing, sendJson, type KeyRing, type Route } from "@answerscope/ingest";
+import { createWarehouse, warehouseConfigFromEnv, type Warehouse } from "@answerscope/warehouse";
+import type { Server } from "node:http";
+import type { ApiConfig } from "./config";
+import { routeHandler } from "./http/route-handler";
+import { buildOpenApiDocument } from "./openapi/document";
+import { QUERY_ROUTES } from "./routes/index";
+import { createApiMetrics } from "./service-metrics";
+
+export const OPENAPI_PATH = "/api/v1/openapi.json";
+
+export interface ApiServerOptions {
+  warehouse: Warehouse;
+  keys: KeyRing;
+  traceUrlTemplate?: string;
+  /** Browser origin allowed to read (the dashboard); absent: no CORS headers. */
+  corsOrigin?: string;
+  log?: (message: string) => void;
+}
+
+/** The query API's HTTP server: every route of api-v1.md's query table, the OpenAPI document, and /healthz /readyz /metrics. */
+export function createApiServer(options: ApiServerOptions): Server {
+  const metrics = createApiMetrics();
+  const log = options.log ?? ((message: string) => console.error(message));
+  const document = buildOpenApiDocument();
+  const routes: Route[] = [
+    ...QUERY_ROUTES.map(
+      (route): Route => ({
+        method: "GET",
+        path: route.path,
+        handler: routeHandler(route, {
+          warehouse: options.warehouse,
+          keys: options.keys,
+          traceUrlTemplate: options.traceUrlTemplate,
+          log,
+          observe: (observed, status, seconds) => metrics.requestSeconds.observe({ route: observed.operationId, status: String(status) }, seconds),
+        }),
+      }),
+    ),
+    // The document describes the API; it holds no tenant data, so it needs no key.
+    { method: "GET", path: OPENAPI_PATH, handler: async (_req, res) => sendJson(res, 200, document) },
+  ];
+  return createServiceServer({
+    routes,
+    registry: metrics.registry,
+    isReady: () => options.warehouse.client.ping().then((result) => result.success),
+    log,
+    corsOrigin: options.corsOrigin,
+  });
+}
+
+export interface RunningApi {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startApiService(config: ApiConfig): Promise<RunningApi> {
+  const warehouse = createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS });
+  const keys = loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS });
+  if (keys.size === 0) console.warn("no keys configured (ANSWERSCOPE_KEYS / ANSWERSCOPE_KEYS_FILE): every query will be 401");
+  const server = createApiServer({ warehouse, keys, traceUrlTemplate: config.TRACE_URL_TEMPLATE, corsOrigin: config.CORS_ORIGIN });
+  const port = await listen(server, config.PORT, config.HOST);
+  return {
+    port,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await warehouse.close();
+    },
+  };
+}

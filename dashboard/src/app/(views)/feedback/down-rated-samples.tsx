@@ -1,0 +1,102 @@
+import Link from "next/link";
+import { UrlSelect } from "@/components/filters/url-select";
+import { LabelBadge } from "@/components/figures/label-badge";
+import { Panel } from "@/components/layout/panel";
+import { ResultView } from "@/components/states/result-view";
+import { DataTable } from "@/components/table/data-table";
+import { getSamples, type SamplesQuery } from "@/lib/api-client";
+import type { Sample } from "@/lib/api-types";
+import { formatDuration, formatTimestamp, truncate } from "@/lib/format";
+import { isReasonCode, REASON_CODES, reasonLabel } from "@/lib/reason-codes";
+import type { ResolvedView } from "@/lib/resolve-view";
+import { SAMPLE_KINDS, viewHref, type SampleKind, type ViewState } from "@/lib/url-state";
+
+export const SAMPLES_PAGE_SIZE = 25;
+
+/** Which samples each kind asks the API for. */
+const KIND_QUERY: Record<SampleKind, Pick<SamplesQuery, "ratings" | "labels">> = {
+  down: { ratings: ["down"] },
+  bad: { labels: ["bad"] },
+  failed: { labels: ["failed"] },
+};
+
+/** Link to a sample's detail page that keeps the view's state, so its back link returns here. */
+export const detailHref = (responseId: string, state: ViewState) => viewHref(`/responses/${encodeURIComponent(responseId)}`, state);
+
+/** The newest down-rated (or bad, or failed) samples, a page at a time; each opens its detail page. */
+export async function DownRatedSamples({ view }: { view: ResolvedView }) {
+  const kind = view.state.samples;
+  const reason = isReasonCode(view.state.reason) ? view.state.reason : null;
+  const result = await getSamples(view.credentials, {
+    range: view.range,
+    filters: view.state.filters,
+    ...KIND_QUERY[kind],
+    reasonCodes: reason ? [reason] : [],
+    limit: SAMPLES_PAGE_SIZE,
+    cursor: view.state.cursor,
+  });
+  const controls = (
+    <>
+      <UrlSelect field="samples" label="Show" value={kind} options={Object.entries(SAMPLE_KINDS).map(([value, label]) => ({ value, label }))} />
+      <UrlSelect field="reason" label="Reason" value={reason} emptyLabel="any" options={REASON_CODES.map((code) => ({ value: code, label: reasonLabel(code) }))} />
+    </>
+  );
+  return (
+    <Panel title={`${SAMPLE_KINDS[kind]} samples, newest first`} subtitle={view.state.cursor ? "an older page" : "first page"} actions={controls} id="feedback-samples" wide>
+      <ResultView result={result} loginHref={view.relogin} isEmpty={(data) => data.samples.length === 0} empty={view.state.cursor ? "No older samples." : "No such samples in this range for these filters."}>
+        {(data) => (
+          <DataTable<Sample>
+            name={`samples-${kind}`}
+            rows={data.samples}
+            rowKey={(row) => row.response_id}
+            footer={
+              <span className="pager">
+                {view.state.cursor ? <Link href={viewHref(view.pathname, { ...view.state, cursor: null })}>« Newest</Link> : null}
+                {data.next_cursor ? (
+                  <Link href={viewHref(view.pathname, { ...view.state, cursor: data.next_cursor })} data-role="next-page">
+                    Older samples »
+                  </Link>
+                ) : (
+                  <span className="muted">last page</span>
+                )}
+              </span>
+            }
+            columns={[
+              { header: "Time (UTC)", cell: (row) => formatTimestamp(row.occurred_at), csv: (row) => row.occurred_at },
+              {
+                header: "Response",
+                cell: (row) => (
+                  <Link href={detailHref(row.response_id, view.state)} className="mono" data-role="sample-link">
+                    {row.response_id}
+                  </Link>
+                ),
+                csv: (row) => row.response_id,
+              },
+              { header: "Query", cell: (row) => <span className="cell-text">{truncate(row.query_text, 80)}</span>, csv: (row) => row.query_text },
+              { header: "Model", cell: (row) => row.dims.model, csv: (row) => row.dims.model },
+              { header: "Channel", cell: (row) => row.dims.channel, csv: (row) => row.dims.channel },
+              { header: "Category", cell: (row) => row.dims.query_category, csv: (row) => row.dims.query_category },
+              { header: "Rating", cell: (row) => row.rating ?? <span className="muted">none</span>, csv: (row) => row.rating },
+              { header: "Reason", cell: (row) => (row.reason_code ? reasonLabel(row.reason_code) : ""), csv: (row) => row.reason_code },
+              { header: "Comment", cell: (row) => <span className="cell-text">{truncate(row.comment, 80)}</span>, csv: (row) => row.comment },
+              { header: "Label", cell: (row) => <LabelBadge label={row.label} reason={row.label_reason} />, csv: (row) => row.label, csvExtra: [{ header: "Label rule", csv: (row) => row.label_reason }] },
+              { header: "Latency", align: "right", cell: (row) => formatDuration(row.time_cost_ms), csv: (row) => row.time_cost_ms },
+              {
+                header: "Trace",
+                cell: (row) =>
+                  row.trace_url ? (
+                    <a href={row.trace_url} target="_blank" rel="noopener noreferrer">
+                      trace ↗
+                    </a>
+                  ) : (
+                    <span className="muted">none</span>
+                  ),
+                csv: (row) => row.trace_url,
+              },
+            ]}
+          />
+        )}
+      </ResultView>
+    </Panel>
+  );
+}

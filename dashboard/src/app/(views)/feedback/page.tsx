@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { Panel } from "@/components/layout/panel";
+import { ViewHeader } from "@/components/layout/view-header";
+import { LoadingState } from "@/components/states/loading-state";
+import { resolveView } from "@/lib/resolve-view";
+import { DEFAULT_SAMPLE_KIND, serializeViewState } from "@/lib/url-state";
+import { CategoryRanking } from "./category-ranking";
+import { DownRatedSamples } from "./down-rated-samples";
+import { FeedbackKpis } from "./feedback-kpis";
+import { RatingTargets } from "./rating-targets";
+import { ReasonFigures } from "./reason-figures";
+
+export const metadata: Metadata = { title: "Negative feedback · Answerscope" };
+
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function FeedbackPage({ searchParams }: PageProps) {
+  const view = await resolveView("/feedback", await searchParams);
+  // Choosing or paging the samples does not change the figures above them: those keep their key (and their answer).
+  const figuresKey = serializeViewState({ ...view.state, samples: DEFAULT_SAMPLE_KIND, reason: null, cursor: null }).toString();
+  return (
+    <>
+      <ViewHeader view={view} title="Negative feedback" description="Why answers are rated down: reasons, tool chains, categories, and the samples themselves." />
+      <Suspense key={`kpis:${figuresKey}`} fallback={<LoadingState what="feedback figures" />}>
+        <FeedbackKpis view={view} />
+      </Suspense>
+      <div className="grid-2">
+        <Suspense key={`reasons:${figuresKey}`} fallback={<Panel title="Reasons"><LoadingState what="reasons" /></Panel>}>
+          <ReasonFigures view={view} />
+        </Suspense>
+        <Suspense key={`categories:${figuresKey}`} fallback={<Panel title="Categories by thumbs-down rate"><LoadingState what="categories" /></Panel>}>
+          <CategoryRanking view={view} />
+        </Suspense>
+        <Suspense key={`targets:${figuresKey}`} fallback={<Panel title="Ratings by target and verification"><LoadingState what="ratings by target" /></Panel>}>
+          <RatingTargets view={view} />
+        </Suspense>
+      </div>
+      <Suspense key={`samples:${view.key}`} fallback={<Panel title="Samples"><LoadingState what="samples" /></Panel>}>
+        <DownRatedSamples view={view} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { loggedInKeys } from "@/lib/session";
+import { TENANT_PATTERN } from "@/lib/url-state";
+import { LoginForm } from "./login-form";
+
+export const metadata: Metadata = { title: "Log in · Answerscope" };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const tenant = typeof params.tenant === "string" && TENANT_PATTERN.test(params.tenant) ? params.tenant : "";
+  const next = typeof params.next === "string" ? params.next : "/effect";
+  const known = Object.keys(await loggedInKeys()).sort();
+  return (
+    <main className="login-page">
+      <h1>Answerscope</h1>
+      <p>Log in with a tenant&apos;s read key. The key is checked by the query API and kept in an httpOnly cookie of this dashboard; pages never see it.</p>
+      {tenant && !known.includes(tenant) ? <p className="notice">The link you opened shows tenant &quot;{tenant}&quot;, which you have not logged in to here.</p> : null}
+      <LoginForm tenant={tenant} next={next} />
+      {known.length ? <p className="muted">Logged in here: {known.join(", ")}.</p> : null}
+    </main>
+  );
+}

@@ -1,0 +1,168 @@
+import "server-only";
+import { cache } from "react";
+import type { CompareResult, FeedbackReasonsResult, FeedbackTargetsResult, MetricsResult, RejectedResult, ResponseDetail, SamplesResult, ToolsResult } from "./api-types";
+import type { Bucket, Dimension, Filters } from "./dimensions";
+import type { OutcomeLabel, RateMetric } from "./metrics-catalog";
+import type { ReasonCode } from "./reason-codes";
+import type { ResolvedRange } from "./time-range";
+
+/**
+ * The one module that talks to the query API (api-v1.md). It runs on the server only: the read key
+ * comes from the httpOnly session cookie and never reaches the browser, and the browser never talks
+ * to the API or ClickHouse. Every call answers a result, never throws, so each view can tell
+ * "the warehouse could not be read" from "no data".
+ */
+
+export type ApiFailureKind =
+  /** 503: the API is up but the warehouse cannot be read. */
+  | "unavailable"
+  /** The API itself did not answer (down, timeout). */
+  | "unreachable"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "invalid_request"
+  | "unexpected";
+
+export interface ApiFailure {
+  kind: ApiFailureKind;
+  status: number | null;
+  message: string;
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; failure: ApiFailure };
+
+/** Who asks: a tenant and its read key. */
+export interface ReadCredentials {
+  tenant: string;
+  key: string;
+}
+
+const KIND_OF_STATUS: Record<number, ApiFailureKind> = { 400: "invalid_request", 401: "unauthenticated", 403: "forbidden", 404: "not_found", 503: "unavailable" };
+
+export const apiBaseUrl = (): string => (process.env.API_URL ?? "http://127.0.0.1:4320").replace(/\/+$/, "");
+/** Longer than the API's own warehouse timeout (30 s), so a slow read ends as its 503, not as ours. */
+const timeoutMs = (): number => Number(process.env.API_TIMEOUT_MS ?? 40_000);
+
+async function requestJson<T>(path: string, key: string): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl()}${path}`, {
+      headers: { authorization: `Bearer ${key}`, accept: "application/json" },
+      cache: "no-store",
+      signal: AbortSignal.timeout(timeoutMs()),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    return { ok: false, failure: { kind: "unreachable", status: null, message: timedOut ? "the query API did not answer in time" : "the query API could not be reached" } };
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (response.ok) return { ok: true, data: body as T };
+  const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
+  return {
+    ok: false,
+    failure: { kind: KIND_OF_STATUS[response.status] ?? "unexpected", status: response.status, message: error?.message ?? `HTTP ${response.status}` },
+  };
+}
+
+/** One request per distinct URL and key while a page renders: several panels may ask the same question. */
+const cachedRequest = cache((path: string, key: string) => requestJson<unknown>(path, key));
+
+function get<T>(credentials: ReadCredentials, path: string, params: URLSearchParams = new URLSearchParams()): Promise<ApiResult<T>> {
+  // The tenant is a claim the API checks against the key (403 if they differ): a cookie can never read another tenant.
+  params.set("tenant_id", credentials.tenant);
+  return cachedRequest(`${path}?${params.toString()}`, credentials.key) as Promise<ApiResult<T>>;
+}
+
+function rangeAndFilters(range: Pick<ResolvedRange, "from" | "to">, filters: Filters = {}): URLSearchParams {
+  const params = new URLSearchParams({ from: range.from, to: range.to });
+  for (const [dimension, values] of Object.entries(filters)) for (const value of values ?? []) params.append(dimension, value);
+  return params;
+}
+
+export interface RangeQuery {
+  range: Pick<ResolvedRange, "from" | "to">;
+  filters?: Filters;
+}
+
+export function getMetrics(credentials: ReadCredentials, query: RangeQuery & { groupBy?: Dimension[]; bucket?: Bucket }) {
+  const params = rangeAndFilters(query.range, query.filters);
+  if (query.groupBy?.length) params.set("group_by", query.groupBy.join(","));
+  if (query.bucket) params.set("bucket", query.bucket);
+  return get<MetricsResult>(credentials, "/api/v1/metrics", params);
+}
+
+export function getTools(credentials: ReadCredentials, query: RangeQuery & { tools?: string[] }) {
+  const params = rangeAndFilters(query.range, query.filters);
+  for (const tool of query.tools ?? []) params.append("tool_name", tool);
+  return get<ToolsResult>(credentials, "/api/v1/tools", params);
+}
+
+export interface SamplesQuery extends RangeQuery {
+  ratings?: ("up" | "down" | "none")[];
+  labels?: OutcomeLabel[];
+  reasonCodes?: ReasonCode[];
+  limit?: number;
+  cursor?: string | null;
+}
+
+export function getSamples(credentials: ReadCredentials, query: SamplesQuery) {
+  const params = rangeAndFilters(query.range, query.filters);
+  for (const rating of query.ratings ?? []) params.append("rating", rating);
+  for (const label of query.labels ?? []) params.append("label", label);
+  for (const code of query.reasonCodes ?? []) params.append("reason_code", code);
+  if (query.limit) params.set("limit", String(query.limit));
+  if (query.cursor) params.set("cursor", query.cursor);
+  return get<SamplesResult>(credentials, "/api/v1/samples", params);
+}
+
+export function getResponse(credentials: ReadCredentials, responseId: string) {
+  return get<ResponseDetail>(credentials, `/api/v1/responses/${encodeURIComponent(responseId)}`);
+}
+
+export function getFeedbackReasons(credentials: ReadCredentials, query: RangeQuery & { chains?: number }) {
+  const params = rangeAndFilters(query.range, query.filters);
+  if (query.chains) params.set("chains", String(query.chains));
+  return get<FeedbackReasonsResult>(credentials, "/api/v1/feedback/reasons", params);
+}
+
+export function getFeedbackTargets(credentials: ReadCredentials, query: RangeQuery) {
+  return get<FeedbackTargetsResult>(credentials, "/api/v1/feedback/targets", rangeAndFilters(query.range, query.filters));
+}
+
+export function getCompare(credentials: ReadCredentials, query: RangeQuery & { metric: RateMetric; dimension: Dimension; a: string; b: string }) {
+  const params = rangeAndFilters(query.range, query.filters);
+  params.set("metric", query.metric);
+  params.set("dimension", query.dimension);
+  params.set("a", query.a);
+  params.set("b", query.b);
+  return get<CompareResult>(credentials, "/api/v1/compare", params);
+}
+
+export function getRejected(credentials: ReadCredentials, query: { range: Pick<ResolvedRange, "from" | "to">; reason?: string | null; limit?: number }) {
+  const params = new URLSearchParams({ from: query.range.from, to: query.range.to });
+  if (query.reason) params.append("reason", query.reason);
+  if (query.limit) params.set("limit", String(query.limit));
+  return get<RejectedResult>(credentials, "/api/v1/rejected", params);
+}
+
+/**
+ * Whether a read key is the tenant's: the API authenticates before it reads, so 401/403 answer
+ * the question even when the warehouse is down (a 503 means the key was accepted).
+ */
+export async function checkReadKey(credentials: ReadCredentials): Promise<"valid" | "unknown_key" | "wrong_tenant" | "unreachable"> {
+  const to = new Date();
+  const from = new Date(to.getTime() - 60_000);
+  const params = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), tenant_id: credentials.tenant });
+  const result = await requestJson<MetricsResult>(`/api/v1/metrics?${params.toString()}`, credentials.key);
+  if (result.ok || result.failure.kind === "unavailable") return "valid";
+  if (result.failure.kind === "unauthenticated") return "unknown_key";
+  if (result.failure.kind === "forbidden") return "wrong_tenant";
+  return "unreachable";
+}

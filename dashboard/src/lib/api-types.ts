@@ -1,0 +1,27 @@
+/**
+ * The query API's answers, as the dashboard reads them. Derived from the schemas the API validates
+ * and publishes (type-only imports: nothing of the warehouse package reaches any bundle), so a shape
+ * change shows up here as a type error instead of a blank chart.
+ */
+export type {
+  CompareResult,
+  CompareSlice,
+  FeedbackEventDetail,
+  FeedbackReasonsResult,
+  FeedbackTargetsResult,
+  MetricsRow,
+  RejectedResult,
+  ResponseDetail,
+  ResponseFacts,
+  Sample,
+  SamplesResult,
+  ToolCallDetail,
+  ToolRow,
+  ToolsResult,
+} from "@answerscope/warehouse";
+
+import type { MetricsRow } from "@answerscope/warehouse";
+
+export interface MetricsResult {
+  rows: MetricsRow[];
+}

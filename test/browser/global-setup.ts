@@ -1,0 +1,23 @@
+import type { TestProject } from "vitest/node";
+import { hasExternalClickHouse, stopClickHouse } from "../src/services";
+import { CLICKHOUSE_NAME, startStack, type StackInfo } from "./stack/start-stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    browserStack: StackInfo;
+  }
+}
+
+/**
+ * One stack for the browser project: its own ClickHouse instance (the outage test stops it, which
+ * must never disturb the integration project), generated data, the query API and the built dashboard.
+ */
+export default async function setup(project: TestProject) {
+  const stack = await startStack();
+  const { warehouse: _warehouse, services: _services, stop: _stop, ...info } = stack;
+  project.provide("browserStack", info);
+  return async () => {
+    await stack.stop();
+    if (!hasExternalClickHouse()) await stopClickHouse(CLICKHOUSE_NAME, { wipe: true });
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { MetricsResult } from "../../dashboard/src/lib/api-types";
+import { formatCount, formatRate } from "../../dashboard/src/lib/format";
+import { apiGet } from "./support/api";
+import { waitForView } from "./support/browser";
+import { apiRange, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";
+
+const browser = useBrowser();
+
+describe("the view lives in the URL", () => {
+  it("a filter chosen in the filter bar changes the URL and the figures; removing it restores both", async () => {
+    const { page, context } = await loggedIn(browser());
+    await page.goto(viewUrl("/effect"));
+    await waitForView(page, { charts: 2 });
+    const [all] = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange())).rows;
+    const [slack] = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange({ channel: "slack" }))).rows;
+    expect(slack!.response_count).toBeLessThan(all!.response_count);
+
+    await page.selectOption('select[name="filter-dimension"]', "channel");
+    const valueSelect = page.locator('select[name="filter-value"]');
+    await valueSelect.locator('option[value="slack"]').waitFor({ state: "attached" });
+    await Promise.all([page.waitForURL((url) => url.searchParams.getAll("channel").includes("slack")), valueSelect.selectOption("slack")]);
+    await waitForView(page, { charts: 2 });
+    await expect.poll(() => kpiValue(page, "response_count")).toBe(formatCount(slack!.response_count));
+    expect(await kpiValue(page, "good_answer_rate")).toBe(formatRate(slack!.good_answer_rate));
+    expect(await page.locator('[data-filter="channel=slack"]').count()).toBe(1);
+
+    await Promise.all([page.waitForURL((url) => !url.searchParams.has("channel")), page.click('[data-filter="channel=slack"] button')]);
+    await waitForView(page, { charts: 2 });
+    await expect.poll(() => kpiValue(page, "response_count")).toBe(formatCount(all!.response_count));
+    await context.close();
+  });
+
+  it("the time range and grouping controls write the URL", async () => {
+    const { page, context } = await loggedIn(browser());
+    await page.goto("/effect?tenant=demo");
+    await waitForView(page);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get("range") === "7d"), page.selectOption('select[name="range"]', "7d")]);
+    await waitForView(page);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get("slice") === "prompt_version"), page.selectOption('select[name="slice"]', "prompt_version")]);
+    await waitForView(page);
+    expect(await page.locator('table[data-table="effect-by-prompt_version"]').count()).toBe(1);
+    // "Pin time range" swaps the relative preset for its concrete ends: a link that shows the same figures later.
+    await Promise.all([page.waitForURL((url) => url.searchParams.has("from") && url.searchParams.has("to") && !url.searchParams.has("range")), page.click("text=Pin time range")]);
+    await context.close();
+  });
+
+  it("a shared link reproduces the view in another browser", async () => {
+    const first = await loggedIn(browser());
+    const link = viewUrl("/effect", { model: ["gpt-4o", "claude-sonnet"], prompt_version: "v2", slice: "channel" });
+    await first.page.goto(link);
+    await waitForView(first.page, { charts: 2 });
+    const shared = first.page.url();
+    const shown = await Promise.all(["response_count", "good_answer_rate", "thumbs_down_rate"].map((id) => kpiValue(first.page, id)));
+    const table = await first.page.locator('table[data-table="effect-by-channel"]').innerText();
+
+    const second = await loggedIn(browser());
+    await second.page.goto(shared);
+    await waitForView(second.page, { charts: 2 });
+    expect(second.page.url()).toBe(shared);
+    expect(await Promise.all(["response_count", "good_answer_rate", "thumbs_down_rate"].map((id) => kpiValue(second.page, id)))).toEqual(shown);
+    expect(await second.page.locator('table[data-table="effect-by-channel"]').innerText()).toBe(table);
+    const [expected] = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange({ model: ["gpt-4o", "claude-sonnet"], prompt_version: "v2" }))).rows;
+    expect(shown[0]).toBe(formatCount(expected!.response_count));
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it("navigation between views keeps tenant, time and filters", async () => {
+    const { page, context } = await loggedIn(browser());
+    await page.goto(viewUrl("/effect", { channel: "web" }));
+    await waitForView(page);
+    await Promise.all([page.waitForURL((url) => url.pathname === "/diagnostics"), page.click('nav a:has-text("Diagnostics")')]);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("channel")).toBe("web");
+    expect(url.searchParams.get("tenant")).toBe("demo");
+    expect(url.searchParams.has("from")).toBe(true);
+    await context.close();
+  });
+});
