@@ -33,6 +33,8 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=test-results
 # A closing line that any CI reads the same way.
 node -e '
   const r = require("./test-results/vitest.json");
-  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : ""));
+  // A file that fails outside its tests (a hook, an import) counts as a failure too.
+  const failed = r.numFailedTests || r.numFailedTestSuites;
+  console.log(`\n${r.numPassedTests} passed, ${failed} failed` + (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : ""));
 ' || true
 exit $status

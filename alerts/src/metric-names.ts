@@ -11,7 +11,7 @@
 export const SLICE_LABELS = ["tenant", "model", "channel"] as const;
 export const TOOL_SLICE_LABELS = ["tenant", "tool_name"] as const;
 
-/** Every label name the exporter may emit (prom-client's default process metrics add none of their own beyond these). */
+/** Every label name the exporter's own metrics may carry (prom-client's process metrics add theirs: version, kind, space). */
 export const ALLOWED_LABELS = ["tenant", "model", "provider", "channel", "tool_name", "reason_code", "finish_reason", "rating", "status", "reason", "window", "le", "label"] as const;
 
 /** The value a capped label takes for everything outside its top N. */

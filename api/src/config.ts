@@ -1,4 +1,4 @@
-import { WarehouseEnvSchema } from "@answerscope/warehouse";
+import { parseEnv, WarehouseEnvSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 
 /** Every setting of the query API, read from the environment in this one place. */
@@ -24,10 +24,5 @@ export const ApiConfigSchema = WarehouseEnvSchema.extend({
 export type ApiConfig = z.output<typeof ApiConfigSchema>;
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const result = ApiConfigSchema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    throw new Error(`invalid api configuration: ${problems}`);
-  }
-  return result.data;
+  return parseEnv(ApiConfigSchema, env, "api");
 }

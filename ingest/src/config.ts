@@ -1,4 +1,4 @@
-import { WarehouseEnvSchema } from "@answerscope/warehouse";
+import { parseEnv, WarehouseEnvSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 
 const csv = z
@@ -46,12 +46,7 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
 export type IngestConfig = z.output<typeof IngestConfigSchema>;
 
 export function loadIngestConfig(env: NodeJS.ProcessEnv = process.env): IngestConfig {
-  const result = IngestConfigSchema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    throw new Error(`invalid ingest configuration: ${problems}`);
-  }
-  return result.data;
+  return parseEnv(IngestConfigSchema, env, "ingest");
 }
 
 export function topicsOf(config: IngestConfig) {

@@ -45,6 +45,22 @@ describe("the view lives in the URL", () => {
     await context.close();
   });
 
+  it("a late answer to an older choice never replaces the newer view", async () => {
+    const { page, context } = await loggedIn(browser());
+    await page.goto(viewUrl("/effect"));
+    await waitForView(page, { charts: 2 });
+    // Two choices in a row, the second before the first one's answer can have arrived.
+    await page.selectOption('select[name="slice"]', "channel");
+    await page.selectOption('select[name="slice"]', "prompt_version");
+    await page.waitForURL((url) => url.searchParams.get("slice") === "prompt_version");
+    await waitForView(page, { charts: 2 });
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).searchParams.get("slice")).toBe("prompt_version");
+    expect(await page.locator('table[data-table="effect-by-prompt_version"]').count()).toBe(1);
+    expect(await page.locator('table[data-table="effect-by-channel"]').count()).toBe(0);
+    await context.close();
+  });
+
   it("a shared link reproduces the view in another browser", async () => {
     const first = await loggedIn(browser());
     const link = viewUrl("/effect", { model: ["gpt-4o", "claude-sonnet"], prompt_version: "v2", slice: "channel" });

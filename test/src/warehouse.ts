@@ -6,7 +6,8 @@ import { inject } from "vitest";
 export async function createTestWarehouse(prefix: string): Promise<{ warehouse: Warehouse; database: string; url: string }> {
   const url = inject("clickhouseUrl");
   const database = `${prefix}_${randomBytes(4).toString("hex")}`;
-  const warehouse = createWarehouse({ url, database });
+  // Generous: on a loaded 2-core CI machine a DROP DATABASE can wait on merges for a while.
+  const warehouse = createWarehouse({ url, database, requestTimeoutMs: 120_000 });
   await migrate(warehouse);
   return { warehouse, database, url };
 }

@@ -12,3 +12,4 @@ export * from "./metrics/query-metrics";
 export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";
+export * from "./env";

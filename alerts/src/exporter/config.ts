@@ -1,4 +1,4 @@
-import { WarehouseEnvSchema, warehouseConfigFromEnv, type WarehouseConfig } from "@answerscope/warehouse";
+import { parseEnv, WarehouseEnvSchema, warehouseConfigFromEnv, type WarehouseConfig } from "@answerscope/warehouse";
 import { z } from "zod";
 import { DurationSchema } from "../duration";
 
@@ -41,12 +41,7 @@ export const ExporterConfigSchema = WarehouseEnvSchema.extend({
 export type ExporterConfig = z.output<typeof ExporterConfigSchema>;
 
 export function loadExporterConfig(env: NodeJS.ProcessEnv = process.env): ExporterConfig {
-  const result = ExporterConfigSchema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    throw new Error(`invalid exporter configuration: ${problems}`);
-  }
-  return result.data;
+  return parseEnv(ExporterConfigSchema, env, "exporter");
 }
 
 export function exporterWarehouseConfig(config: ExporterConfig): WarehouseConfig {

@@ -20,7 +20,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.env.DASHBOARD_BASE_URL) overrides.dashboardBaseUrl = process.env.DASHBOARD_BASE_URL;
   const config = resolveRulesConfig(overrides);
   const customized = values.config !== undefined || process.env.DASHBOARD_BASE_URL !== undefined;
-  if (customized && !values.out) throw new Error("a customized rendering needs --out: the committed files are the defaults");
+  if (customized && !values.out) {
+    console.error("a customized rendering needs --out: the committed files are the defaults");
+    process.exit(2);
+  }
   if (values.out) {
     writeFileSync(values.out, renderRuleFile(config));
     console.log(`wrote ${values.out}`);

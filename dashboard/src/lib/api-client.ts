@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import type { CompareResult, FeedbackReasonsResult, FeedbackTargetsResult, MetricsResult, RejectedResult, ResponseDetail, SamplesResult, ToolsResult } from "./api-types";
+import { dashboardConfig } from "./config";
 import type { Bucket, Dimension, Filters } from "./dimensions";
 import type { OutcomeLabel, RateMetric } from "./metrics-catalog";
 import type { ReasonCode } from "./reason-codes";
@@ -40,17 +41,15 @@ export interface ReadCredentials {
 
 const KIND_OF_STATUS: Record<number, ApiFailureKind> = { 400: "invalid_request", 401: "unauthenticated", 403: "forbidden", 404: "not_found", 503: "unavailable" };
 
-export const apiBaseUrl = (): string => (process.env.API_URL ?? "http://127.0.0.1:4320").replace(/\/+$/, "");
-/** Longer than the API's own warehouse timeout (30 s), so a slow read ends as its 503, not as ours. */
-const timeoutMs = (): number => Number(process.env.API_TIMEOUT_MS ?? 40_000);
 
 async function requestJson<T>(path: string, key: string): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(`${apiBaseUrl()}${path}`, {
+    const { API_URL, API_TIMEOUT_MS } = dashboardConfig();
+    response = await fetch(`${API_URL}${path}`, {
       headers: { authorization: `Bearer ${key}`, accept: "application/json" },
       cache: "no-store",
-      signal: AbortSignal.timeout(timeoutMs()),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");

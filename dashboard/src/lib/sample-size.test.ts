@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MetricsRow } from "./api-types";
-import { finalLabels, isSmallSample, sampleSizeOf } from "./sample-size";
+import { isSmallSample, sampleSizeOf } from "./sample-size";
 
 const row = (overrides: Partial<MetricsRow> = {}): MetricsRow => ({
   dims: {},
@@ -24,23 +24,21 @@ const row = (overrides: Partial<MetricsRow> = {}): MetricsRow => ({
   good_answer_rate: 0.55,
   one_turn_resolution_rate: 0.5,
   outcome_counts: { excellent: 20, good: 80, neutral: 40, bad: 30, failed: 10, pending: 20 },
+  sample_sizes: {
+    max_iteration_hit_rate: 200, no_reply_rate: 200, error_rate: 200, avg_iteration_count: 200, avg_tool_count: 200,
+    avg_total_tokens: 200, tool_success_rate: 90, feedback_coverage: 200, thumbs_up_rate: 51, thumbs_down_rate: 51,
+    reask_rate: 150, followup_rate: 150, good_answer_rate: 180, one_turn_resolution_rate: 70,
+  },
   ...overrides,
 });
 
 describe("sample sizes", () => {
-  it("are exact where the row determines them", () => {
+  it("are the denominators the API reports, per rate", () => {
     expect(sampleSizeOf(row(), "feedback_coverage")).toBe(200);
-    expect(sampleSizeOf(row(), "error_rate")).toBe(200);
-    expect(finalLabels(row())).toBe(180);
     expect(sampleSizeOf(row(), "good_answer_rate")).toBe(180);
     expect(sampleSizeOf(row(), "thumbs_down_rate")).toBe(51);
-  });
-  it("are unknown (not guessed) where the row does not determine them", () => {
-    expect(sampleSizeOf(row(), "reask_rate")).toBeNull();
-    expect(sampleSizeOf(row(), "one_turn_resolution_rate")).toBeNull();
-  });
-  it("prefer sizes the API reports", () => {
-    expect(sampleSizeOf({ ...row(), sample_sizes: { reask_rate: 150 } } as MetricsRow, "reask_rate")).toBe(150);
+    expect(sampleSizeOf(row(), "reask_rate")).toBe(150);
+    expect(sampleSizeOf(row(), "one_turn_resolution_rate")).toBe(70);
   });
   it("mark fewer than 30 as small, and never an unknown size", () => {
     expect(isSmallSample(29)).toBe(true);

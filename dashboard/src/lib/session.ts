@@ -1,5 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { dashboardConfig } from "./config";
 import { TENANT_PATTERN } from "./url-state";
 
 /**
@@ -41,7 +42,7 @@ async function store(keys: TenantKeys): Promise<void> {
     value: Buffer.from(JSON.stringify(keys), "utf8").toString("base64url"),
     httpOnly: true,
     sameSite: "lax",
-    secure: forwarded === "https" || process.env.DASHBOARD_SECURE_COOKIE === "1",
+    secure: forwarded === "https" || dashboardConfig().DASHBOARD_SECURE_COOKIE === "1",
     path: "/",
     maxAge: MAX_AGE_SECONDS,
   });

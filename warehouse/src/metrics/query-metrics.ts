@@ -61,6 +61,22 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
         failed: labels?.labels.failed ?? 0,
         pending: Math.max(0, sums.responses - final),
       },
+      sample_sizes: {
+        max_iteration_hit_rate: sums.responses,
+        no_reply_rate: sums.responses,
+        error_rate: sums.responses,
+        avg_iteration_count: sums.responses,
+        avg_tool_count: sums.responses,
+        avg_total_tokens: sums.responses,
+        tool_success_rate: tool.completed + tool.failed,
+        feedback_coverage: sums.responses,
+        thumbs_up_rate: labels?.rated ?? 0,
+        thumbs_down_rate: labels?.rated ?? 0,
+        reask_rate: labels?.windowClosed ?? 0,
+        followup_rate: labels?.windowClosed ?? 0,
+        good_answer_rate: final,
+        one_turn_resolution_rate: labels?.sessionsFinal ?? 0,
+      },
     };
   });
   rows.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DIMENSIONS, OUTCOME_LABELS, type MetricsRow } from "./query-input";
+import { DIMENSIONS, OUTCOME_LABELS, SAMPLED_METRICS, type MetricsRow } from "./query-input";
 
 const rate = (what: string) => z.number().nullable().describe(`${what}; null when the denominator is 0`);
 const mean = (what: string) => z.number().nullable().describe(`${what}; null without responses`);
@@ -28,6 +28,7 @@ export const MetricsRowSchema = z.object({
   good_answer_rate: rate("excellent or good / final labels"),
   one_turn_resolution_rate: rate("sessions resolved in one turn / sessions whose first response is final"),
   outcome_counts: z.record(z.enum(OUTCOME_LABELS), z.number().int()),
+  sample_sizes: z.record(z.enum(SAMPLED_METRICS), z.number().int()).describe("the denominator of each rate and mean of the row"),
 });
 export const MetricsResultSchema = z.object({ rows: z.array(MetricsRowSchema) });
 

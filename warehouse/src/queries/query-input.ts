@@ -72,7 +72,28 @@ export interface MetricsRow {
   good_answer_rate: number | null;
   one_turn_resolution_rate: number | null;
   outcome_counts: Record<OutcomeLabel, number>;
+  /** The denominator of every rate and mean above, so a reader can mark small samples. */
+  sample_sizes: Record<SampledMetric, number>;
 }
+
+/** Metrics of a row that are a ratio, each with its denominator in `sample_sizes`. */
+export const SAMPLED_METRICS = [
+  "max_iteration_hit_rate",
+  "no_reply_rate",
+  "error_rate",
+  "avg_iteration_count",
+  "avg_tool_count",
+  "avg_total_tokens",
+  "tool_success_rate",
+  "feedback_coverage",
+  "thumbs_up_rate",
+  "thumbs_down_rate",
+  "reask_rate",
+  "followup_rate",
+  "good_answer_rate",
+  "one_turn_resolution_rate",
+] as const;
+export type SampledMetric = (typeof SAMPLED_METRICS)[number];
 
 /** Building blocks of the other query schemas (warehouse/src/queries/*), so every read validates tenant and time alike. */
 export const TenantIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);

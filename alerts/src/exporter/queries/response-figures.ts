@@ -25,19 +25,20 @@ export async function readResponseFigures(warehouse: Warehouse, windows: readonl
   const inBuckets = (window: TimeWindow) => inWindowTime("bucket", window);
   const sql = `SELECT tenant_id, model, channel,
       ${[
-        ...perWindow(aligned, "responses", (c) => `sumIf(responses, ${c})`, inBuckets),
-        ...perWindow(aligned, "max_iterations", (c) => `sumIf(max_iterations, ${c})`, inBuckets),
-        ...perWindow(aligned, "no_reply", (c) => `sumIf(no_reply, ${c})`, inBuckets),
+        ...perWindow(aligned, "responses", (c) => `sumIf(bucket_responses, ${c})`, inBuckets),
+        ...perWindow(aligned, "max_iterations", (c) => `sumIf(bucket_max_iterations, ${c})`, inBuckets),
+        ...perWindow(aligned, "no_reply", (c) => `sumIf(bucket_no_reply, ${c})`, inBuckets),
         ...perWindow(aligned, "histogram", (c) => `sumMapIf(histogram_buckets, histogram_counts, ${c})`, inBuckets),
       ].join(",\n      ")}
     FROM (
       SELECT tenant_id, bucket, model, channel,
-        sumMerge(responses) AS responses,
-        sumMerge(max_iterations) AS max_iterations,
-        sumMerge(no_reply) AS no_reply,
-        sumMapMerge(latency_histogram) AS histogram,
-        histogram.1 AS histogram_buckets,
-        histogram.2 AS histogram_counts
+        -- Aliases differ from the state columns' names, so no ClickHouse version reads an alias inside its own aggregate.
+        sumMerge(responses) AS bucket_responses,
+        sumMerge(max_iterations) AS bucket_max_iterations,
+        sumMerge(no_reply) AS bucket_no_reply,
+        sumMapMerge(latency_histogram) AS bucket_histogram,
+        bucket_histogram.1 AS histogram_buckets,
+        bucket_histogram.2 AS histogram_counts
       FROM ${warehouse.table("metrics_5m")}
       WHERE ${inWindowTime("bucket", span)}
       GROUP BY tenant_id, bucket, model, channel
