@@ -1,0 +1,86 @@
+// vikingbot session files for the importer's integration tests (the figures they imply are worked
+// out in test/integration/vikingbot-import.test.ts). Times are the bot host's local time, Asia/Shanghai (+08:00).
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assistantLine, metadataLine, reminderLine, sessionText, userLine, type FeedbackInput } from './vikingbot-lines.js';
+
+export const TIME_ZONE = 'Asia/Shanghai';
+export const ALICE_KEY = 'feishu__cli_abc__oc_alice';
+export const ALICE_FILE = `${ALICE_KEY}~0123456789abcdef.jsonl`;
+/** A legacy name (no ~hash) with percent-encoded parts: `slack__T01/C02__U:42`. */
+export const BOB_KEY = 'slack__T01/C02__U:42';
+export const BOB_FILE = 'slack__T01%2FC02__U%3A42.jsonl';
+
+const alice = { session_id: ALICE_KEY, user_id: 'ou_alice', channel: 'feishu__cli_abc' };
+const bob = { session_id: BOB_KEY, user_id: 'U:42', channel: 'slack__T01/C02' };
+
+export const aliceFeedback: FeedbackInput[] = [
+  { ...alice, response_id: 'r1', feedback_type: 'thumb_up', feedback_score: 1, created_at: '2026-08-20T10:01:00' },
+  // Repeated on r1: the later thumb_down is the current rating.
+  { ...alice, response_id: 'r1', feedback_type: 'thumb_down', feedback_score: -1, feedback_reason: 'incorrect', feedback_text: 'wrong menu', created_at: '2026-08-20T10:02:00' },
+  // A zero rating: counted in the summary, not sent.
+  { ...alice, response_id: 'r2', feedback_type: 'rating', feedback_score: 0, created_at: '2026-08-20T10:04:00' },
+  // The tenant's newest event (03:30Z): it closes every observation window, r5's (03:00Z) included.
+  { ...alice, response_id: 'r3', feedback_type: 'rating', feedback_score: 4, created_at: '2026-08-20T11:30:00' },
+];
+
+export function aliceLines(feedback: FeedbackInput[] = aliceFeedback): string[] {
+  return [
+    metadataLine(
+      ALICE_KEY,
+      [
+        { ...alice, response_id: 'r1', created_at: '2026-08-20T10:00:00', iteration_count: 2, tool_count: 2, tools_used_names: ['web_search', 'read_file'] },
+        { ...alice, response_id: 'r2', created_at: '2026-08-20T10:03:00', tool_count: 1, tools_used_names: ['web_search'], prompt_tokens: 200, completion_tokens: 100 },
+        { ...alice, response_id: 'r3', created_at: '2026-08-20T10:30:00' },
+      ],
+      feedback,
+      { r1: 'negative_feedback', r2: 'reasked', r3: 'positive_feedback' },
+    ),
+    userLine('How do I reset my password?', '2026-08-20T10:00:00', 'ou_alice'),
+    assistantLine('r1', '2026-08-20T10:00:00', [
+      { id: 'call_0', name: 'web_search', ok: true, duration: 120 },
+      { id: 'call_1', name: 'read_file', ok: false, duration: 30 },
+    ]),
+    userLine('Not what I asked, I need the admin reset', '2026-08-20T10:03:00', 'ou_alice'),
+    reminderLine('2026-08-20T10:03:00'),
+    // The model reuses `call_0`: the importer's derived ids keep it a separate call.
+    assistantLine('r2', '2026-08-20T10:03:00', [{ id: 'call_0', name: 'web_search', ok: true, duration: 80 }]),
+    '{"role": "assistant", "content": "cut off',
+    JSON.stringify({ _type: 'checkpoint', at: '2026-08-20T10:10:00' }),
+    // A heartbeat no-op reply: no facts, no answer event.
+    assistantLine(null, '2026-08-20T10:20:00', null),
+    userLine('Thanks! Another question: what is SSO?', '2026-08-20T10:30:00', 'ou_alice'),
+    assistantLine('r3', '2026-08-20T10:30:00', null),
+  ];
+}
+
+export function bobLines(): string[] {
+  return [
+    metadataLine(
+      BOB_KEY,
+      [
+        { ...bob, response_id: 'r4', created_at: '2026-08-20T09:00:00', iteration_count: 3, tool_count: 1, tools_used_names: ['sql_query'], prompt_tokens: 300, completion_tokens: 100 },
+        { ...bob, response_id: 'r5', created_at: '2026-08-20T11:00:00' },
+      ],
+      [
+        { ...bob, response_id: 'r4', feedback_type: 'rating', feedback_score: -2, created_at: '2026-08-20T09:05:00' },
+        // A rating without a score: neutral, not sent.
+        { ...bob, response_id: 'r5', feedback_type: 'rating', feedback_score: null, created_at: '2026-08-20T11:01:00' },
+      ],
+    ),
+    userLine("Show last month's revenue", '2026-08-20T09:00:00', 'U:42'),
+    assistantLine('r4', '2026-08-20T09:00:00', [{ id: 'q1', name: 'sql_query', ok: false, duration: 500, args: { sql: 'select 1', password: 'hunter2' } }]),
+    userLine('And this month?', '2026-08-20T11:00:00', 'U:42'),
+    assistantLine('r5', '2026-08-20T11:00:00', null),
+    // A role vikingbot's format does not have: an unknown record.
+    JSON.stringify({ role: 'tool', content: 'raw tool output' }),
+  ];
+}
+
+export async function writeFixtures(directory: string): Promise<void> {
+  await writeFile(join(directory, ALICE_FILE), sessionText(aliceLines()));
+  await writeFile(join(directory, BOB_FILE), sessionText(bobLines()));
+  await writeFile(join(directory, 'notes.txt'), 'not a session\n');
+  await writeFile(join(directory, 'random.jsonl'), '{"hello": "world"}\n');
+}
+
