@@ -1,4 +1,4 @@
-import { createWarehouse } from "@answerscope/warehouse";
+import { createWarehouse, stopOnSignals } from "@answerscope/warehouse";
 import { exporterWarehouseConfig, loadExporterConfig } from "./exporter/config";
 import { createQualityExporter } from "./exporter/quality-exporter";
 import { createMetricsServer, listen } from "./http/metrics-server";
@@ -13,22 +13,8 @@ const port = await listen(server, config.EXPORTER_PORT, config.EXPORTER_HOST);
 exporter.start();
 console.log(`answerscope exporter listening on port ${port}`);
 
-let stopping = false;
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping`);
-    server.close();
-    exporter
-      .stop()
-      .then(() => warehouse.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error("shutdown failed", error);
-          process.exit(1);
-        },
-      );
-  });
-}
+stopOnSignals(async () => {
+  server.close();
+  await exporter.stop();
+  await warehouse.close();
+});

@@ -1,21 +1,7 @@
+import { stopOnSignals } from "@answerscope/warehouse";
 import { loadIngestConfig } from "./config";
 import { startIngestService } from "./service";
 
 const service = await startIngestService(loadIngestConfig());
 console.log(`answerscope ingest listening on port ${service.port}`);
-
-let stopping = false;
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping`);
-    service.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error("shutdown failed", error);
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignals(() => service.stop());

@@ -1,59 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { waitFor } from "./wait-for";
+import { startServiceProcess, type ServiceProcess } from "./service-process";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
+export type IngestProcess = ServiceProcess;
 
-export interface IngestProcess {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  /** Sends a signal and waits for the exit; resolves with the exit code (null when killed). */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/**
- * Runs the real ingest service (`ingest/src/main.ts`) as its own OS process, so
- * tests can kill it with -9 or SIGTERM like an orchestrator would. One process:
- * `node --import tsx`, so a signal reaches the service itself.
- */
-export async function startIngestProcess(env: Record<string, string>, { waitReady = true } = {}): Promise<IngestProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "ingest/src/main.ts")], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const port = await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`ingest exited with ${child.exitCode}:\n${output}`);
-      return Number(/listening on port (\d+)/.exec(output)?.[1] ?? 0);
-    },
-    (found) => found > 0 || child.exitCode !== null,
-    { timeoutMs: 60_000, what: "the ingest process to listen" },
-  );
-  if (child.exitCode !== null) throw new Error(`ingest exited with ${child.exitCode}:\n${output}`);
-  if (waitReady) {
-    await waitFor(
-      () => fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status),
-      (status) => status === 200,
-      { timeoutMs: 60_000, what: "the ingest process to be ready" },
-    ).catch((error: unknown) => {
-      child.kill("SIGKILL");
-      throw new Error(`${String(error)}\ningest output:\n${output.slice(-4000)}`);
-    });
-  }
-  return {
-    child,
-    port,
-    output: () => output,
-    stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+/** The real ingest service (`ingest/src/main.ts`) as its own process, ready when /readyz says so. */
+export function startIngestProcess(env: Record<string, string>, { waitReady = true } = {}): Promise<IngestProcess> {
+  return startServiceProcess("ingest/src/main.ts", env, { readyPath: waitReady ? "/readyz" : undefined });
 }

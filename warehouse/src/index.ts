@@ -13,3 +13,4 @@ export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";
 export * from "./env";
+export * from "./process-lifecycle";
