@@ -81,8 +81,9 @@ run dashboard env API_URL=http://127.0.0.1:4320 NODE_ENV=production node node_mo
 wait_http http://127.0.0.1:3000/login "the dashboard"
 
 step "demo data (last 24 h, through the collector)"
-DEMO_KEYS=$(node -e 'const k = require(process.argv[1]).keys.filter((e) => e.kind === "ingest").map((e) => `${e.tenant_id}=${e.key}`); console.log(k.join(","))' "$KEYS_FILE")
-COLLECTOR_URL=http://127.0.0.1:4318 ANSWERSCOPE_DEMO_KEYS="$DEMO_KEYS" node --import tsx demo/src/cli.ts --events "${DEMO_EVENTS:-20000}"
+# Flags, not environment: KAFKA_BROKERS is set for the ingest service and would name a second destination.
+mapfile -t DEMO_KEY_ARGS < <(node -e 'for (const e of require(process.argv[1]).keys) if (e.kind === "ingest") console.log(`--key\n${e.tenant_id}=${e.key}`)' "$KEYS_FILE")
+node --import tsx demo/src/cli.ts --collector http://127.0.0.1:4318 "${DEMO_KEY_ARGS[@]}" --events "${DEMO_EVENTS:-20000}"
 
 READ_KEYS=$(node -e 'console.log(require(process.argv[1]).keys.filter((e) => e.kind === "read").map((e) => `  ${e.tenant_id}: ${e.key}`).join("\n"))' "$KEYS_FILE")
 cat <<INFO
