@@ -3,12 +3,15 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 TURBO_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
+# Every workspace's package.json, so `npm ci` sees the same tree as package-lock.json.
 COPY contracts/package.json contracts/
 COPY warehouse/package.json warehouse/
 COPY ingest/package.json ingest/
+COPY api/package.json api/
 COPY demo/package.json demo/
 COPY alerts/package.json alerts/
 COPY dashboard/package.json dashboard/
+COPY importer/package.json importer/
 COPY test/package.json test/
 RUN npm ci --no-audit --no-fund
 COPY . .
