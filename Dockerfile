@@ -12,6 +12,7 @@ COPY demo/package.json demo/
 COPY alerts/package.json alerts/
 COPY dashboard/package.json dashboard/
 COPY importer/package.json importer/
+COPY bench/package.json bench/
 COPY test/package.json test/
 RUN npm ci --no-audit --no-fund
 COPY . .

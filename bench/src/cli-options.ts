@@ -1,0 +1,67 @@
+import { parseArgs } from "node:util";
+
+export const SECTIONS = ["queries", "outcomes", "ingest", "freshness"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchOptions {
+  /** Responses of the large data set; tool-call events are 3×, feedback events 1/10 of it. */
+  responses: number;
+  /** Timed repetitions per query (after one warm-up run). */
+  queryRuns: number;
+  /** Events produced for each ingest measurement. */
+  ingestEvents: number;
+  /** Repetitions of each ingest measurement (source, sink, one worker, two workers). */
+  ingestRuns: number;
+  /** Stop starting outcome evaluations of further tenants after this long (a 10 M first pass can take very long). */
+  outcomesBudgetS: number;
+  sections: Section[];
+  /** Keep the bench services running afterwards (to inspect system.query_log). */
+  keepServices: boolean;
+  /** Time the queries on the data set an earlier run (with --keep-services or interrupted) left in the bench ClickHouse. */
+  reuseData: boolean;
+  /** Where bench-results.json and results.md go; empty: the bench/ folder. */
+  outDir: string;
+}
+
+const USAGE = `npm run bench -- [--responses N] [--query-runs N] [--ingest-events N] [--ingest-runs N]
+                     [--outcomes-budget-s S] [--only queries,outcomes,ingest,freshness] [--keep-services] [--reuse-data]`;
+
+export function parseBenchOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      responses: { type: "string", default: "10000000" },
+      "query-runs": { type: "string", default: "15" },
+      "ingest-events": { type: "string", default: "40000" },
+      "ingest-runs": { type: "string", default: "3" },
+      "outcomes-budget-s": { type: "string", default: "300" },
+      only: { type: "string", default: SECTIONS.join(",") },
+      "keep-services": { type: "boolean", default: false },
+      "reuse-data": { type: "boolean", default: false },
+      out: { type: "string", default: "" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const positive = (name: string, text: string) => {
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer\n${USAGE}`);
+    return value;
+  };
+  const sections = values.only.split(",").map((s) => s.trim());
+  for (const section of sections) if (!SECTIONS.includes(section as Section)) throw new Error(`unknown section ${section}\n${USAGE}`);
+  return {
+    responses: positive("responses", values.responses),
+    queryRuns: positive("query-runs", values["query-runs"]),
+    ingestEvents: positive("ingest-events", values["ingest-events"]),
+    ingestRuns: positive("ingest-runs", values["ingest-runs"]),
+    outcomesBudgetS: positive("outcomes-budget-s", values["outcomes-budget-s"]),
+    sections: sections as Section[],
+    keepServices: values["keep-services"],
+    reuseData: values["reuse-data"],
+    outDir: values.out,
+  };
+}

@@ -1,0 +1,31 @@
+import { generateDemoEvents, type DemoMessage } from "@answerscope/demo";
+import { runPipeline } from "@answerscope/ingest";
+import { emptyFactBatch, factBatchSize, rejectedRow, type FactBatch } from "@answerscope/warehouse";
+
+/** Realistic events of the three kinds, mixed as the demo generator mixes them; no malformed ones, so counts are exact. */
+export function demoMessages(options: { events: number; seed: number; tenants: string[]; endMs?: number; windowMs?: number }): DemoMessage[] {
+  const time = { mode: "backfill" as const, endMs: options.endMs ?? Date.now(), windowMs: options.windowMs ?? 3_600_000 };
+  return [...generateDemoEvents({ events: options.events, seed: options.seed, tenants: options.tenants, malformedShare: 0, time })];
+}
+
+/**
+ * The messages turned into fact rows by the ingest pipeline itself, cut into batches of
+ * `batchRows` rows as the worker's buffer cuts them, so a sink measurement writes what
+ * the worker would write.
+ */
+export function factBatchesOf(messages: readonly DemoMessage[], batchRows: number, receivedAtMs = Date.now()): FactBatch[] {
+  const batches: FactBatch[] = [];
+  let batch = emptyFactBatch();
+  messages.forEach((message, index) => {
+    const source = `bench/${index}`;
+    const outcome = runPipeline(message.value, { source, dedupKey: source, receivedAtMs });
+    if (outcome.kind === "fact") (batch[outcome.fact.kind] as object[]).push(outcome.fact.row);
+    else batch.rejected.push(rejectedRow(outcome.rejection));
+    if (factBatchSize(batch) >= batchRows) {
+      batches.push(batch);
+      batch = emptyFactBatch();
+    }
+  });
+  if (factBatchSize(batch) > 0) batches.push(batch);
+  return batches;
+}

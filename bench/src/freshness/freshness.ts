@@ -1,0 +1,87 @@
+import { topicMessagesOf, topicsWith } from "@answerscope/demo";
+import { migrate, queryMetrics } from "@answerscope/warehouse";
+import { Kafka, logLevel, Partitioners } from "kafkajs";
+import { startIngestProcess } from "../../../test/src/ingest-process";
+import { createBenchWarehouse } from "../bench-warehouse";
+import { demoMessages } from "../demo-fact-batches";
+import { progress } from "../progress";
+import { percentile, round } from "../stats";
+
+export interface FreshnessReport {
+  events_per_s: number;
+  seconds: number;
+  probes: number;
+  p50_ms: number;
+  p95_ms: number;
+  max_ms: number;
+}
+
+const TICK_MS = 200;
+
+/**
+ * Issue 6, target 2: with one worker running, events are produced at `eventsPerSecond` in
+ * 200 ms ticks; after each tick the tenant's response count it brings is known, and a poller
+ * asks queryMetrics (the metrics route) every 100 ms. A tick's delay is from its send until
+ * the first answer that counts all its responses.
+ */
+export async function measureFreshness(options: { url: string; brokers: string; eventsPerSecond: number; seconds: number }): Promise<FreshnessReport> {
+  const tenantId = "fresh";
+  const w = createBenchWarehouse(options.url, "bench_freshness");
+  await w.client.command({ query: "DROP DATABASE IF EXISTS bench_freshness" });
+  await migrate(w);
+  const worker = await startIngestProcess({
+    CLICKHOUSE_URL: options.url, CLICKHOUSE_DATABASE: "bench_freshness", KAFKA_BROKERS: options.brokers,
+    KAFKA_GROUP_ID: `bench-fresh-${Date.now()}`, RUN_COLLECTOR: "off", MIGRATE_ON_START: "false",
+  });
+  const kafka = new Kafka({ clientId: "bench-fresh", brokers: [options.brokers], logLevel: logLevel.WARN });
+  const producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+  await producer.connect();
+  const startMs = Date.now();
+  const total = Math.round(options.eventsPerSecond * options.seconds);
+  // Occurred "now", so they land in the metrics route's last-hour range.
+  const messages = demoMessages({ events: total, seed: 11, tenants: [tenantId], endMs: startMs, windowMs: 60_000 });
+  const perTick = Math.max(1, Math.round((options.eventsPerSecond * TICK_MS) / 1000));
+  const ticks: { sentAt: number; responsesSoFar: number; seenAt?: number }[] = [];
+  // Distinct response ids: the demo re-sends some responses as corrected versions, which the route counts once.
+  const responseIds = new Set<string>();
+  let producing = true;
+  const from = new Date(startMs - 3_600_000).toISOString();
+  const poller = (async () => {
+    while (producing || ticks.some((t) => t.seenAt === undefined)) {
+      const to = new Date(Date.now() + 3_600_000).toISOString();
+      const rows = (await queryMetrics(w, { tenantId, from, to })).rows;
+      const counted = rows.reduce((sum, row) => sum + row.response_count, 0);
+      const now = performance.now();
+      for (const tick of ticks) if (tick.seenAt === undefined && counted >= tick.responsesSoFar) tick.seenAt = now;
+      if (!producing && performance.now() - (ticks.at(-1)?.sentAt ?? 0) > 60_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const topics = topicsWith();
+  try {
+    for (let start = 0; start < messages.length; start += perTick) {
+      const tickStarted = performance.now();
+      const batch = messages.slice(start, start + perTick);
+      await producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf(batch, topics) });
+      for (const m of batch) if (m.kind === "response_completed") responseIds.add((JSON.parse(m.value) as { response_id: string }).response_id);
+      ticks.push({ sentAt: performance.now(), responsesSoFar: responseIds.size });
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, TICK_MS - (performance.now() - tickStarted))));
+    }
+  } finally {
+    producing = false;
+    await poller;
+    await producer.disconnect();
+    await worker.stop();
+    await w.close();
+  }
+  const delays = ticks.filter((t) => t.seenAt !== undefined).map((t) => t.seenAt! - t.sentAt);
+  if (delays.length < ticks.length) progress(`  freshness: ${ticks.length - delays.length} ticks never became queryable within 60 s`);
+  return {
+    events_per_s: options.eventsPerSecond,
+    seconds: options.seconds,
+    probes: delays.length,
+    p50_ms: round(percentile(delays, 0.5)),
+    p95_ms: round(percentile(delays, 0.95)),
+    max_ms: round(Math.max(...delays)),
+  };
+}

@@ -1,0 +1,103 @@
+import { loadIngestConfig } from "@answerscope/ingest";
+import { migrate, type Warehouse } from "@answerscope/warehouse";
+import { createBenchWarehouse } from "../bench-warehouse";
+import { demoMessages, factBatchesOf } from "../demo-fact-batches";
+import { progress } from "../progress";
+import { median, round } from "../stats";
+import { produceAll } from "./produce";
+import { measureSinkLimit } from "./sink-limit";
+import { measureSourceLimit } from "./source-limit";
+import { measureWorkers } from "./worker-processes";
+
+export interface IngestReport {
+  events: number;
+  mix: Record<string, number>;
+  avg_message_bytes: number;
+  batch_rows: number;
+  runs: number;
+  produce_events_per_s: number;
+  /** Medians over `runs`; each run measures all four on the same messages, interleaved. */
+  source_events_per_s: number;
+  sink_events_per_s: number;
+  one_worker_events_per_s: number;
+  two_workers_events_per_s: number;
+  /** one worker / min(source, sink), and two workers / one worker, per run, then the median. */
+  ingest_vs_limit: number | null;
+  two_vs_one: number | null;
+  worker_peak_rss_mb: number;
+  /** One worker, last run: writes to ClickHouse, mean rows per write, seconds spent writing, seconds in total. */
+  one_worker_writes?: { writes: number; rows_per_write: number; write_seconds: number; total_seconds: number };
+  samples: { source: number[]; sink: number[]; one: number[]; two: number[] };
+}
+
+async function freshDatabase(url: string, name: string): Promise<Warehouse> {
+  const w = createBenchWarehouse(url, name);
+  await w.client.command({ query: `DROP DATABASE IF EXISTS ${name}` });
+  await migrate(w);
+  return w;
+}
+
+export async function measureIngest(options: { url: string; brokers: string; events: number; runs: number }): Promise<IngestReport> {
+  const batchRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
+  const tenants = ["ingest_a", "ingest_b", "ingest_c"];
+  const messages = demoMessages({ events: options.events, seed: 7, tenants, windowMs: 6 * 3_600_000 });
+  const mix: Record<string, number> = {};
+  for (const m of messages) mix[m.kind] = (mix[m.kind] ?? 0) + 1;
+  const avgBytes = Math.round(messages.reduce((s, m) => s + Buffer.byteLength(m.value), 0) / messages.length);
+  progress(`ingest: producing ${messages.length} events (${JSON.stringify(mix)}, ${avgBytes} B avg)`);
+  const produceRate = await produceAll([options.brokers], messages);
+  progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
+  const batches = factBatchesOf(messages, batchRows);
+
+  const samples = { source: [] as number[], sink: [] as number[], one: [] as number[], two: [] as number[] };
+  const rss: number[] = [];
+  const vsLimit: number[] = [];
+  const twoVsOne: number[] = [];
+  const stamp = Date.now().toString(36);
+  let oneWorkerWrites: IngestReport["one_worker_writes"];
+  for (let run = 0; run < options.runs; run++) {
+    const source = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length);
+    const sinkDb = await freshDatabase(options.url, `bench_sink_${run}`);
+    const sink = await measureSinkLimit(sinkDb, batches, messages.length);
+    await sinkDb.close();
+    // Rows stored per event (duplicates dropped): converts the workers' row counts to events.
+    const eventsPerRow = messages.length / sink.storedRows;
+    const workerRun = async (workers: number) => {
+      const db = await freshDatabase(options.url, `bench_workers${workers}_${run}`);
+      try {
+        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows });
+        rss.push(...result.peakRssMb);
+        if (workers === 1) oneWorkerWrites = { writes: result.writes, rows_per_write: result.rowsPerWrite, write_seconds: result.writeSeconds, total_seconds: Math.round(result.totalSeconds * 10) / 10 };
+        return result.rate * eventsPerRow;
+      } finally {
+        await db.close();
+      }
+    };
+    const one = await workerRun(1);
+    const two = await workerRun(2);
+    samples.source.push(Math.round(source));
+    samples.sink.push(Math.round(sink.rate));
+    samples.one.push(Math.round(one));
+    samples.two.push(Math.round(two));
+    vsLimit.push(one / Math.min(source, sink.rate));
+    twoVsOne.push(two / one);
+    progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)}, 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
+  }
+  return {
+    events: messages.length,
+    mix,
+    avg_message_bytes: avgBytes,
+    batch_rows: batchRows,
+    runs: options.runs,
+    produce_events_per_s: Math.round(produceRate),
+    source_events_per_s: Math.round(median(samples.source)),
+    sink_events_per_s: Math.round(median(samples.sink)),
+    one_worker_events_per_s: Math.round(median(samples.one)),
+    two_workers_events_per_s: Math.round(median(samples.two)),
+    ingest_vs_limit: round(median(vsLimit), 2),
+    two_vs_one: round(median(twoVsOne), 2),
+    worker_peak_rss_mb: Math.max(...rss),
+    one_worker_writes: oneWorkerWrites,
+    samples,
+  };
+}

@@ -1,0 +1,47 @@
+import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
+import { loadIngestConfig } from "@answerscope/ingest";
+import { Kafka, logLevel } from "kafkajs";
+import { ThroughputCurve } from "./throughput-curve";
+
+/**
+ * The source limit: a kafkajs consumer with the worker's settings (group, session timeout,
+ * maxWaitTimeInMs, partitions consumed concurrently, eachBatch, manual commits) that only
+ * counts messages. Events per second between 10 % and 90 % of `expected`.
+ */
+export async function measureSourceLimit(brokers: string[], groupId: string, expected: number, timeoutMs = 300_000): Promise<number> {
+  const config = loadIngestConfig({});
+  const kafka = new Kafka({ clientId: "bench-source", brokers, logLevel: logLevel.WARN });
+  const consumer = kafka.consumer({
+    groupId,
+    sessionTimeout: config.KAFKA_SESSION_TIMEOUT_MS,
+    heartbeatInterval: Math.min(3000, config.KAFKA_SESSION_TIMEOUT_MS / 3),
+    maxWaitTimeInMs: config.KAFKA_MAX_WAIT_MS,
+    allowAutoTopicCreation: false,
+  });
+  const curve = new ThroughputCurve(expected);
+  let count = 0;
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  await consumer.connect();
+  await consumer.subscribe({ topics: [...Object.values(DEFAULT_TOPICS), DEFAULT_DLQ_TOPIC], fromBeginning: true });
+  await consumer.run({
+    autoCommit: false,
+    eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: config.INGEST_PARTITIONS_CONCURRENTLY,
+    eachBatch: async ({ batch, resolveOffset, commitOffsetsIfNecessary }) => {
+      if (batch.messages.length === 0) return;
+      count += batch.messages.length;
+      curve.observe(count);
+      const last = batch.lastOffset();
+      await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }] });
+      resolveOffset(last);
+      if (curve.done) finished();
+    },
+  });
+  const timeout = setTimeout(finished, timeoutMs);
+  await done;
+  clearTimeout(timeout);
+  await consumer.disconnect();
+  if (!curve.done) throw new Error(`source consumer read ${count} of ${expected} messages within ${timeoutMs} ms`);
+  return curve.rate;
+}

@@ -1,0 +1,80 @@
+import { readFile } from "node:fs/promises";
+import type { Warehouse } from "@answerscope/warehouse";
+import { startIngestProcess, type IngestProcess } from "../../../test/src/ingest-process";
+import { storedFactRows } from "./fact-counts";
+import { ThroughputCurve } from "./throughput-curve";
+
+export interface WorkerRun {
+  rate: number;
+  totalSeconds: number;
+  /** Peak resident memory of each worker process (VmHWM), MB. */
+  peakRssMb: number[];
+  /** From the workers' /metrics: warehouse writes, their mean size and the share of the run spent writing. */
+  writes: number;
+  rowsPerWrite: number;
+  writeSeconds: number;
+}
+
+/** Sum of one unlabelled series (e.g. a histogram's _sum / _count) in a Prometheus text page. */
+function seriesValue(page: string, name: string): number {
+  const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, "m").exec(page);
+  return Number(match?.[1] ?? 0);
+}
+
+async function writeStats(port: number) {
+  const page = await fetch(`http://127.0.0.1:${port}/metrics`).then((res) => res.text()).catch(() => "");
+  return {
+    writes: seriesValue(page, "answerscope_ingest_batch_rows_count"),
+    rows: seriesValue(page, "answerscope_ingest_batch_rows_sum"),
+    seconds: seriesValue(page, "answerscope_ingest_batch_duration_seconds_sum"),
+  };
+}
+
+async function peakRssMb(pid: number | undefined): Promise<number> {
+  if (!pid) return Number.NaN;
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
+  return Math.round(kb / 1024);
+}
+
+/**
+ * End to end: `workers` real ingest processes (ingest/src/main.ts) in one new consumer
+ * group read the pre-produced messages and write to an empty migrated database; the rate
+ * is taken from the row count in ClickHouse, polled every 100 ms.
+ */
+export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; timeoutMs?: number }): Promise<WorkerRun> {
+  const env = {
+    CLICKHOUSE_URL: options.url,
+    CLICKHOUSE_DATABASE: w.target.database,
+    KAFKA_BROKERS: options.brokers,
+    KAFKA_GROUP_ID: options.groupId,
+    RUN_COLLECTOR: "off",
+    MIGRATE_ON_START: "false",
+  };
+  const curve = new ThroughputCurve(options.expectedRows);
+  const processes: IngestProcess[] = [];
+  try {
+    // Started together, so both join the group's first generation where the broker allows it.
+    processes.push(...(await Promise.all(Array.from({ length: options.workers }, () => startIngestProcess(env, { waitReady: false })))));
+    const deadline = Date.now() + (options.timeoutMs ?? 300_000);
+    while (!curve.done && Date.now() < deadline) {
+      curve.observe(await storedFactRows(w));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!curve.done) throw new Error(`workers stored ${await storedFactRows(w)} of ${options.expectedRows} rows in time\n${processes.map((p) => p.output().slice(-2000)).join("\n")}`);
+    const peaks = await Promise.all(processes.map((p) => peakRssMb(p.child.pid)));
+    const stats = await Promise.all(processes.map((p) => writeStats(p.port)));
+    const writes = stats.reduce((sum, s) => sum + s.writes, 0);
+    const rows = stats.reduce((sum, s) => sum + s.rows, 0);
+    return {
+      rate: curve.rate,
+      totalSeconds: curve.totalSeconds,
+      peakRssMb: peaks,
+      writes,
+      rowsPerWrite: writes ? Math.round(rows / writes) : 0,
+      writeSeconds: Math.round(stats.reduce((sum, s) => sum + s.seconds, 0) * 10) / 10,
+    };
+  } finally {
+    await Promise.all(processes.map((p) => p.stop("SIGTERM")));
+  }
+}

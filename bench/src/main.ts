@@ -1,0 +1,90 @@
+import { fileURLToPath } from "node:url";
+import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../../test/src/services";
+import { createBenchWarehouse } from "./bench-warehouse";
+import { parseBenchOptions } from "./cli-options";
+import { measureFreshness } from "./freshness/freshness";
+import { measureIngest } from "./ingest/ingest-section";
+import { describeMachine } from "./machine";
+import { evaluateFirstPass } from "./outcomes/first-evaluation";
+import { measureLabelUpdate } from "./outcomes/label-update";
+import { progress } from "./progress";
+import type { BenchResults } from "./report/results";
+import { slowestQueries } from "./report/slow-queries";
+import { writeResults } from "./report/write-results";
+import { loadedDataSet } from "./scale/loaded-data-set";
+import { LARGEST_TENANT, runScaleSection } from "./scale/scale-section";
+
+// npm run bench: starts its own ClickHouse and mock broker (both named "bench"), runs the
+// sections in priority order, writes bench/bench-results.json and bench/results.md after
+// each one, and stops what it started.
+const options = parseBenchOptions(process.argv.slice(2));
+const outDir = options.outDir || fileURLToPath(new URL("..", import.meta.url));
+const SERVICE = "bench";
+// The stack's default partition count. The mock keeps only ~5 MB per partition, which
+// bounds --ingest-events (about 60,000 demo events of ~440 B here).
+const KAFKA_PARTITIONS = 4;
+
+const wants = (section: (typeof options.sections)[number]) => options.sections.includes(section);
+let kafkaStarted = false;
+const { url } = await startClickHouse(SERVICE);
+progress(`ClickHouse ${url}`);
+const w = createBenchWarehouse(url, "bench_scale");
+const results: BenchResults = { machine: await describeMachine(w), options: { ...options, outDir: undefined }, slowest_queries: {}, errors: {} };
+
+async function section(name: string, work: () => Promise<void>): Promise<void> {
+  progress(`== ${name}`);
+  try {
+    await work();
+  } catch (error) {
+    results.errors[name] = error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
+    progress(`${name} FAILED: ${String(error)}`);
+  }
+  await writeResults(outDir, results);
+}
+
+try {
+  if (wants("queries")) {
+    await section("queries", async () => {
+      const started = Date.now();
+      results.scale = (await runScaleSection(w, options.responses, options.queryRuns, options.reuseData ? await loadedDataSet(w, options.responses) : undefined)).report;
+      results.slowest_queries.queries = await slowestQueries(w, started);
+    });
+  }
+  if (wants("outcomes")) {
+    await section("outcomes", async () => {
+      const started = Date.now();
+      results.first_evaluation = await evaluateFirstPass(w, options.outcomesBudgetS);
+      // The label update needs a tenant whose first pass ran: the largest one that did.
+      const evaluated = [...results.first_evaluation.tenants].sort((a, b) => b.responses - a.responses)[0];
+      if (!evaluated) throw new Error("no tenant finished its first outcome evaluation within the budget");
+      if (evaluated.tenantId !== LARGEST_TENANT) progress(`  label update on ${evaluated.tenantId}, the largest tenant evaluated`);
+      results.label_update = await measureLabelUpdate(w, evaluated.tenantId, 3);
+      results.slowest_queries.outcomes = await slowestQueries(w, started);
+    });
+  }
+  if (wants("ingest")) {
+    await section("ingest", async () => {
+      const { brokers } = await startKafka({ name: SERVICE, partitions: KAFKA_PARTITIONS });
+      kafkaStarted = true;
+      results.ingest = await measureIngest({ url, brokers, events: options.ingestEvents, runs: options.ingestRuns });
+    });
+  }
+  if (wants("freshness")) {
+    await section("freshness", async () => {
+      const { brokers } = await startKafka({ name: SERVICE, partitions: KAFKA_PARTITIONS });
+      kafkaStarted = true;
+      // Half the maximum rate: the one-worker ingest rate of this run when measured.
+      const max = results.ingest?.one_worker_events_per_s;
+      if (!max) throw new Error("freshness needs the ingest section's one-worker rate (run it with --only ingest,freshness)");
+      results.freshness = await measureFreshness({ url, brokers, eventsPerSecond: Math.max(1, Math.round(max / 2)), seconds: 30 });
+    });
+  }
+} finally {
+  await w.close();
+  if (!options.keepServices) {
+    if (kafkaStarted) await stopKafka(SERVICE, { wipe: true });
+    await stopClickHouse(SERVICE, { wipe: true });
+  }
+}
+progress(`wrote ${outDir}bench-results.json and results.md`);
+process.stdout.write(`${JSON.stringify({ errors: Object.keys(results.errors) })}\n`);

@@ -1,0 +1,41 @@
+import { evaluateOutcomes, writeFacts, type Warehouse } from "@answerscope/warehouse";
+import { demoMessages, factBatchesOf } from "../demo-fact-batches";
+import { progress } from "../progress";
+import { round, timingOf, type Timing } from "../stats";
+
+export interface LabelUpdateReport extends Timing {
+  tenantId: string;
+  newEvents: number;
+  candidates: number[];
+  written: number[];
+  write_facts_ms: number[];
+}
+
+/**
+ * Issue 6, target 4: after 10,000 new events (written through writeFacts, as the worker
+ * writes them) on top of the large data set, how long evaluateOutcomes takes to bring the
+ * tenant's labels up to date. The tenant must have been evaluated once, else this would
+ * time a first pass.
+ */
+export async function measureLabelUpdate(w: Warehouse, tenantId: string, runs: number, events = 10_000): Promise<LabelUpdateReport> {
+  const samples: number[] = [];
+  const candidates: number[] = [];
+  const written: number[] = [];
+  const writeMs: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const messages = demoMessages({ events, seed: 1000 + run, tenants: [tenantId], windowMs: 30 * 60_000 });
+    const batches = factBatchesOf(messages, 5000);
+    const writeStarted = performance.now();
+    for (const batch of batches) await writeFacts(w, batch);
+    writeMs.push(round(performance.now() - writeStarted));
+    const started = performance.now();
+    // settleMs 0: every write above has finished, so nothing is in flight; the default 60 s
+    // would make each run re-read the previous run's events as well.
+    const result = await evaluateOutcomes(w, { tenantId, settleMs: 0 });
+    samples.push(performance.now() - started);
+    candidates.push(result.candidates);
+    written.push(result.written);
+    progress(`  label update ${run + 1}/${runs}: ${(samples.at(-1)! / 1000).toFixed(2)} s for ${result.candidates} candidates`);
+  }
+  return { tenantId, newEvents: events, candidates, written, write_facts_ms: writeMs, ...timingOf(samples) };
+}

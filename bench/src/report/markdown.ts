@@ -1,0 +1,69 @@
+import type { BenchResults } from "./results";
+
+const n = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en"));
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+
+/** The results as the markdown table of bench/results.md and the README's Performance section. */
+export function resultsMarkdown(r: BenchResults): string {
+  const out: string[] = [];
+  const m = r.machine;
+  out.push(`Measured ${m.measured_at} on ${m.nproc} cores (${m.cpu_model}), ${m.memory_gb} GB, ClickHouse ${m.clickhouse_version}, Node ${m.node_version}.`, "");
+  if (r.scale) {
+    const { load, queries } = r.scale;
+    out.push(
+      `### Query speed at scale`,
+      "",
+      `${n(load.counts.responses)} responses, ${n(load.counts.toolCallEvents)} tool-call events, ${n(load.counts.feedbackEvents)} feedback events over 90 days, 4 tenants; ` +
+        `loaded in ${n(Math.round(load.seconds.responses))} + ${n(Math.round(load.seconds.toolCallEvents))} + ${n(Math.round(load.seconds.feedbackEvents))} s; ` +
+        `metrics_5m holds ${n(load.metricsRows)} rows (${(load.metricsRows / load.counts.responses).toFixed(2)} per response). ` +
+        `Queries on the largest tenant (${queries.tenantId}, ${n(queries.tenantResponses)} responses).`,
+      "",
+      row(["route", "rows", "p50 ms", "p95 ms", "runs"]),
+      row(["---", "---:", "---:", "---:", "---:"]),
+      ...[...queries.routes, ...queries.raw].map((q) => (q.error ? row([q.name, "–", "failed", `failed: ${q.error.slice(0, 140)}`, "–"]) : row([q.name, n(q.rows), n(q.p50_ms), n(q.p95_ms), q.runs ?? "–"]))),
+      "",
+      `Raw table ÷ metrics route (p50, same run): ${Object.entries(queries.viewSpeedup).map(([range, x]) => `${range} ${x ?? "–"}×`).join(", ")}.`,
+      "",
+    );
+  }
+  if (r.first_evaluation || r.label_update) {
+    out.push(`### Outcome evaluation`, "");
+    for (const t of r.first_evaluation?.tenants ?? []) out.push(`- first pass, ${t.tenantId}: ${n(t.responses)} responses in ${n(t.seconds)} s (${n(t.responses_per_s)} responses/s, ${n(t.written)} labels)`);
+    for (const t of r.first_evaluation?.skipped ?? []) out.push(`- first pass, ${t.tenantId} (${n(t.responses)} responses): not run, would not finish within the ${r.first_evaluation?.budgetSeconds} s budget`);
+    const u = r.label_update;
+    if (u) out.push(`- label update after ${n(u.newEvents)} new events on ${u.tenantId}: p50 ${n(u.p50_ms)} ms, max ${n(u.max_ms)} ms over ${u.runs} runs (candidates ${u.candidates.join(", ")})`);
+    out.push("");
+  }
+  if (r.ingest) {
+    const i = r.ingest;
+    out.push(
+      `### Ingest throughput`,
+      "",
+      `${n(i.events)} demo events (${Object.entries(i.mix).map(([k, v]) => `${k} ${n(v)}`).join(", ")}; ${i.avg_message_bytes} B average), batches of ${n(i.batch_rows)} rows, medians of ${i.runs} interleaved runs; rates between 10 % and 90 % of the total.`,
+      "",
+      row(["path", "events/s"]),
+      row(["---", "---:"]),
+      row(["produce (kafkajs, acks -1)", n(i.produce_events_per_s)]),
+      row(["source limit (kafkajs consumer, count only)", n(i.source_events_per_s)]),
+      row(["sink limit (writeFacts, same batches)", n(i.sink_events_per_s)]),
+      row(["ingest, 1 worker process", n(i.one_worker_events_per_s)]),
+      row(["ingest, 2 worker processes", n(i.two_workers_events_per_s)]),
+      "",
+      `ingest / min(source, sink) = ${i.ingest_vs_limit ?? "–"}; two workers / one = ${i.two_vs_one ?? "–"}; worker peak RSS ${n(i.worker_peak_rss_mb)} MB.` +
+        (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : ""),
+      "",
+    );
+  }
+  if (r.freshness) {
+    const f = r.freshness;
+    out.push(`### Freshness`, "", `Produced at ${n(f.events_per_s)} events/s (half the one-worker rate) for ${f.seconds} s with one worker; delay from produce to counted by queryMetrics over ${f.probes} ticks: p50 ${n(f.p50_ms)} ms, p95 ${n(f.p95_ms)} ms, max ${n(f.max_ms)} ms.`, "");
+  }
+  for (const [section, queries] of Object.entries(r.slowest_queries)) {
+    if (queries.length === 0) continue;
+    out.push(`### Slowest queries of ${section} (system.query_log)`, "", row(["ms", "rows read", "MB read", "memory MB", "query"]), row(["---:", "---:", "---:", "---:", "---"]));
+    for (const q of queries) out.push(row([`${n(q.duration_ms)}${q.failed ? " (failed)" : ""}`, n(Number(q.read_rows)), n(q.read_mb), n(q.memory_mb), `\`${q.query.replace(/\|/g, "\\|").replace(/`/g, "'").slice(0, 160)}…\``]));
+    out.push("");
+  }
+  for (const [section, error] of Object.entries(r.errors)) out.push(`**${section} failed:** ${error.split("\n")[0]}`, "");
+  return out.join("\n");
+}

@@ -1,0 +1,66 @@
+import { queryRows, type Warehouse } from "@answerscope/warehouse";
+import { progress } from "../progress";
+import { feedbackEventsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
+
+export interface ScaleCounts {
+  responses: number;
+  toolCallEvents: number;
+  feedbackEvents: number;
+}
+
+export interface LoadReport {
+  counts: ScaleCounts;
+  /** Wall-clock seconds per table, inserts plus the materialized views they feed. */
+  seconds: Record<keyof ScaleCounts, number>;
+  metricsRows: number;
+}
+
+/** 3 tool-call events per response and 1 feedback event per 10 responses, as issue 6 asks; responses rounded to a multiple of 40 so every derived number is whole. */
+export function scaleCountsFor(responses: number): ScaleCounts {
+  const n = Math.max(40, Math.floor(responses / 40) * 40);
+  return { responses: n, toolCallEvents: 3 * n, feedbackEvents: n / 10 };
+}
+
+const CHUNK_ROWS = 1_000_000;
+
+async function insertChunks(w: Warehouse, table: string, total: number, selectList: (n: string) => string): Promise<number> {
+  const started = performance.now();
+  for (let offset = 0; offset < total; offset += CHUNK_ROWS) {
+    const rows = Math.min(CHUNK_ROWS, total - offset);
+    // numbers(N) plus an offset: 18.16 has no numbers(offset, count) everywhere, and no query parameters.
+    await w.client.command({
+      query: `INSERT INTO ${w.table(table)} (${columnsOf(selectList("n")).join(", ")}) SELECT ${selectList("n")} FROM (SELECT number + ${offset} AS n FROM system.numbers LIMIT ${rows})`,
+      clickhouse_settings: { max_insert_block_size: "1048576" },
+    });
+    const done = offset + rows;
+    const seconds = (performance.now() - started) / 1000;
+    progress(`${table}: ${done.toLocaleString("en")} / ${total.toLocaleString("en")} rows (${Math.round(done / seconds).toLocaleString("en")} rows/s)`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Column names in SELECT order: INSERT ... SELECT matches by position, and the prev_* columns are left to their defaults. */
+export function columnsOf(selectList: string): string[] {
+  return [...selectList.matchAll(/\bAS (\w+)\s*(?:,|$)/g)].map((match) => match[1]!);
+}
+
+export async function loadScaleData(w: Warehouse, counts: ScaleCounts, window: DataWindow): Promise<LoadReport> {
+  const seconds = {
+    responses: await insertChunks(w, "responses", counts.responses, (n) => responsesSelectSql(n, window)),
+    toolCallEvents: await insertChunks(w, "tool_call_events", counts.toolCallEvents, (n) => toolCallEventsSelectSql(n, window)),
+    feedbackEvents: await insertChunks(w, "feedback_events", counts.feedbackEvents, (n) => feedbackEventsSelectSql(n, window)),
+  };
+  const metricsRows = Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("metrics_5m")}`))[0]?.n ?? 0);
+  return { counts, seconds, metricsRows };
+}
+
+/** Waits (bounded) until background merges are done, so query timings do not compete with them. */
+export async function waitForMerges(w: Warehouse, maxSeconds = 120): Promise<void> {
+  const deadline = Date.now() + maxSeconds * 1000;
+  while (Date.now() < deadline) {
+    const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM system.merges WHERE database = '${w.target.database}'`);
+    if (Number(rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  progress(`merges still running after ${maxSeconds} s; timing anyway`);
+}

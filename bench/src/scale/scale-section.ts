@@ -1,0 +1,36 @@
+import { migrate, type Warehouse } from "@answerscope/warehouse";
+import { progress } from "../progress";
+import { dataWindowEndingAt, type DataWindow } from "./data-shape";
+import { loadScaleData, scaleCountsFor, waitForMerges, type LoadReport } from "./load-scale-data";
+import { measureQuerySpeed, type QuerySpeedReport } from "./query-speed";
+
+export const LARGEST_TENANT = "bench_large";
+
+export interface ScaleSection {
+  window: { start: string; end: string };
+  load: LoadReport;
+  queries: QuerySpeedReport;
+}
+
+/** Priority 1: the large data set straight into ClickHouse, then every read route timed against it. */
+export async function runScaleSection(w: Warehouse, responses: number, queryRuns: number, reuse?: LoadReport & { window: DataWindow }): Promise<{ report: ScaleSection; window: DataWindow }> {
+  const counts = scaleCountsFor(responses);
+  let window = dataWindowEndingAt(Date.now());
+  let load: LoadReport;
+  if (reuse) {
+    // --reuse-data: the data set of an earlier run (same counts) is still in the bench ClickHouse.
+    ({ window } = reuse);
+    load = reuse;
+    progress(`scale: reusing the loaded data set (${counts.responses.toLocaleString("en")} responses)`);
+  } else {
+    await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
+    await migrate(w);
+    progress(`scale: loading ${counts.responses.toLocaleString("en")} responses, ${counts.toolCallEvents.toLocaleString("en")} tool-call events, ${counts.feedbackEvents.toLocaleString("en")} feedback events`);
+    load = await loadScaleData(w, counts, window);
+  }
+  progress(`scale: loaded; metrics_5m holds ${load.metricsRows.toLocaleString("en")} rows; waiting for merges`);
+  await waitForMerges(w);
+  progress(`scale: timing the query routes on ${LARGEST_TENANT} (${queryRuns} runs each)`);
+  const queries = await measureQuerySpeed(w, window, LARGEST_TENANT, queryRuns);
+  return { report: { window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() }, load, queries }, window };
+}

@@ -1,0 +1,68 @@
+import {
+  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureLabelUpdate, measureSinkLimit, runScaleSection, scaleCountsFor,
+} from "@answerscope/bench";
+import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it, inject } from "vitest";
+
+/**
+ * The benchmark (npm run bench, bench/) at a tiny scale, so its SQL and harness cannot rot
+ * between the runs that measure: every figure it prints must be a positive time or rate, and
+ * the generated data must be exactly what was asked for. The Kafka part (worker processes)
+ * is covered by kafka-ingest.test.ts, not repeated here.
+ */
+describe("benchmark smoke run", () => {
+  const url = inject("clickhouseUrl");
+  const databases: Warehouse[] = [];
+  const open = (prefix: string) => {
+    const w = createBenchWarehouse(url, `${prefix}_${randomBytes(4).toString("hex")}`);
+    databases.push(w);
+    return w;
+  };
+  afterAll(async () => {
+    for (const w of databases) {
+      await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
+      await w.close();
+    }
+  });
+
+  it("generates the large data set's shape at small scale and times every query route", async () => {
+    const w = open("bench_smoke");
+    const { report } = await runScaleSection(w, 800, 1);
+    const expected = scaleCountsFor(800);
+    const count = async (table: string) => Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table(table)}`))[0]?.n);
+    expect(report.load.counts).toEqual(expected);
+    expect(await count("responses")).toBe(expected.responses);
+    expect(await count("tool_call_events")).toBe(expected.toolCallEvents);
+    expect(await count("feedback_events")).toBe(expected.feedbackEvents);
+    // Tool calls and feedback refer to generated responses of the same tenant.
+    const orphans = await queryRows<{ n: number }>(
+      w,
+      `SELECT count() AS n FROM ${w.table("tool_call_events")} WHERE (tenant_id, response_id) NOT IN (SELECT tenant_id, response_id FROM ${w.table("responses")})`,
+    );
+    expect(Number(orphans[0]?.n)).toBe(0);
+    // The view saw every response: its signed count equals the table's.
+    const viewed = await queryRows<{ n: number }>(w, `SELECT sumMerge(responses) AS n FROM ${w.table("metrics_5m")}`);
+    expect(Number(viewed[0]?.n)).toBe(expected.responses);
+    for (const timing of [...report.queries.routes, ...report.queries.raw]) {
+      expect(timing.p50_ms, timing.name).toBeGreaterThan(0);
+      expect(timing.rows, timing.name).toBeGreaterThan(0);
+    }
+
+    const first = await evaluateFirstPass(w, 120);
+    expect(first.skipped).toEqual([]);
+    expect(first.tenants.reduce((sum, t) => sum + t.written, 0)).toBe(expected.responses);
+    const update = await measureLabelUpdate(w, first.tenants[0]!.tenantId, 1, 200);
+    expect(update.p50_ms).toBeGreaterThan(0);
+    expect(update.candidates[0]).toBeGreaterThan(0);
+  });
+
+  it("measures the sink limit on demo events and stores every one", async () => {
+    const w = open("bench_smoke_sink");
+    await migrate(w);
+    const messages = demoMessages({ events: 600, seed: 3, tenants: ["smoke"] });
+    const run = await measureSinkLimit(w, factBatchesOf(messages, 250), messages.length);
+    expect(run.rate).toBeGreaterThan(0);
+    expect(run.storedRows).toBe(messages.length);
+  });
+});
