@@ -1,10 +1,13 @@
 import type { Warehouse } from "../client";
+import { COMPARABLE_METRICS, rateParts, type SliceCounts } from "../queries/compare-metrics";
 import { MetricsQuerySchema, type MetricsQueryInput, type MetricsRow } from "../queries/query-input";
 import { histogramQuantile } from "./latency-histogram";
 import { phase1Sums } from "./phase1";
 import { phase2Counts } from "./phase2";
 import type { RowKeys } from "./row-keys";
 import { toolCounts } from "./tool-counts";
+
+const NO_LABELS = { rated: 0, ratedUp: 0, ratedDown: 0, windowClosed: 0, reasks: 0, followups: 0, final: 0, goodOrBetter: 0, sessionsFinal: 0, sessionsResolved: 0 };
 
 /** A rate, or null when nothing was there to divide by (metrics-v1.md: never 0 for "no data"). */
 const rate = (numerator: number, denominator: number) => (denominator > 0 ? numerator / denominator : null);
@@ -30,6 +33,11 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
     const labels = phase2.get(key);
     const tool = tools.get(key) ?? { completed: 0, failed: 0, unfinished: 0 };
     const final = labels?.final ?? 0;
+    // Every count-over-count rate is divided exactly as /compare divides it (one definition).
+    const slice: SliceCounts = { phase1: sums, phase2: labels ?? NO_LABELS, tools: tool };
+    const parts = Object.fromEntries(COMPARABLE_METRICS.map((metric) => [metric, rateParts(metric, slice)])) as Record<(typeof COMPARABLE_METRICS)[number], { numerator: number; denominator: number }>;
+    const rates = Object.fromEntries(COMPARABLE_METRICS.map((metric) => [metric, rate(parts[metric].numerator, parts[metric].denominator)]));
+    const denominators = Object.fromEntries(COMPARABLE_METRICS.map((metric) => [metric, parts[metric].denominator]));
     return {
       sortKey: key,
       ...(keys.bucket ? { bucket_start: new Date(Number(row.bucket_start) * 1000).toISOString() } : {}),
@@ -38,21 +46,11 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
       latency_p50_ms: quantile(0.5),
       latency_p95_ms: quantile(0.95),
       latency_p99_ms: quantile(0.99),
-      max_iteration_hit_rate: rate(sums.maxIterations, sums.responses),
-      no_reply_rate: rate(sums.noReply, sums.responses),
-      error_rate: rate(sums.errors, sums.responses),
       avg_iteration_count: rate(sums.iterations, sums.responses),
       avg_tool_count: rate(sums.tools, sums.responses),
       avg_total_tokens: rate(sums.tokens, sums.responses),
-      tool_success_rate: rate(tool.completed, tool.completed + tool.failed),
+      ...(rates as Pick<MetricsRow, (typeof COMPARABLE_METRICS)[number]>),
       tool_calls_unfinished: tool.unfinished,
-      feedback_coverage: rate(labels?.rated ?? 0, sums.responses),
-      thumbs_up_rate: rate(labels?.ratedUp ?? 0, labels?.rated ?? 0),
-      thumbs_down_rate: rate(labels?.ratedDown ?? 0, labels?.rated ?? 0),
-      reask_rate: rate(labels?.reasks ?? 0, labels?.windowClosed ?? 0),
-      followup_rate: rate(labels?.followups ?? 0, labels?.windowClosed ?? 0),
-      good_answer_rate: rate(labels?.goodOrBetter ?? 0, final),
-      one_turn_resolution_rate: rate(labels?.sessionsResolved ?? 0, labels?.sessionsFinal ?? 0),
       outcome_counts: {
         excellent: labels?.labels.excellent ?? 0,
         good: labels?.labels.good ?? 0,
@@ -62,20 +60,10 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
         pending: Math.max(0, sums.responses - final),
       },
       sample_sizes: {
-        max_iteration_hit_rate: sums.responses,
-        no_reply_rate: sums.responses,
-        error_rate: sums.responses,
+        ...(denominators as Record<(typeof COMPARABLE_METRICS)[number], number>),
         avg_iteration_count: sums.responses,
         avg_tool_count: sums.responses,
         avg_total_tokens: sums.responses,
-        tool_success_rate: tool.completed + tool.failed,
-        feedback_coverage: sums.responses,
-        thumbs_up_rate: labels?.rated ?? 0,
-        thumbs_down_rate: labels?.rated ?? 0,
-        reask_rate: labels?.windowClosed ?? 0,
-        followup_rate: labels?.windowClosed ?? 0,
-        good_answer_rate: final,
-        one_turn_resolution_rate: labels?.sessionsFinal ?? 0,
       },
     };
   });
