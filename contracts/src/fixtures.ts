@@ -1,3 +1,4 @@
+import type { ExternalOutcomeRecordedInput } from './schema/external-outcome-recorded.js';
 import type { FeedbackSubmittedInput } from './schema/feedback-submitted.js';
 import type { ResponseCompletedInput } from './schema/response-completed.js';
 import type { ToolCallInput } from './schema/tool-call.js';
@@ -63,6 +64,20 @@ export function makeFeedback(overrides: Partial<FeedbackSubmittedInput> = {}): F
     user_id: 'user_1',
     session_id: 'sess_1',
     rating: 'up',
+    ...overrides,
+  };
+}
+
+export function makeExternalOutcome(overrides: Partial<ExternalOutcomeRecordedInput> = {}): ExternalOutcomeRecordedInput {
+  return {
+    event_id: 'evt_external_1',
+    event_type: 'external_outcome_recorded',
+    ...ENVELOPE,
+    occurred_at: '2026-11-30T10:15:00.000Z',
+    response_id: 'resp_1',
+    source: 'vikingbot',
+    label: 'positive_feedback',
+    evidence: { feedback_type: 'thumb_up', feedback_score: 1, user_follow_up_count: 0 },
     ...overrides,
   };
 }

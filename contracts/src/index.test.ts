@@ -14,6 +14,7 @@ describe('package entry point', () => {
     'makeResponseCompleted',
     'makeToolCall',
     'makeFeedback',
+    'makeExternalOutcome',
     'messageKeyOf',
     'buildJsonSchemas',
   ])('exports the function %s', (name) => {
@@ -21,7 +22,7 @@ describe('package entry point', () => {
   });
 
   it('exports the vocabularies as arrays', () => {
-    expect(contracts.EVENT_TYPES).toEqual(['response_completed', 'tool_call', 'feedback_submitted']);
+    expect(contracts.EVENT_TYPES).toEqual(['response_completed', 'tool_call', 'feedback_submitted', 'external_outcome_recorded']);
     expect(contracts.FINISH_REASONS).toEqual(['stop', 'max_iterations', 'no_reply', 'error', 'length', 'cancelled']);
     expect(contracts.TOOL_STATUSES).toEqual(['started', 'completed', 'failed']);
     expect(contracts.TARGET_TYPES).toEqual(['chat_message', 'citation', 'diagnostic_step', 'diagnostic_report']);
@@ -47,6 +48,7 @@ describe('package entry point', () => {
     expectTypeOf<contracts.ToolCall>().not.toHaveProperty('arguments');
     expectTypeOf<contracts.FeedbackSubmitted['reason_code']>().toEqualTypeOf<contracts.ReasonCode | null>();
     expectTypeOf<contracts.FeedbackSubmitted['content_hash']>().toEqualTypeOf<string>();
+    expectTypeOf<contracts.ExternalOutcomeRecorded['evidence_json']>().toEqualTypeOf<string | null>();
     expectTypeOf<contracts.NormalizedEvent['event_type']>().toEqualTypeOf<contracts.EventType>();
   });
 });

@@ -13,6 +13,8 @@ export { toolCallSchema } from './schema/tool-call.js';
 export type { ToolCall, ToolCallInput } from './schema/tool-call.js';
 export { feedbackSubmittedSchema } from './schema/feedback-submitted.js';
 export type { FeedbackSubmitted, FeedbackSubmittedInput } from './schema/feedback-submitted.js';
+export { EXTERNAL_SOURCE_PATTERN, externalOutcomeRecordedSchema } from './schema/external-outcome-recorded.js';
+export type { ExternalOutcomeRecorded, ExternalOutcomeRecordedInput } from './schema/external-outcome-recorded.js';
 export { EVENT_SCHEMAS, eventSchema } from './schema/event.js';
 export type { EventInput, NormalizedEvent } from './schema/event.js';
 export { contentHashOf } from './schema/content-hash.js';
@@ -34,4 +36,4 @@ export type { ReasonCode } from './rules/reason-code.js';
 
 export { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS, messageKeyOf } from './transport.js';
 export { buildJsonSchemas, formatJsonSchema } from './json-schema.js';
-export { makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures.js';
+export { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures.js';

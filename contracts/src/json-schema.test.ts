@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures.js';
+import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures.js';
 import { buildJsonSchemas, formatJsonSchema } from './json-schema.js';
 import { validateEvent } from './validation/validate-event.js';
 
@@ -22,7 +22,8 @@ describe('checked-in JSON Schema', () => {
 
 // Ajv proves the generated schema means what the zod schema means: each sample gets the same
 // verdict from both. Formats are not asserted by ajv; `occurred_at` carries a pattern anyway.
-const ajv = new Ajv2020({ strict: true, validateFormats: false });
+// allowUnionTypes: an evidence value is one of several JSON types (`type: [...]`), valid draft 2020-12.
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false });
 const validateWithJsonSchema = ajv.compile(generated['event.schema.json'] ?? {});
 
 const tooMany = Array.from({ length: 257 }, (_, index) => `tool_${index}`);
@@ -31,6 +32,10 @@ const samples: ReadonlyArray<readonly [string, unknown, boolean]> = [
   ['a response', makeResponseCompleted(), true],
   ['a tool call', makeToolCall(), true],
   ['a feedback', makeFeedback(), true],
+  ['an external outcome', makeExternalOutcome(), true],
+  ['an external outcome without evidence', makeExternalOutcome({ evidence: undefined }), true],
+  ['an external outcome with nested evidence', makeExternalOutcome({ evidence: { a: { b: 1 } } as never }), false],
+  ['an external outcome with an upper-case source', makeExternalOutcome({ source: 'VikingBot' }), false],
   ['extra fields', { ...makeFeedback(), client_version: '1.2', nested: { x: 1 } }, true],
   ['null for optional fields', makeResponseCompleted({ trace_id: null, citation_ids: null, language: null }), true],
   ['a diagnostic tool call', makeToolCall({ session_id: undefined, diagnostic_task_id: 'task_1' }), true],
@@ -68,6 +73,7 @@ describe('generated JSON Schema agrees with the zod schema', () => {
     expect(ajv.compile(generated['response_completed.schema.json'] ?? {})(makeResponseCompleted())).toBe(true);
     expect(ajv.compile(generated['tool_call.schema.json'] ?? {})(makeToolCall())).toBe(true);
     expect(ajv.compile(generated['feedback_submitted.schema.json'] ?? {})(makeFeedback())).toBe(true);
+    expect(ajv.compile(generated['external_outcome_recorded.schema.json'] ?? {})(makeExternalOutcome())).toBe(true);
     expect(ajv.compile(generated['tool_call.schema.json'] ?? {})(makeFeedback())).toBe(false);
   });
 });

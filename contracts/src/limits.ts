@@ -13,6 +13,7 @@ export const TEXT_LIMITS = {
   reason: 80,
   comment: 2000,
   correction: 4000,
+  evidence_json: 2000,
 } as const;
 
 /** Most entries `tools_used_names` and `citation_ids` may hold; more rejects the event. */

@@ -6,6 +6,7 @@ export const DEFAULT_TOPICS = {
   response_completed: 'answerscope.response_completed',
   tool_call: 'answerscope.tool_call',
   feedback_submitted: 'answerscope.feedback_submitted',
+  external_outcome_recorded: 'answerscope.external_outcome_recorded',
 } as const satisfies Record<EventType, string>;
 
 export const DEFAULT_DLQ_TOPIC = 'answerscope.dlq';
@@ -23,5 +24,8 @@ export function messageKeyOf(event: EventInput): string | null {
       return event.session_id ?? event.diagnostic_task_id ?? null;
     case 'feedback_submitted':
       return event.target_id ?? null;
+    // By response, as ratings are by target: one response's labels are read in order.
+    case 'external_outcome_recorded':
+      return event.response_id ?? null;
   }
 }

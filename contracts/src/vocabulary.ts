@@ -1,7 +1,7 @@
 // The closed vocabularies of events-v1.md. Each list is the single source for its zod enum,
 // its TypeScript type and the JSON Schema `enum`, so adding a value happens in one place.
 
-export const EVENT_TYPES = ['response_completed', 'tool_call', 'feedback_submitted'] as const;
+export const EVENT_TYPES = ['response_completed', 'tool_call', 'feedback_submitted', 'external_outcome_recorded'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const FINISH_REASONS = ['stop', 'max_iterations', 'no_reply', 'error', 'length', 'cancelled'] as const;

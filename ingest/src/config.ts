@@ -15,6 +15,7 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   TOPIC_RESPONSE_COMPLETED: z.string().default("answerscope.response_completed"),
   TOPIC_TOOL_CALL: z.string().default("answerscope.tool_call"),
   TOPIC_FEEDBACK_SUBMITTED: z.string().default("answerscope.feedback_submitted"),
+  TOPIC_EXTERNAL_OUTCOME_RECORDED: z.string().default("answerscope.external_outcome_recorded"),
   TOPIC_DLQ: z.string().default("answerscope.dlq"),
   /** Rows per insert; a batch is flushed when it reaches this size... */
   INGEST_BATCH_MAX_ROWS: int(5000),
@@ -54,6 +55,7 @@ export function topicsOf(config: IngestConfig) {
     response_completed: config.TOPIC_RESPONSE_COMPLETED,
     tool_call: config.TOPIC_TOOL_CALL,
     feedback_submitted: config.TOPIC_FEEDBACK_SUBMITTED,
+    external_outcome_recorded: config.TOPIC_EXTERNAL_OUTCOME_RECORDED,
     dlq: config.TOPIC_DLQ,
   } as const;
 }

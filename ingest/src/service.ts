@@ -65,7 +65,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
     worker = new IngestWorker({
       kafka,
       groupId: config.KAFKA_GROUP_ID,
-      eventTopics: [topics.response_completed, topics.tool_call, topics.feedback_submitted],
+      eventTopics: [topics.response_completed, topics.tool_call, topics.feedback_submitted, topics.external_outcome_recorded],
       dlqTopic: topics.dlq,
       buffer: workerBuffer,
       metrics,

@@ -5,7 +5,7 @@
 #   services/kafka-mock/start.sh [NAME] [--topics a,b,c] [--partitions N] [--brokers N]
 #
 # NAME defaults to "default". Topics and partitions default to $KAFKA_MOCK_TOPICS /
-# $KAFKA_MOCK_PARTITIONS, else the four answerscope.* topics with 4 partitions each. Builds
+# $KAFKA_MOCK_PARTITIONS, else the five answerscope.* topics with 4 partitions each. Builds
 # bin/mock_broker with gcc (-lrdkafka) when missing or older than mock_broker.c. State lives in
 # ${ANSWERSCOPE_DATA_DIR:-<repo>/.data}/kafka-NAME/; the port is chosen at the first start and
 # reused later. Prints "KAFKA_BROKERS=127.0.0.1:<port>" on stdout (and writes it to <dir>/env).
@@ -17,7 +17,7 @@ AS_PROG="kafka-mock/start"
 # shellcheck source=../lib/common.sh
 . "$HERE/../lib/common.sh"
 
-DEFAULT_TOPICS="answerscope.response_completed,answerscope.tool_call,answerscope.feedback_submitted,answerscope.dlq"
+DEFAULT_TOPICS="answerscope.response_completed,answerscope.tool_call,answerscope.feedback_submitted,answerscope.external_outcome_recorded,answerscope.dlq"
 NAME="default"
 TOPICS="${KAFKA_MOCK_TOPICS:-$DEFAULT_TOPICS}"
 PARTITIONS="${KAFKA_MOCK_PARTITIONS:-4}"

@@ -1,5 +1,5 @@
 import { parseEvent } from "@answerscope/contracts";
-import { feedbackRow, responseRow, toolCallRow, type Warehouse } from "@answerscope/warehouse";
+import { externalLabelRow, feedbackRow, responseRow, toolCallRow, type Warehouse } from "@answerscope/warehouse";
 
 export interface LoadOptions {
   /** ingested_at_ms of the first delivery; each next delivery gets `stepMs` more. Default: now. */
@@ -36,6 +36,7 @@ export async function loadRawEvents(warehouse: Warehouse, events: readonly objec
   const responses: object[] = [];
   const toolCalls: object[] = [];
   const feedback: object[] = [];
+  const externalLabels: object[] = [];
   for (const raw of events) {
     const parsed = parseEvent(JSON.stringify(raw));
     if (!parsed.ok) throw new Error(`loadRawEvents: event rejected (${parsed.reason}): ${parsed.message}\n${JSON.stringify(raw).slice(0, 500)}`);
@@ -43,10 +44,12 @@ export async function loadRawEvents(warehouse: Warehouse, events: readonly objec
     const event = parsed.event;
     if (event.event_type === "response_completed") responses.push(responseRow(event, ingestedAtMs));
     else if (event.event_type === "tool_call") toolCalls.push(toolCallRow(event, ingestedAtMs));
-    else feedback.push(feedbackRow(event, ingestedAtMs));
+    else if (event.event_type === "feedback_submitted") feedback.push(feedbackRow(event, ingestedAtMs));
+    else externalLabels.push(externalLabelRow(event, ingestedAtMs));
   }
   await insertAll(warehouse, "responses", responses);
   await insertAll(warehouse, "tool_call_events", toolCalls);
   await insertAll(warehouse, "feedback_events", feedback);
+  await insertAll(warehouse, "external_outcome_labels", externalLabels);
   return { responses: responses.length, toolCalls: toolCalls.length, feedback: feedback.length, lastIngestedAtMs: ingestedAtMs };
 }

@@ -55,7 +55,7 @@ export async function stopClickHouse(name = 'default', opts: { wipe?: boolean } 
 
 export interface KafkaOptions {
   name?: string;
-  /** Topics to create at start (default: the four answerscope.* topics). */
+  /** Topics to create at start (default: the five answerscope.* topics). */
   topics?: string[];
   /** Partitions per topic (default 4). */
   partitions?: number;

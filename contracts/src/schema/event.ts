@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventType } from '../vocabulary.js';
+import { externalOutcomeRecordedSchema } from './external-outcome-recorded.js';
 import { feedbackSubmittedSchema } from './feedback-submitted.js';
 import { responseCompletedSchema } from './response-completed.js';
 import { toolCallSchema } from './tool-call.js';
@@ -9,11 +10,12 @@ export const EVENT_SCHEMAS = {
   response_completed: responseCompletedSchema,
   tool_call: toolCallSchema,
   feedback_submitted: feedbackSubmittedSchema,
+  external_outcome_recorded: externalOutcomeRecordedSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 /** Any event of events-v1.md, told apart by `event_type`. */
 export const eventSchema = z
-  .discriminatedUnion('event_type', [responseCompletedSchema, toolCallSchema, feedbackSubmittedSchema])
+  .discriminatedUnion('event_type', [responseCompletedSchema, toolCallSchema, feedbackSubmittedSchema, externalOutcomeRecordedSchema])
   .meta({ title: 'Answerscope event, version 1', description: 'One event as a producer sends it (events-v1.md).' });
 
 export type EventInput = z.input<typeof eventSchema>;

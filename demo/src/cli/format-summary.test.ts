@@ -8,7 +8,7 @@ const summary: SendSummary = {
   accepted: 990,
   rejected: 10,
   elapsedMs: 2000,
-  sentByKind: { response_completed: 250, tool_call: 650, feedback_submitted: 100 },
+  sentByKind: { response_completed: 250, tool_call: 650, feedback_submitted: 100, external_outcome_recorded: 0 },
   malformedSent: 10,
   malformedByDefect: new Map([['invalid_json', 4], ['wrong_type', 6]]),
   rejectedByReason: new Map([['invalid_json', 4], ['invalid_field:time_cost_ms', 6]]),

@@ -38,7 +38,7 @@ const increment = (counts: Map<string, number>, key: string) => counts.set(key, 
  */
 export async function sendStream(messages: Iterable<DemoMessage>, transport: DemoTransport, options: SendStreamOptions): Promise<SendSummary> {
   const startedMs = Date.now();
-  const sentByKind: Record<EventType, number> = { response_completed: 0, tool_call: 0, feedback_submitted: 0 };
+  const sentByKind: Record<EventType, number> = { response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 };
   const malformedByDefect = new Map<string, number>();
   const rejectedByReason = new Map<string, number>();
   let sent = 0;

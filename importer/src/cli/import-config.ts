@@ -88,7 +88,7 @@ export function parseImportConfig(argv: readonly string[], env: NodeJS.ProcessEn
   const base = env.INIT_CWD || process.cwd();
   const directory = resolve(base, relativeDirectory);
   const target: DeliveryTarget = config.kafka
-    ? { kind: 'kafka', brokers: config.kafka, topics: { response_completed: env.TOPIC_RESPONSE_COMPLETED, tool_call: env.TOPIC_TOOL_CALL, feedback_submitted: env.TOPIC_FEEDBACK_SUBMITTED } }
+    ? { kind: 'kafka', brokers: config.kafka, topics: { response_completed: env.TOPIC_RESPONSE_COMPLETED, tool_call: env.TOPIC_TOOL_CALL, feedback_submitted: env.TOPIC_FEEDBACK_SUBMITTED, external_outcome_recorded: env.TOPIC_EXTERNAL_OUTCOME_RECORDED } }
     : { kind: 'collector', url: config.collector ?? '', ingestKey: config.key ?? '' };
   return {
     directory,

@@ -39,7 +39,7 @@ export const emptyReport = (): ImportReport => ({
   sessionFiles: 0,
   notSessionFiles: 0,
   eventsFound: 0,
-  sentByKind: { response_completed: 0, tool_call: 0, feedback_submitted: 0 },
+  sentByKind: { response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 },
   alreadySent: 0,
   accepted: 0,
   rejectedByReason: new Map(),

@@ -1,4 +1,4 @@
-import type { FeedbackRow, RejectedRow, ResponseRow, ToolCallRow } from "./rows";
+import type { ExternalLabelRow, FeedbackRow, RejectedRow, ResponseRow, ToolCallRow } from "./rows";
 
 /**
  * The fact tables the sink writes, with the columns that identify one delivered
@@ -10,6 +10,7 @@ export const FACT_TABLES = {
   toolCalls: { table: "tool_call_events", key: ["tenant_id", "tool_call_id", "event_id"] },
   feedback: { table: "feedback_events", key: ["tenant_id", "target_id", "event_id"] },
   rejected: { table: "rejected_events", key: ["tenant_id", "reason", "dedup_key"] },
+  externalLabels: { table: "external_outcome_labels", key: ["tenant_id", "response_id", "source", "event_id"] },
 } as const;
 
 export interface FactBatch {
@@ -17,12 +18,13 @@ export interface FactBatch {
   toolCalls: ToolCallRow[];
   feedback: FeedbackRow[];
   rejected: RejectedRow[];
+  externalLabels: ExternalLabelRow[];
 }
 
 export type FactKind = keyof FactBatch;
 export const FACT_KINDS = Object.keys(FACT_TABLES) as FactKind[];
 
-export const emptyFactBatch = (): FactBatch => ({ responses: [], toolCalls: [], feedback: [], rejected: [] });
+export const emptyFactBatch = (): FactBatch => ({ responses: [], toolCalls: [], feedback: [], rejected: [], externalLabels: [] });
 
 export function factBatchSize(batch: FactBatch): number {
   return FACT_KINDS.reduce((sum, kind) => sum + batch[kind].length, 0);

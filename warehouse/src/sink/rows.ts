@@ -1,4 +1,4 @@
-import type { FeedbackSubmitted, ResponseCompleted, ToolCall } from "@answerscope/contracts";
+import type { ExternalOutcomeRecorded, FeedbackSubmitted, ResponseCompleted, ToolCall } from "@answerscope/contracts";
 import { latencyBucket } from "../metrics/latency-histogram";
 
 /**
@@ -134,6 +134,21 @@ export function feedbackRow(event: FeedbackSubmitted, ingestedAtMs: number) {
   };
 }
 
+/** A foreign outcome label (sql/migrations/0005); the latest evaluation per response and source counts on read. */
+export function externalLabelRow(event: ExternalOutcomeRecorded, ingestedAtMs: number) {
+  return {
+    tenant_id: event.tenant_id,
+    response_id: event.response_id,
+    source: event.source,
+    event_id: event.event_id,
+    occurred_at: seconds(event.occurred_at_ms),
+    occurred_at_ms: event.occurred_at_ms,
+    ingested_at_ms: ingestedAtMs,
+    label: event.label,
+    evidence_json: event.evidence_json ?? "",
+  };
+}
+
 /** Raw payloads are kept for producers to debug, bounded so a flood of huge bad events stays cheap. */
 export const REJECTED_PAYLOAD_MAX_CHARS = 16 * 1024;
 
@@ -170,3 +185,4 @@ export type ResponseRow = ReturnType<typeof responseRow>;
 export type ToolCallRow = ReturnType<typeof toolCallRow>;
 export type FeedbackRow = ReturnType<typeof feedbackRow>;
 export type RejectedRow = ReturnType<typeof rejectedRow>;
+export type ExternalLabelRow = ReturnType<typeof externalLabelRow>;

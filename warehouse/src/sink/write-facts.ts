@@ -39,7 +39,7 @@ async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]
  * collector serializes its writes. Retrying a partly written batch is safe too.
  */
 export async function writeFacts(warehouse: Warehouse, batch: FactBatch): Promise<Record<FactKind, number>> {
-  const written = { responses: 0, toolCalls: 0, feedback: 0, rejected: 0 };
+  const written = { responses: 0, toolCalls: 0, feedback: 0, rejected: 0, externalLabels: 0 };
   for (const kind of FACT_KINDS) {
     const { table, key } = FACT_TABLES[kind];
     const seen = new Set<string>();

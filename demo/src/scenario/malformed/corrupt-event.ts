@@ -21,6 +21,7 @@ const DROPPABLE_FIELDS: Readonly<Record<EventType, readonly string[]>> = {
   response_completed: ['model', 'user_id', 'time_cost_ms', 'finish_reason'],
   tool_call: ['tool_name', 'tool_call_id', 'user_id'],
   feedback_submitted: ['rating', 'target_type', 'user_id'],
+  external_outcome_recorded: ['label', 'source', 'response_id'],
 };
 
 /** A field set to a value of the wrong type or range, per event kind. */
@@ -28,6 +29,7 @@ const WRONG_VALUES: Readonly<Record<EventType, readonly (readonly [string, unkno
   response_completed: [['time_cost_ms', '1.2s'], ['prompt_tokens', -5], ['tools_used_names', 'web_search'], ['turn_index', 1.5]],
   tool_call: [['duration_ms', '250ms'], ['arguments', '{"query": "x"}']],
   feedback_submitted: [['severity', 9], ['rating', 'thumbs_up']],
+  external_outcome_recorded: [['source', 'Viking Bot'], ['evidence', 'reasked']],
 };
 
 export type CorruptedMessage = { readonly defect: MalformedDefect; readonly value: string; readonly key: string | null };

@@ -1,11 +1,12 @@
 import type { NormalizedEvent } from "@answerscope/contracts";
-import { feedbackRow, responseRow, toolCallRow, type FactBatch } from "@answerscope/warehouse";
+import { externalLabelRow, feedbackRow, responseRow, toolCallRow, type FactBatch } from "@answerscope/warehouse";
 import { ok, type StepResult } from "../result";
 
 export type FactRow =
   | { kind: "responses"; row: FactBatch["responses"][number] }
   | { kind: "toolCalls"; row: FactBatch["toolCalls"][number] }
-  | { kind: "feedback"; row: FactBatch["feedback"][number] };
+  | { kind: "feedback"; row: FactBatch["feedback"][number] }
+  | { kind: "externalLabels"; row: FactBatch["externalLabels"][number] };
 
 /** Routes a valid event to the row of its fact table. */
 export function toFactRowStep(event: NormalizedEvent, ingestedAtMs: number): StepResult<FactRow> {
@@ -16,5 +17,7 @@ export function toFactRowStep(event: NormalizedEvent, ingestedAtMs: number): Ste
       return ok({ kind: "toolCalls", row: toolCallRow(event, ingestedAtMs) });
     case "feedback_submitted":
       return ok({ kind: "feedback", row: feedbackRow(event, ingestedAtMs) });
+    case "external_outcome_recorded":
+      return ok({ kind: "externalLabels", row: externalLabelRow(event, ingestedAtMs) });
   }
 }

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../limits.js';
+import { redactSecretValues } from '../text/redact-secret-values.js';
+import { redactSecrets } from '../text/redact-secrets.js';
+import { truncateChars } from '../text/truncate.js';
+import { envelopeShape, withNormalizedTime } from './envelope.js';
+import { requiredString } from './fields.js';
+
+/**
+ * Names a labelling system (`vikingbot`): lower case, so `VikingBot` and `vikingbot` cannot
+ * become two sources of one bot's labels; it is also a value the query API filters on.
+ */
+export const EXTERNAL_SOURCE_PATTERN = /^[a-z0-9_.-]{1,64}$/;
+
+/** An evidence value: what a labeller records about why (flags, counts, the feedback it read). */
+const evidenceValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/**
+ * Evidence is kept for reading, never computed on: one flat JSON object serialized with
+ * credential-like keys and secret shapes redacted, then truncated, as tool arguments are.
+ */
+const evidence = z
+  .record(z.string().min(1).max(64), evidenceValue)
+  .nullish()
+  .transform((values) => (values == null ? null : truncateChars(redactSecrets(JSON.stringify(redactSecretValues(values))), TEXT_LIMITS.evidence_json)))
+  .describe('Flat JSON object of the labeller’s evidence (strings, numbers, booleans, null); stored serialized, secrets redacted, truncated to 2000 characters.');
+
+/**
+ * An outcome label that another system (a bot's own evaluator) gave one response, kept beside
+ * Answerscope's own label so the two can be compared. The label stays in the source's vocabulary:
+ * translating it would hide where the rules differ. A re-evaluation is a new event with a later
+ * `occurred_at` (when it was evaluated); per tenant, source and response the latest one counts.
+ */
+export const externalOutcomeRecordedSchema = z
+  .object({
+    ...envelopeShape('external_outcome_recorded'),
+    response_id: requiredString(128).describe('The labelled answer (its response_completed.response_id).'),
+    source: requiredString(64).regex(EXTERNAL_SOURCE_PATTERN).describe('The labelling system, lower case [a-z0-9_.-], e.g. vikingbot.'),
+    label: requiredString(64).describe('The label in the source’s own vocabulary, e.g. positive_feedback or reasked.'),
+    evidence,
+  })
+  .meta({ title: 'external_outcome_recorded', description: 'An outcome label another system gave one response; occurred_at is when it was evaluated.' })
+  .transform(({ evidence: evidenceJson, ...event }) => ({ ...withNormalizedTime(event), evidence_json: evidenceJson }));
+
+export type ExternalOutcomeRecordedInput = z.input<typeof externalOutcomeRecordedSchema>;
+export type ExternalOutcomeRecorded = z.output<typeof externalOutcomeRecordedSchema>;
