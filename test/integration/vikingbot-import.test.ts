@@ -97,9 +97,9 @@ describe("vikingbot import into the single-node stack", () => {
       filesRead: 4,
       sessionFiles: 2,
       notSessionFiles: 2,
-      eventsFound: 13,
-      sentByKind: { response_completed: 5, tool_call: 4, feedback_submitted: 4 },
-      accepted: 13,
+      eventsFound: 16,
+      sentByKind: { response_completed: 5, tool_call: 4, feedback_submitted: 4, external_outcome_recorded: 3 },
+      accepted: 16,
       alreadySent: 0,
       neutralRatings: 2,
       repliesWithoutFacts: 1,
@@ -138,13 +138,13 @@ describe("vikingbot import into the single-node stack", () => {
     const before = { deduped: await dedupedCounts(warehouse, TENANT), raw: await rawCounts(warehouse) };
     const again = await importVikingbot({ directory, context, transport, statePath });
     // Unchanged files (by the state's fingerprints) are not even read.
-    expect(again).toMatchObject({ filesRead: 0, unchangedFiles: 4, sentByKind: { response_completed: 0, tool_call: 0, feedback_submitted: 0 } });
+    expect(again).toMatchObject({ filesRead: 0, unchangedFiles: 4, sentByKind: { response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 } });
 
     // Without the state every event is sent again: the pipeline drops them by event_id.
     const cli = await runCli(["import", "vikingbot", directory, "--tenant", TENANT, "--collector", collectorUrl, "--timezone", TIME_ZONE, "--no-state"], { ANSWERSCOPE_INGEST_KEY: INGEST_KEY });
     expect(cli.stderr).not.toMatch(/delivery failed/);
     expect(cli.code).toBe(0);
-    expect(cli.stdout).toContain("sent: 13 (response_completed 5, tool_call 4, feedback_submitted 4)");
+    expect(cli.stdout).toContain("sent: 16 (response_completed 5, tool_call 4, feedback_submitted 4, external_outcome_recorded 3)");
     expect(cli.stdout).toContain(`${ALICE_FILE}:7: broken_line`);
     expect(cli.stdout).toContain("2 neutral ratings");
     expect({ deduped: await dedupedCounts(warehouse, TENANT), raw: await rawCounts(warehouse) }).toEqual(before);
@@ -156,7 +156,7 @@ describe("vikingbot import into the single-node stack", () => {
     const passes: ImportReport[] = [];
     const watching = watchVikingbot({ directory, context, transport, statePath, intervalMs: 100, signal: controller.signal, onPass: (pass) => passes.push(pass) });
     await waitFor(async () => passes.length, (n) => n >= 1, { timeoutMs: 10_000, what: "the first watch pass" });
-    expect(passes[0]?.sentByKind).toEqual({ response_completed: 0, tool_call: 0, feedback_submitted: 0 });
+    expect(passes[0]?.sentByKind).toEqual({ response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 });
 
     // A heartbeat reply that used a tool, appended to Bob's session (local 11:05 → 03:05Z).
     await appendFile(join(directory, BOB_FILE), sessionText([assistantLine(null, "2026-08-20T11:05:00", [{ id: "h1", name: "web_search", ok: true, duration: 40 }])]));
@@ -171,7 +171,7 @@ describe("vikingbot import into the single-node stack", () => {
 
     controller.abort();
     const watched = await watching;
-    expect(watched.sentByKind).toEqual({ response_completed: 0, tool_call: 1, feedback_submitted: 1 });
+    expect(watched.sentByKind).toEqual({ response_completed: 0, tool_call: 1, feedback_submitted: 1, external_outcome_recorded: 0 });
 
     // A restart reads its state: nothing is sent again.
     const restart = new AbortController();
@@ -180,7 +180,7 @@ describe("vikingbot import into the single-node stack", () => {
     await waitFor(async () => restartPasses.length, (n) => n >= 2, { timeoutMs: 10_000, what: "two passes after the restart" });
     restart.abort();
     const afterRestart = await rewatching;
-    expect(afterRestart.sentByKind).toEqual({ response_completed: 0, tool_call: 0, feedback_submitted: 0 });
+    expect(afterRestart.sentByKind).toEqual({ response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 });
     expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 5, toolCalls: 5, feedback: 5, rejected: 0 });
     const raw = await rawCounts(warehouse);
     expect({ responses: raw.responses, toolCalls: raw.toolCalls, feedback: raw.feedback }).toEqual({ responses: 5, toolCalls: 5, feedback: 5 });

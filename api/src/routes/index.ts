@@ -3,13 +3,14 @@ import { compareRoute } from "./compare";
 import { diagnosticRoute } from "./diagnostic";
 import { feedbackReasonsRoute } from "./feedback-reasons";
 import { feedbackTargetsRoute } from "./feedback-targets";
+import { labelAgreementRoute } from "./label-agreement";
 import { metricsRoute } from "./metrics";
 import { rejectedRoute } from "./rejected";
 import { responseRoute } from "./response";
 import { samplesRoute } from "./samples";
 import { toolsRoute } from "./tools";
 
-/** Every route of api-v1.md's query table, in the table's order. */
+/** Every route of api-v1.md's query table, in the table's order, then the routes added since. */
 export const QUERY_ROUTES: readonly ApiRoute[] = [
   metricsRoute,
   toolsRoute,
@@ -20,4 +21,5 @@ export const QUERY_ROUTES: readonly ApiRoute[] = [
   feedbackReasonsRoute,
   compareRoute,
   rejectedRoute,
+  labelAgreementRoute,
 ];

@@ -7,7 +7,7 @@ export function formatSummary(report: ImportReport, destination: string): string
     `vikingbot import → ${destination}`,
     `  files read: ${report.filesRead} (${report.sessionFiles} sessions, ${report.notSessionFiles} not vikingbot sessions); ${report.unchangedFiles} unchanged since the last import`,
     `  events found: ${report.eventsFound}, already sent before: ${report.alreadySent}`,
-    `  sent: ${totalSent(report)} (response_completed ${report.sentByKind.response_completed}, tool_call ${report.sentByKind.tool_call}, feedback_submitted ${report.sentByKind.feedback_submitted}); accepted ${report.accepted}`,
+    `  sent: ${totalSent(report)} (response_completed ${report.sentByKind.response_completed}, tool_call ${report.sentByKind.tool_call}, feedback_submitted ${report.sentByKind.feedback_submitted}, external_outcome_recorded ${report.sentByKind.external_outcome_recorded}); accepted ${report.accepted}`,
   ];
   if (report.rejectedByReason.size > 0) lines.push(`  rejected by Answerscope: ${[...report.rejectedByReason].map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
   lines.push(

@@ -9,7 +9,7 @@ export const USAGE = `Usage: answerscope import vikingbot <sessions-dir> --tenan
        (in the repository: npm run import -- vikingbot <sessions-dir> --tenant <id> [options])
 
 Reads vikingbot's session files (<workspace>/bot/sessions/*.jsonl) and sends their answers, tool
-calls and ratings to Answerscope as events. Safe to repeat: event ids are derived from the data.
+calls, ratings and vikingbot's own outcome labels to Answerscope as events. Safe to repeat: event ids are derived from the data.
 
   --tenant ID           Answerscope tenant the events belong to (required)
   --collector URL       post to the collector, e.g. http://127.0.0.1:4318 (env COLLECTOR_URL)

@@ -2,12 +2,13 @@ import type { ParsedSession } from '../vikingbot/parse-session.js';
 import { feedbackEventOf } from './feedback-event.js';
 import { localTimeToEpochMs } from './local-time.js';
 import type { MappedEvent, MappingContext, MappingProblem } from './mapping-context.js';
+import { outcomeEventOf } from './outcome-event.js';
 import { queriesByResponse } from './queries-by-response.js';
 import { responseEventOf } from './response-event.js';
 import { toolEventsOf } from './tool-events.js';
 
 export type SessionEvents = {
-  /** Answers first, then tool calls, then ratings, each in file order. */
+  /** Answers first, then tool calls, then ratings, then vikingbot's own labels, each in file order. */
   readonly events: readonly MappedEvent[];
   readonly problems: readonly MappingProblem[];
   /** Ratings of 0 or without a score: the contract has no neutral rating, so they are only counted. */
@@ -65,5 +66,12 @@ export function sessionEventsOf(session: ParsedSession, context: MappingContext)
     else ratings.push(mapped.mapped);
   }
 
-  return { events: [...responses, ...tools, ...ratings], problems, neutralRatings, repliesWithoutFacts };
+  const labels: MappedEvent[] = [];
+  for (const { responseId, entry } of session.outcomes) {
+    const mapped = outcomeEventOf(responseId, entry, session.sessionKey, context);
+    if (typeof mapped === 'string') problems.push({ line: session.metadataLine, message: mapped });
+    else labels.push(mapped);
+  }
+
+  return { events: [...responses, ...tools, ...ratings, ...labels], problems, neutralRatings, repliesWithoutFacts };
 }

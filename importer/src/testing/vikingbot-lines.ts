@@ -40,7 +40,24 @@ export type FeedbackInput = {
   created_at: string;
 };
 
-export function metadataLine(sessionKey: string, facts: FactsInput[], feedback: FeedbackInput[], outcomes: Record<string, string> = {}): string {
+/** vikingbot's own label of one answer: a label alone (evaluated at 12:00 local), or with its time and flags. */
+export type OutcomeInput = string | { label: string; evaluated_at?: string; reask_within_10m?: boolean; feedback_type?: string | null; user_follow_up_count?: number };
+
+const outcomeOf = (responseId: string, input: OutcomeInput) => {
+  const { label, evaluated_at = '2026-08-20T12:00:00', reask_within_10m = false, feedback_type = null, user_follow_up_count = 0 } = typeof input === 'string' ? { label: input } : input;
+  return {
+    response_id: responseId,
+    resolved_in_one_turn: label === 'resolved' || label === 'positive_feedback',
+    reask_within_10m,
+    clarification_turns: 0,
+    follow_up_without_feedback: label === 'follow_up_without_feedback',
+    outcome_label: label,
+    evaluated_at,
+    evidence: { feedback_type, feedback_score: null, user_follow_up_count, assistant_index: 1 },
+  };
+};
+
+export function metadataLine(sessionKey: string, facts: FactsInput[], feedback: FeedbackInput[], outcomes: Record<string, OutcomeInput> = {}): string {
   const [type, channelId, chatId] = sessionKey.split('__');
   return JSON.stringify({
     _type: 'metadata',
@@ -51,9 +68,7 @@ export function metadataLine(sessionKey: string, facts: FactsInput[], feedback: 
     metadata: {
       response_facts: Object.fromEntries(facts.map((entry) => [entry.response_id, factsOf(entry)])),
       feedback_events: feedback.map((entry) => ({ feedback_score: null, feedback_reason: null, feedback_text: null, feedback_delay_sec: 30, channel: 'x', ...entry })),
-      response_outcomes: Object.fromEntries(
-        Object.entries(outcomes).map(([id, label]) => [id, { response_id: id, outcome_label: label, resolved_in_one_turn: false, evaluated_at: '2026-08-20T12:00:00', evidence: {} }]),
-      ),
+      response_outcomes: Object.fromEntries(Object.entries(outcomes).map(([id, outcome]) => [id, outcomeOf(id, outcome)])),
       openviking: { uri: 'viking://x' },
       recalled_exp_uris: ['viking://exp/1'],
       skip_heartbeat: true,

@@ -7,6 +7,7 @@ import {
   feedbackEventSchema,
   metadataRecordSchema,
   responseFactsSchema,
+  responseOutcomeSchema,
   toolUseSchema,
   userMessageSchema,
   type AssistantMessage,
@@ -14,6 +15,7 @@ import {
   type ToolUse,
   type UserMessage,
   type VikingbotFeedback,
+  type VikingbotOutcome,
 } from './records.js';
 
 export type LineProblem = {
@@ -38,6 +40,8 @@ export type ParsedSession = {
   readonly facts: readonly ResponseFacts[];
   /** In file order, which is submission order. */
   readonly feedback: readonly { readonly position: number; readonly entry: VikingbotFeedback }[];
+  /** vikingbot's own labels, by the response id they are stored under. */
+  readonly outcomes: readonly { readonly responseId: string; readonly entry: VikingbotOutcome }[];
   readonly messages: readonly SessionMessage[];
   readonly problems: readonly LineProblem[];
   /** The last line has no newline yet and is not JSON: the bot is still writing it. */
@@ -93,6 +97,13 @@ export function parseSession(text: string): ParsedSession | NotASession {
     else problems.push({ line: metadataLine, kind: 'invalid_record', message: `feedback_events[${position}]: ${issueText(parsed.error)}` });
   });
 
+  const outcomes: { responseId: string; entry: VikingbotOutcome }[] = [];
+  for (const [responseId, entry] of Object.entries(metadata.data.metadata?.response_outcomes ?? {})) {
+    const parsed = responseOutcomeSchema.safeParse(entry);
+    if (parsed.success) outcomes.push({ responseId: parsed.data.response_id ?? responseId, entry: parsed.data });
+    else problems.push({ line: metadataLine, kind: 'invalid_record', message: `response_outcomes.${responseId}: ${issueText(parsed.error)}` });
+  }
+
   const messages: SessionMessage[] = [];
   for (let index = firstIndex + 1; index < lines.length; index++) {
     const raw = lines[index] ?? '';
@@ -126,5 +137,5 @@ export function parseSession(text: string): ParsedSession | NotASession {
       problems.push({ line, kind: 'unknown_record', message: `unknown record type ${JSON.stringify(type ?? null)}` });
     }
   }
-  return { kind: 'session', sessionKey: metadata.data.session_key, metadataLine, facts, feedback, messages, problems, incompleteTail };
+  return { kind: 'session', sessionKey: metadata.data.session_key, metadataLine, facts, feedback, outcomes, messages, problems, incompleteTail };
 }

@@ -42,7 +42,34 @@ export const feedbackEventSchema = z.object({
 });
 export type VikingbotFeedback = z.output<typeof feedbackEventSchema>;
 
-/** Line 1. Only the keys the importer maps are read; `response_outcomes` and the rest are ignored. */
+/** vikingbot's own outcome labels (vikingbot-format.md, last section); others pass through as they are. */
+export const VIKINGBOT_OUTCOME_LABELS = ['positive_feedback', 'negative_feedback', 'reasked', 'resolved', 'follow_up_without_feedback', 'follow_up'] as const;
+
+/**
+ * One entry of `metadata.response_outcomes`: vikingbot's own label of one answer. The label is
+ * any string (a newer vikingbot may add labels; the contract bounds it), the time is required:
+ * it orders re-evaluations.
+ */
+export const responseOutcomeSchema = z.object({
+  response_id: z.string().min(1).nullish(),
+  outcome_label: z.string().min(1),
+  evaluated_at: z.string().min(1),
+  resolved_in_one_turn: z.boolean().nullish(),
+  reask_within_10m: z.boolean().nullish(),
+  clarification_turns: z.number().nullish(),
+  follow_up_without_feedback: z.boolean().nullish(),
+  evidence: z
+    .object({
+      feedback_type: z.string().nullish(),
+      feedback_score: z.number().nullish(),
+      user_follow_up_count: z.number().nullish(),
+      assistant_index: z.number().nullish(),
+    })
+    .nullish(),
+});
+export type VikingbotOutcome = z.output<typeof responseOutcomeSchema>;
+
+/** Line 1. Only the keys the importer maps are read; the rest (`openviking`, ...) are ignored. */
 export const metadataRecordSchema = z.object({
   _type: z.literal('metadata'),
   session_key: z.string().min(1),
@@ -54,6 +81,7 @@ export const metadataRecordSchema = z.object({
       // Entries are validated one by one (see parse-session.ts) so one bad entry loses only itself.
       response_facts: z.record(z.string(), z.unknown()).nullish(),
       feedback_events: z.array(z.unknown()).nullish(),
+      response_outcomes: z.record(z.string(), z.unknown()).nullish(),
     })
     .nullish(),
 });

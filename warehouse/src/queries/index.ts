@@ -17,3 +17,5 @@ export * from "./query-samples";
 export * from "./query-response";
 export * from "./query-diagnostic";
 export * from "./query-feedback-reasons";
+export * from "./external-label-mapping";
+export * from "./query-label-agreement";
