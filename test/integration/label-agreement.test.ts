@@ -10,7 +10,10 @@ import { C5_REEVALUATED, CAROL_FILE, carolLines, writeAgreementFixtures } from "
 import { TIME_ZONE } from "../../importer/src/testing/vikingbot-fixtures";
 import { sessionText } from "../../importer/src/testing/vikingbot-lines";
 import { startTestApi, type TestApi } from "../src/api-server";
-import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
+import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
+import { startKafka, stopKafka } from "../src/services";
+import { waitFor } from "../src/wait-for";
+import { createTestWarehouse, dedupedCounts, dropTestWarehouse } from "../src/warehouse";
 
 const TENANT = "vbagree";
 const OTHER_TENANT = "vbother";
@@ -201,4 +204,52 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     await importVikingbot({ directory, context, transport: recorder, statePath: null });
     return sent;
   }
+});
+
+describe("vikingbot's labels through Kafka", () => {
+  const BROKER = "it-kafka-agreement";
+  let created: Awaited<ReturnType<typeof createTestWarehouse>>;
+  let worker: IngestProcess;
+  let transport: DemoTransport;
+  let directory: string;
+
+  beforeAll(async () => {
+    created = await createTestWarehouse("as_agreement_kafka");
+    const { brokers } = await startKafka({ name: BROKER, partitions: 2 });
+    worker = await startIngestProcess({
+      CLICKHOUSE_URL: created.url,
+      CLICKHOUSE_DATABASE: created.database,
+      KAFKA_BROKERS: brokers,
+      KAFKA_GROUP_ID: "agreement",
+      RUN_COLLECTOR: "off",
+      INGEST_BATCH_MAX_WAIT_MS: "100",
+    });
+    transport = await openTransport({ kind: "kafka", brokers: brokers.split(",") }, TENANT);
+    directory = await mkdtemp(join(tmpdir(), "vikingbot-agreement-kafka-"));
+    await writeAgreementFixtures(directory);
+  });
+
+  afterAll(async () => {
+    await transport?.close();
+    await worker?.stop("SIGTERM");
+    await stopKafka(BROKER, { wipe: true });
+    if (created) await dropTestWarehouse(created.warehouse);
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it("are consumed from their own topic by the worker, and an invalid one is dead-lettered with its reason", async () => {
+    const report = await importVikingbot({ directory, context, transport, statePath: null });
+    expect(report.failure).toBeUndefined();
+    expect(report.sentByKind.external_outcome_recorded).toBe(9);
+    const invalid = { event_id: "bad-source", event_type: "external_outcome_recorded", schema_version: 1, tenant_id: TENANT, occurred_at: "2026-08-20T04:00:00Z", response_id: "c1", source: "Viking Bot", label: "resolved" };
+    await transport.send([{ kind: "external_outcome_recorded", key: "c1", value: JSON.stringify(invalid), malformed: true, tenantId: TENANT, occurredAtMs: Date.parse(invalid.occurred_at) }]);
+
+    const w = created.warehouse;
+    const stored = () =>
+      queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("external_outcome_labels")} WHERE tenant_id = '${TENANT}'`).then(([row]) => Number(row?.n));
+    await waitFor(stored, (n) => n === 9, { timeoutMs: 60_000, what: "9 labels stored by the worker" });
+    await waitFor(() => dedupedCounts(w, TENANT), (counts) => counts.rejected === 1, { timeoutMs: 60_000, what: "the invalid label dead-lettered" });
+    const [rejection] = await queryRows<{ reason: string; event_type: string }>(w, `SELECT reason, event_type FROM ${w.table("rejected_events")} WHERE tenant_id = '${TENANT}'`);
+    expect(rejection).toEqual({ reason: "invalid_field:source", event_type: "external_outcome_recorded" });
+  });
 });
