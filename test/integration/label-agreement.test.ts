@@ -158,6 +158,17 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     ]);
   });
 
+  it("lists the responses behind a cell, newest first", async () => {
+    const samples = async (cell: string) => (await api.get(`/api/v1/label-agreement/samples?${RANGE}&source=vikingbot&${cell}`, READ_KEY)).body.samples;
+    expect(await samples("answerscope_label=bad&external_label=positive_feedback")).toEqual([
+      { response_id: "c1", occurred_at: "2026-08-20T02:00:00.000Z", answerscope_label: "bad", label_reason: "reask_followup", external_label: "positive_feedback", external_evaluated_at: "2026-08-20T02:10:00.000Z" },
+    ]);
+    expect((await samples("answerscope_label=bad&external_label=reasked")).map((row: { response_id: string }) => row.response_id)).toEqual(["d1"]);
+    expect((await samples("answerscope_label=pending&external_label=resolved")).map((row: { response_id: string }) => row.response_id)).toEqual(["d4"]);
+    expect(await samples("answerscope_label=good&external_label=reasked")).toEqual([]);
+    expect((await api.get(`/api/v1/label-agreement/samples?${RANGE}&source=vikingbot&answerscope_label=great&external_label=x`, READ_KEY)).status).toBe(400);
+  });
+
   it("keeps the later evaluation when an older one arrives after it", async () => {
     const [late] = (await importVikingbotEvents()).filter((event) => event.response_id === "c5");
     const older = { ...late!, event_id: "vbo_late_older_copy", occurred_at: "2026-08-20T03:31:00.000Z", label: "reasked" };

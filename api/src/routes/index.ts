@@ -4,6 +4,7 @@ import { diagnosticRoute } from "./diagnostic";
 import { feedbackReasonsRoute } from "./feedback-reasons";
 import { feedbackTargetsRoute } from "./feedback-targets";
 import { labelAgreementRoute } from "./label-agreement";
+import { labelAgreementSamplesRoute } from "./label-agreement-samples";
 import { metricsRoute } from "./metrics";
 import { rejectedRoute } from "./rejected";
 import { responseRoute } from "./response";
@@ -22,4 +23,5 @@ export const QUERY_ROUTES: readonly ApiRoute[] = [
   compareRoute,
   rejectedRoute,
   labelAgreementRoute,
+  labelAgreementSamplesRoute,
 ];

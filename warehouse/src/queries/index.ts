@@ -19,3 +19,4 @@ export * from "./query-diagnostic";
 export * from "./query-feedback-reasons";
 export * from "./external-label-mapping";
 export * from "./query-label-agreement";
+export * from "./query-label-agreement-samples";

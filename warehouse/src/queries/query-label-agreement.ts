@@ -7,7 +7,7 @@ import { sqlValue } from "../sql/escape";
 import { EXTERNAL_LABEL_MAPPINGS, externalLabelRule } from "./external-label-mapping";
 import { hasFilters, matchingResponsesSql } from "./matching-responses";
 import { wilsonInterval } from "./proportion-tests";
-import { FiltersSchema, OUTCOME_LABELS, type OutcomeLabel } from "./query-input";
+import { FiltersSchema, OUTCOME_LABELS, type Filters, type OutcomeLabel } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
 
 export const LabelAgreementQuerySchema = z
@@ -74,26 +74,43 @@ export function currentExternalLabelsSql(w: Warehouse, options: { tenantId: stri
 
 type PairRow = { answerscope_label: string; external_label: string; has_external: number; n: number };
 
-/** Responses in range (filtered), each with its current Answerscope label ('' when never evaluated) and external label. */
-function pairsSql(w: Warehouse, query: z.output<typeof LabelAgreementQuerySchema>): string {
-  const matching = `SELECT response_id FROM (${matchingResponsesSql(w, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters })})`;
-  const labels = currentLabelsSql(w, { tenantId: query.tenantId, responseIds: sqlSubquery(matching) });
-  // Nested joins: ClickHouse 18.16 takes one JOIN per SELECT. Unmatched rows get '' and 0.
-  return `SELECT answerscope_label, external_label, has_external, count() AS n FROM (
-      SELECT response_id, answerscope_label FROM (${matching})
-      ANY LEFT JOIN (SELECT response_id, label AS answerscope_label FROM (${labels})) USING response_id
-    )
-    ANY LEFT JOIN (SELECT response_id, label AS external_label, 1 AS has_external FROM (${currentExternalLabelsSql(w, query)})) USING response_id
-    GROUP BY answerscope_label, external_label, has_external`;
+export interface LabelPairsOptions {
+  tenantId: string;
+  from: number;
+  to: number;
+  source: string;
+  filters: Filters;
 }
 
-function externalWithoutResponseSql(w: Warehouse, query: z.output<typeof LabelAgreementQuerySchema>): string {
+/**
+ * Subquery: every response in range (filtered) with its current Answerscope label and label_reason
+ * ('' when never evaluated) and its current external label from the source (has_external 0 when
+ * none). The one definition the agreement figures and a cell's samples share.
+ */
+export function labelPairsSql(w: Warehouse, options: LabelPairsOptions): string {
+  const matching = `SELECT response_id, occurred_at_ms FROM (${matchingResponsesSql(w, { tenantId: options.tenantId, from: options.from, to: options.to, filters: options.filters })})`;
+  const labels = currentLabelsSql(w, { tenantId: options.tenantId, responseIds: sqlSubquery(`SELECT response_id FROM (${matching})`) });
+  // Nested joins: ClickHouse 18.16 takes one JOIN per SELECT. Unmatched rows get '' and 0.
+  return `SELECT response_id, occurred_at_ms, answerscope_label, label_reason, external_label, external_evaluated_at_ms, has_external FROM (
+      SELECT response_id, occurred_at_ms, answerscope_label, label_reason FROM (${matching})
+      ANY LEFT JOIN (SELECT response_id, label AS answerscope_label, label_reason FROM (${labels})) USING response_id
+    )
+    ANY LEFT JOIN (
+      SELECT response_id, label AS external_label, occurred_at_ms AS external_evaluated_at_ms, 1 AS has_external FROM (${currentExternalLabelsSql(w, options)})
+    ) USING response_id`;
+}
+
+const pairCountsSql = (w: Warehouse, options: LabelPairsOptions) =>
+  `SELECT answerscope_label, external_label, has_external, count() AS n FROM (${labelPairsSql(w, options)}) GROUP BY answerscope_label, external_label, has_external`;
+
+function externalWithoutResponseSql(w: Warehouse, query: LabelPairsOptions): string {
   const responses = `SELECT response_id FROM ${w.table("responses")} WHERE ${tenantCondition(query.tenantId)}`;
   return `SELECT count() AS n FROM (${currentExternalLabelsSql(w, query)})
     ${whereAll([...msRange("occurred_at_ms", query.from, query.to), `response_id NOT IN (${responses})`])}`;
 }
 
-const isFinal = (label: string): label is Exclude<OutcomeLabel, "pending"> => label !== "" && label !== "pending";
+/** A label row of response_labels that is a verdict ('' : never evaluated). */
+export const isFinalLabel = (label: string): label is Exclude<OutcomeLabel, "pending"> => label !== "" && label !== "pending";
 const rateOf = (agreeing: number, compared: number) => (compared > 0 ? agreeing / compared : null);
 
 /**
@@ -104,7 +121,7 @@ const rateOf = (agreeing: number, compared: number) => (compared > 0 ? agreeing 
 export async function queryLabelAgreement(warehouse: Warehouse, input: LabelAgreementQueryInput): Promise<LabelAgreementResult> {
   const query = LabelAgreementQuerySchema.parse(input);
   const [pairs, orphans] = await Promise.all([
-    queryRows<PairRow>(warehouse, pairsSql(warehouse, query)),
+    queryRows<PairRow>(warehouse, pairCountsSql(warehouse, query)),
     hasFilters(query.filters) ? Promise.resolve(null) : queryRows<{ n: number }>(warehouse, externalWithoutResponseSql(warehouse, query)),
   ]);
 
@@ -113,7 +130,7 @@ export async function queryLabelAgreement(warehouse: Warehouse, input: LabelAgre
   const totals = { responses: 0, compared: 0, agreeing: 0, notCompared: 0, onlyAnswerscope: 0, onlyExternal: 0, neither: 0 };
   for (const row of pairs) {
     const n = Number(row.n);
-    const final = isFinal(row.answerscope_label);
+    const final = isFinalLabel(row.answerscope_label);
     totals.responses += n;
     if (Number(row.has_external) !== 1) {
       if (final) totals.onlyAnswerscope += n;
