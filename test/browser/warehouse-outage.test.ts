@@ -13,7 +13,7 @@ describe("when ClickHouse is stopped", () => {
     const { page, context } = await loggedIn(browser());
     await stopClickHouse(CLICKHOUSE_NAME);
     try {
-      for (const path of ["/effect", "/diagnostics", "/feedback", "/rejected"]) {
+      for (const path of ["/effect", "/diagnostics", "/feedback", "/rejected", "/agreement"]) {
         await page.goto(viewUrl(path));
         await waitForView(page);
         const errors = page.locator('[data-state="error"][data-error-kind="unavailable"]');

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import type { CompareResult, FeedbackReasonsResult, FeedbackTargetsResult, MetricsResult, RejectedResult, ResponseDetail, SamplesResult, ToolsResult } from "./api-types";
+import type { CompareResult, FeedbackReasonsResult, FeedbackTargetsResult, LabelAgreementResult, LabelAgreementSamplesResult, MetricsResult, RejectedResult, ResponseDetail, SamplesResult, ToolsResult } from "./api-types";
 import { dashboardConfig } from "./config";
 import type { Bucket, Dimension, Filters } from "./dimensions";
 import type { OutcomeLabel, RateMetric } from "./metrics-catalog";
@@ -149,6 +149,21 @@ export function getRejected(credentials: ReadCredentials, query: { range: Pick<R
   if (query.reason) params.append("reason", query.reason);
   if (query.limit) params.set("limit", String(query.limit));
   return get<RejectedResult>(credentials, "/api/v1/rejected", params);
+}
+
+export function getLabelAgreement(credentials: ReadCredentials, query: RangeQuery & { source: string }) {
+  const params = rangeAndFilters(query.range, query.filters);
+  params.set("source", query.source);
+  return get<LabelAgreementResult>(credentials, "/api/v1/label-agreement", params);
+}
+
+export function getLabelAgreementSamples(credentials: ReadCredentials, query: RangeQuery & { source: string; label: OutcomeLabel; external: string; limit?: number }) {
+  const params = rangeAndFilters(query.range, query.filters);
+  params.set("source", query.source);
+  params.set("answerscope_label", query.label);
+  params.set("external_label", query.external);
+  if (query.limit) params.set("limit", String(query.limit));
+  return get<LabelAgreementSamplesResult>(credentials, "/api/v1/label-agreement/samples", params);
 }
 
 /**

@@ -16,6 +16,8 @@ const full: ViewState = {
   reason: "not_grounded",
   cursor: "WzE3NjQ0OTYwMDAwMDAsInJlc3AtMSJd",
   rejectedReason: "invalid_field:time_cost_ms",
+  cellLabel: "bad",
+  cellExternal: "positive_feedback",
 };
 
 describe("URL state", () => {
@@ -34,6 +36,10 @@ describe("URL state", () => {
     const canonical = serializeViewState(parseViewState(shuffled)).toString();
     expect(canonical).toBe("tenant=demo&range=7d&model=gpt-4o&model=claude&a=v1&b=v2");
     expect(serializeViewState(parseViewState(new URLSearchParams(canonical))).toString()).toBe(canonical);
+  });
+
+  it("drops a matrix cell whose Answerscope label is not one", () => {
+    expect(parseViewState(new URLSearchParams("cell_label=great&cell_external=reasked"))).toMatchObject({ cellLabel: null, cellExternal: "reasked" });
   });
 
   it("reads what Next hands a page (a record of strings and arrays)", () => {

@@ -1,5 +1,5 @@
 import { DIMENSIONS, isBucket, isDimension, type Bucket, type Dimension, type Filters } from "./dimensions";
-import { COMPARABLE_METRICS, type RateMetric } from "./metrics-catalog";
+import { COMPARABLE_METRICS, OUTCOME_LABELS, type OutcomeLabel, type RateMetric } from "./metrics-catalog";
 import { DEFAULT_PRESET, isRangePreset, isValidCustomRange, type RangeSelection } from "./time-range";
 
 /**
@@ -38,6 +38,9 @@ export interface ViewState {
   cursor: string | null;
   /** Rejected events: one reason (or reason kind). */
   rejectedReason: string | null;
+  /** Label agreement: the matrix cell whose samples are listed (Answerscope's label, the external label). */
+  cellLabel: OutcomeLabel | null;
+  cellExternal: string | null;
 }
 
 export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -61,6 +64,8 @@ export const EMPTY_STATE: ViewState = {
   reason: null,
   cursor: null,
   rejectedReason: null,
+  cellLabel: null,
+  cellExternal: null,
 };
 
 function valuesOf(input: SearchParamsInput, name: string): string[] {
@@ -103,6 +108,7 @@ export function parseViewState(input: SearchParamsInput): ViewState {
   const metric = oneOf(input, "metric");
   const dimension = oneOf(input, "dimension");
   const samples = oneOf(input, "samples");
+  const cellLabel = oneOf(input, "cell_label");
   return {
     tenant: tenant && TENANT_PATTERN.test(tenant) ? tenant : null,
     range,
@@ -118,6 +124,8 @@ export function parseViewState(input: SearchParamsInput): ViewState {
     reason: oneOf(input, "reason"),
     cursor: oneOf(input, "cursor"),
     rejectedReason: oneOf(input, "rejected_reason"),
+    cellLabel: (OUTCOME_LABELS as readonly string[]).includes(cellLabel ?? "") ? (cellLabel as OutcomeLabel) : null,
+    cellExternal: oneOf(input, "cell_external"),
   };
 }
 
@@ -143,6 +151,8 @@ export function serializeViewState(state: ViewState): URLSearchParams {
   if (state.reason) params.set("reason", state.reason);
   if (state.cursor) params.set("cursor", state.cursor);
   if (state.rejectedReason) params.set("rejected_reason", state.rejectedReason);
+  if (state.cellLabel) params.set("cell_label", state.cellLabel);
+  if (state.cellExternal) params.set("cell_external", state.cellExternal);
   return params;
 }
 

@@ -1,4 +1,4 @@
-import { makeFeedback, makeResponseCompleted, makeToolCall } from "@answerscope/contracts";
+import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from "@answerscope/contracts";
 import { generateDemoEvents } from "@answerscope/demo";
 
 /** Known objects the browser tests look for, beside the generated demo traffic. */
@@ -40,7 +40,28 @@ export function buildTestData(nowMs: number, demoEvents = 6000): TestData {
     }
   }
   events.push(...edgeEvents(nowMs - 8 * 60_000));
+  events.push(...vikingbotLabels(events));
   return { events, fromMs, toMs };
+}
+
+const VIKINGBOT_LABELS = ["positive_feedback", "negative_feedback", "reasked", "resolved", "follow_up_without_feedback", "follow_up"] as const;
+
+/**
+ * vikingbot's own labels (the label-agreement view) on every third response of tenant demo, cycling
+ * through its vocabulary, evaluated a minute after the answer; the down-rated edge response gets
+ * positive_feedback, a disagreement the view must show. Tenant acme gets none: its view is empty.
+ */
+function vikingbotLabels(events: readonly object[]): object[] {
+  const responses = events.filter((event): event is { event_type: string; tenant_id: string; response_id: string; occurred_at: string } => {
+    const candidate = event as { event_type?: unknown; tenant_id?: unknown };
+    return candidate.event_type === "response_completed" && candidate.tenant_id === "demo";
+  });
+  return responses.flatMap((response, index) => {
+    const label = response.response_id === EDGE.badResponseId ? "positive_feedback" : index % 3 === 0 ? VIKINGBOT_LABELS[(index / 3) % VIKINGBOT_LABELS.length]! : null;
+    if (label === null) return [];
+    const evaluatedAt = new Date(Date.parse(response.occurred_at) + 60_000).toISOString();
+    return [makeExternalOutcome({ event_id: `vb-label-${response.response_id}-${index}`, tenant_id: "demo", response_id: response.response_id, occurred_at: evaluatedAt, label, evidence: undefined })];
+  });
 }
 
 function edgeEvents(startMs: number): object[] {

@@ -10,6 +10,7 @@ export const VIEWS = [
   { href: "/feedback", label: "Negative feedback" },
   { href: "/compare", label: "Compare" },
   { href: "/rejected", label: "Rejected events" },
+  { href: "/agreement", label: "Label agreement" },
 ] as const;
 
 /** Links between views that keep tenant, time and filters: moving between views never loses the question. */
