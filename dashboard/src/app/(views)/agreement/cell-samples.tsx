@@ -3,13 +3,13 @@ import { LabelBadge } from "@/components/figures/label-badge";
 import { Panel } from "@/components/layout/panel";
 import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
+import { responseColumns } from "@/components/table/response-columns";
 import { getLabelAgreementSamples } from "@/lib/api-client";
 import type { LabelAgreementSamplesResult } from "@/lib/api-types";
 import { formatTimestamp } from "@/lib/format";
 import type { OutcomeLabel } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { viewHref } from "@/lib/url-state";
-import { detailHref } from "../feedback/down-rated-samples";
 import { AGREEMENT_SOURCE } from "./source";
 
 export const CELL_SAMPLES_LIMIT = 50;
@@ -29,16 +29,7 @@ export async function CellSamples({ view, label, external }: { view: ResolvedVie
             rows={data.samples}
             rowKey={(row) => row.response_id}
             columns={[
-              { header: "Time (UTC)", cell: (row) => formatTimestamp(row.occurred_at), csv: (row) => row.occurred_at },
-              {
-                header: "Response",
-                cell: (row) => (
-                  <Link href={detailHref(row.response_id, view.state)} className="mono" data-role="sample-link">
-                    {row.response_id}
-                  </Link>
-                ),
-                csv: (row) => row.response_id,
-              },
+              ...responseColumns<CellSample>(view.state),
               { header: "Answerscope", cell: (row) => <LabelBadge label={row.answerscope_label} reason={row.label_reason} />, csv: (row) => row.answerscope_label },
               { header: "Rule", cell: (row) => <span className="mono">{row.label_reason ?? "not evaluated"}</span>, csv: (row) => row.label_reason },
               { header: AGREEMENT_SOURCE, cell: (row) => <span className="mono">{row.external_label}</span>, csv: (row) => row.external_label },

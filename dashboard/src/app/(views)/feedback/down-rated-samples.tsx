@@ -4,12 +4,13 @@ import { LabelBadge } from "@/components/figures/label-badge";
 import { Panel } from "@/components/layout/panel";
 import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
+import { responseColumns } from "@/components/table/response-columns";
 import { getSamples, type SamplesQuery } from "@/lib/api-client";
 import type { Sample } from "@/lib/api-types";
-import { formatDuration, formatTimestamp, truncate } from "@/lib/format";
+import { formatDuration, truncate } from "@/lib/format";
 import { isReasonCode, REASON_CODES, reasonLabel } from "@/lib/reason-codes";
 import type { ResolvedView } from "@/lib/resolve-view";
-import { SAMPLE_KINDS, viewHref, type SampleKind, type ViewState } from "@/lib/url-state";
+import { SAMPLE_KINDS, viewHref, type SampleKind } from "@/lib/url-state";
 
 export const SAMPLES_PAGE_SIZE = 25;
 
@@ -19,9 +20,6 @@ const KIND_QUERY: Record<SampleKind, Pick<SamplesQuery, "ratings" | "labels">> =
   bad: { labels: ["bad"] },
   failed: { labels: ["failed"] },
 };
-
-/** Link to a sample's detail page that keeps the view's state, so its back link returns here. */
-export const detailHref = (responseId: string, state: ViewState) => viewHref(`/responses/${encodeURIComponent(responseId)}`, state);
 
 /** The newest down-rated (or bad, or failed) samples, a page at a time; each opens its detail page. */
 export async function DownRatedSamples({ view }: { view: ResolvedView }) {
@@ -62,16 +60,7 @@ export async function DownRatedSamples({ view }: { view: ResolvedView }) {
               </span>
             }
             columns={[
-              { header: "Time (UTC)", cell: (row) => formatTimestamp(row.occurred_at), csv: (row) => row.occurred_at },
-              {
-                header: "Response",
-                cell: (row) => (
-                  <Link href={detailHref(row.response_id, view.state)} className="mono" data-role="sample-link">
-                    {row.response_id}
-                  </Link>
-                ),
-                csv: (row) => row.response_id,
-              },
+              ...responseColumns<Sample>(view.state),
               { header: "Query", cell: (row) => <span className="cell-text">{truncate(row.query_text, 80)}</span>, csv: (row) => row.query_text },
               { header: "Model", cell: (row) => row.dims.model, csv: (row) => row.dims.model },
               { header: "Channel", cell: (row) => row.dims.channel, csv: (row) => row.dims.channel },
