@@ -77,3 +77,23 @@ export async function stopKafka(name = 'default', opts: { wipe?: boolean } = {})
   if (hasExternalKafka()) return;
   await run('kafka-mock/stop.sh', [name, ...(opts.wipe ? ['--wipe'] : [])]);
 }
+
+export interface LocalCluster {
+  /** The first node: what the product connects to. */
+  url: string;
+  cluster: string;
+  /** Every node, shard by shard: s1r1, s1r2, s2r1, s2r2. */
+  nodeUrls: string[];
+}
+
+/** Starts (or finds running) the local 2-shard x 2-replica cluster `name` with its ZooKeeper. */
+export async function startClickHouseCluster(name = 'cluster'): Promise<LocalCluster> {
+  const script = 'clickhouse-cluster/start.sh';
+  const out = await run(script, [name]);
+  return { url: pick(out, 'CLICKHOUSE_URL', script), cluster: pick(out, 'CLICKHOUSE_CLUSTER', script), nodeUrls: pick(out, 'CLICKHOUSE_NODE_URLS', script).split(',') };
+}
+
+/** Stops every process of the local cluster `name`; data is kept unless `wipe`. */
+export async function stopClickHouseCluster(name = 'cluster', opts: { wipe?: boolean } = {}): Promise<void> {
+  await run('clickhouse-cluster/stop.sh', [name, ...(opts.wipe ? ['--wipe'] : [])]);
+}

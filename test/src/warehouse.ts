@@ -1,4 +1,4 @@
-import { createWarehouse, migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, migrate, onClusterClause, queryRows, WarehouseEnvSchema, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 
@@ -7,13 +7,15 @@ export async function createTestWarehouse(prefix: string): Promise<{ warehouse: 
   const url = inject("clickhouseUrl");
   const database = `${prefix}_${randomBytes(4).toString("hex")}`;
   // Generous: on a loaded 2-core CI machine a DROP DATABASE can wait on merges for a while.
-  const warehouse = createWarehouse({ url, database, requestTimeoutMs: 120_000 });
+  // The cluster project sets CLICKHOUSE_CLUSTER for the whole run (vitest.config.ts).
+  const { CLICKHOUSE_CLUSTER: cluster } = WarehouseEnvSchema.parse(process.env);
+  const warehouse = createWarehouse({ url, database, cluster, requestTimeoutMs: 120_000 });
   await migrate(warehouse);
   return { warehouse, database, url };
 }
 
 export async function dropTestWarehouse(warehouse: Warehouse): Promise<void> {
-  await warehouse.client.command({ query: `DROP DATABASE IF EXISTS ${warehouse.target.database}` });
+  await warehouse.client.command({ query: `DROP DATABASE IF EXISTS ${warehouse.target.database} ${onClusterClause(warehouse.target)}` });
   await warehouse.close();
 }
 
