@@ -7,7 +7,7 @@ declare module "vitest" {
   }
 }
 
-/** The name of the cluster the `cluster` project starts (see vitest.config.ts). */
+/** The name of the local cluster the `cluster` project starts (services/clickhouse-cluster). */
 export const TEST_CLUSTER_INSTANCE = "test-cluster";
 
 /**

@@ -47,10 +47,10 @@ export async function startClickHouse(name = 'default'): Promise<{ url: string }
   return { url: pick(out, 'CLICKHOUSE_URL', 'clickhouse/start.sh') };
 }
 
-/** Stops the local ClickHouse instance `name`; data is kept unless `wipe`. */
-export async function stopClickHouse(name = 'default', opts: { wipe?: boolean } = {}): Promise<void> {
+/** Stops the local ClickHouse instance `name` (`kill`: with SIGKILL at once); data is kept unless `wipe`. */
+export async function stopClickHouse(name = 'default', opts: { wipe?: boolean; kill?: boolean } = {}): Promise<void> {
   if (hasExternalClickHouse()) return;
-  await run('clickhouse/stop.sh', [name, ...(opts.wipe ? ['--wipe'] : [])]);
+  await run('clickhouse/stop.sh', [name, ...(opts.wipe ? ['--wipe'] : []), ...(opts.kill ? ['--kill'] : [])]);
 }
 
 export interface KafkaOptions {
