@@ -58,7 +58,9 @@ ZK_PID="$(as_read_pid "$ZK_PIDFILE")"
 if [ -z "$ZK_PID" ] || ! as_pid_alive "$ZK_PID" "$ZK_CFG"; then
   if [ -z "$ZK_PORT" ] || ! as_port_free "$ZK_PORT"; then ZK_PORT="$(as_free_ports 1)"; fi
   # tickTime 500 lets a ClickHouse session time out in 3 s (2-20 ticks), so a restarted
-  # replica re-registers quickly; ruok is the readiness probe.
+  # replica re-registers quickly; ruok is the readiness probe. forceSync=no: a local test
+  # cluster does not need ZooKeeper's fsync per write, which on a busy disk made every
+  # replicated INSERT and DROP wait (a real deployment keeps it on).
   as_write_file "$ZK_CFG" "tickTime=500
 initLimit=10
 syncLimit=5
@@ -67,7 +69,8 @@ clientPort=$ZK_PORT
 clientPortAddress=127.0.0.1
 maxClientCnxns=0
 admin.enableServer=false
-4lw.commands.whitelist=ruok,stat,mntr"
+4lw.commands.whitelist=ruok,stat,mntr
+forceSync=no"
   as_spawn "$ZK_PIDFILE" "$ZK_DIR/log/zookeeper.log" "$ZK_DIR" \
     java -Xmx256m -Dzookeeper.log.dir="$ZK_DIR/log" -cp "$(zk_classpath)" \
     org.apache.zookeeper.server.ZooKeeperServerMain "$ZK_CFG"
