@@ -2,7 +2,7 @@ import type { Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiProcess } from "../src/api-process";
 import { clusterNode, localCount, nodeWarehouse } from "../src/cluster";
-import { startClusterWorker, viewResponseCount } from "../src/cluster-ingest";
+import { startTestWorker, viewResponseCount } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
 import type { IngestProcess } from "../src/ingest-process";
 import { kafkaFor, produceMix } from "../src/kafka";
@@ -44,7 +44,7 @@ describe("one ClickHouse replica killed during ingest and queries", () => {
     const kafka = kafkaFor(brokers);
     const mix = buildEventMix({ tenantId: "t-out", sessions: 300, runId: "outage", malformedEvery: 0 });
     const third = Math.floor(mix.messages.length / 3);
-    worker = await startClusterWorker(warehouse, url, brokers, "group-outage");
+    worker = await startTestWorker(warehouse, url, brokers, "group-outage");
     api = await startApiProcess({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: warehouse.target.database, ANSWERSCOPE_KEYS: `read:t-out:${READ_KEY}` });
     const apiBase = `http://127.0.0.1:${api.port}`;
     const statuses: number[] = [];

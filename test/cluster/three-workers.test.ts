@@ -1,6 +1,6 @@
 import type { Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsInserted, startClusterWorker, viewResponseCount } from "../src/cluster-ingest";
+import { rowsInserted, startTestWorker, viewResponseCount } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
 import type { IngestProcess } from "../src/ingest-process";
 import { kafkaFor, produceMix } from "../src/kafka";
@@ -31,7 +31,7 @@ describe("three ingest workers on a cluster, one killed with -9", () => {
   it("stores every event exactly once and counts every response once in the metrics view", async () => {
     const { brokers } = await startKafka({ name: broker, partitions: 12 });
     const mix = buildEventMix({ tenantId: "t-three", sessions: 400, runId: "three", malformedEvery: 0 });
-    workers = await Promise.all([0, 1, 2].map(() => startClusterWorker(warehouse, url, brokers, "group-three")));
+    workers = await Promise.all([0, 1, 2].map(() => startTestWorker(warehouse, url, brokers, "group-three")));
     const producing = produceMix(kafkaFor(brokers), mix.messages, 200);
 
     // Kill once the victim has written rows, so some of its batches are stored but not committed.

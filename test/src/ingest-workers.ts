@@ -1,19 +1,24 @@
 import { queryRows, type Warehouse } from "@answerscope/warehouse";
 import { startIngestProcess, type IngestProcess } from "./ingest-process";
 
-/** An ingest worker of `groupId` writing to the test warehouse (cluster mode comes from the project's environment). */
-export function startClusterWorker(warehouse: Warehouse, url: string, brokers: string, groupId: string): Promise<IngestProcess> {
-  return startIngestProcess({
-    CLICKHOUSE_URL: url,
-    CLICKHOUSE_DATABASE: warehouse.target.database,
-    KAFKA_BROKERS: brokers,
-    KAFKA_GROUP_ID: groupId,
+/** The environment of a test's ingest worker (cluster mode, where set, comes from the project's environment). */
+export function ingestWorkerEnv(options: { url: string; database: string; brokers: string; groupId: string }): Record<string, string> {
+  return {
+    CLICKHOUSE_URL: options.url,
+    CLICKHOUSE_DATABASE: options.database,
+    KAFKA_BROKERS: options.brokers,
+    KAFKA_GROUP_ID: options.groupId,
     RUN_COLLECTOR: "off",
     // Short, so the survivors take over a killed member's partitions within seconds.
     KAFKA_SESSION_TIMEOUT_MS: "6000",
     INGEST_BATCH_MAX_ROWS: "500",
     INGEST_BATCH_MAX_WAIT_MS: "100",
-  });
+  };
+}
+
+/** An ingest worker of `groupId` writing to the test warehouse. */
+export function startTestWorker(warehouse: Warehouse, url: string, brokers: string, groupId: string): Promise<IngestProcess> {
+  return startIngestProcess(ingestWorkerEnv({ url, database: warehouse.target.database, brokers, groupId }));
 }
 
 /** Rows a worker reports as inserted (its own /metrics). */
