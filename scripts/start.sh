@@ -20,7 +20,7 @@ step "services"
 # ANSWERSCOPE_CLUSTER=1: ZooKeeper and a 2 x 2 ClickHouse cluster instead of one server; every
 # process then runs in cluster mode (CLICKHOUSE_CLUSTER).
 if [ "${ANSWERSCOPE_CLUSTER:-}" = 1 ]; then
-  eval "export $(bash services/clickhouse-cluster/start.sh stack | grep -E '^CLICKHOUSE_(URL|CLUSTER)=')"
+  eval "export $(bash services/clickhouse-cluster/start.sh stack | grep -E '^CLICKHOUSE_(URL|CLUSTER)=' | tr '\n' ' ')"
 else
   eval "export $(bash services/clickhouse/start.sh stack | grep '^CLICKHOUSE_URL=')"
 fi
