@@ -22,6 +22,20 @@ export default defineConfig({
       },
       {
         test: {
+          name: "cluster",
+          // The same suites, unchanged, on a local 2-shard x 2-replica cluster, plus the cluster's own.
+          include: ["test/integration/kafka-ingest.test.ts", "test/integration/metrics-correctness.test.ts", "test/cluster/**/*.test.ts"],
+          globalSetup: ["test/src/cluster-global-setup.ts"],
+          env: { CLICKHOUSE_CLUSTER: "answerscope" },
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          // Last, so four servers and ZooKeeper never compete for the 2 cores with the other projects.
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           // Starts its own ClickHouse, loads generated data, runs the query API and the built dashboard (test/browser/stack/).

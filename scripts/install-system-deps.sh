@@ -4,7 +4,7 @@
 # Alertmanager (promtool), Chromium and a CJK font (browser tests, screenshots of Chinese
 # queries), docker-compose (config check).
 set -euo pipefail
-packages=(clickhouse-server clickhouse-client librdkafka-dev gcc prometheus prometheus-alertmanager chromium fonts-wqy-zenhei docker-compose)
+packages=(clickhouse-server clickhouse-client librdkafka-dev gcc prometheus prometheus-alertmanager chromium fonts-wqy-zenhei docker-compose zookeeper)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

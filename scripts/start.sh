@@ -17,7 +17,13 @@ step "node packages"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
 step "services"
-eval "export $(bash services/clickhouse/start.sh stack | grep '^CLICKHOUSE_URL=')"
+# ANSWERSCOPE_CLUSTER=1: ZooKeeper and a 2 x 2 ClickHouse cluster instead of one server; every
+# process then runs in cluster mode (CLICKHOUSE_CLUSTER).
+if [ "${ANSWERSCOPE_CLUSTER:-}" = 1 ]; then
+  eval "export $(bash services/clickhouse-cluster/start.sh stack | grep -E '^CLICKHOUSE_(URL|CLUSTER)=' | tr '\n' ' ')"
+else
+  eval "export $(bash services/clickhouse/start.sh stack | grep '^CLICKHOUSE_URL=')"
+fi
 eval "export $(bash services/kafka-mock/start.sh stack --partitions 6 | grep '^KAFKA_BROKERS=')"
 
 # Demo keys: made once per machine, kept out of the repository.
@@ -39,7 +45,7 @@ stop_all() {
   for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   bash services/kafka-mock/stop.sh stack || true
-  bash services/clickhouse/stop.sh stack || true
+  if [ "${ANSWERSCOPE_CLUSTER:-}" = 1 ]; then bash services/clickhouse-cluster/stop.sh stack || true; else bash services/clickhouse/stop.sh stack || true; fi
 }
 trap stop_all EXIT INT TERM
 

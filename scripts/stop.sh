@@ -10,3 +10,4 @@ for pidfile in "$STACK_DIR"/*.pid; do
 done
 bash services/kafka-mock/stop.sh stack || true
 bash services/clickhouse/stop.sh stack || true
+bash services/clickhouse-cluster/stop.sh stack || true

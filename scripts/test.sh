@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one command that runs every test on a fresh machine: installs what is missing,
-# starts the real services the tests use (ClickHouse, the mock Kafka broker,
-# Prometheus, Chromium), runs the checks and the test suites, and stops what it started.
+# starts the real services the tests use (ClickHouse, a local ClickHouse cluster with ZooKeeper,
+# the mock Kafka broker, Prometheus, Chromium), runs the checks and the test suites, and stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 TURBO_TELEMETRY_DISABLED=1
@@ -21,11 +21,14 @@ npx turbo run typecheck --output-logs=errors-only
 
 step "docker-compose config"
 docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid"
+docker-compose -f docker-compose.yml -f docker-compose.cluster.yml config -q && echo "docker-compose.yml + docker-compose.cluster.yml are valid"
 
 step "dashboard build (the browser tests run the production build)"
 npm run build -w @answerscope/dashboard
 
-step "tests (unit, integration and browser, against real services)"
+# The cluster project starts its own ZooKeeper and 2 x 2 ClickHouse servers in its global setup
+# and stops exactly those in its teardown (test/src/cluster-global-setup.ts).
+step "tests (unit, integration, cluster and browser, against real services)"
 mkdir -p test-results
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Stop a project-local clickhouse-server started by start.sh.
 #
-#   services/clickhouse/stop.sh [NAME] [--wipe]     NAME defaults to "default"
+#   services/clickhouse/stop.sh [NAME] [--wipe] [--kill]     NAME defaults to "default"
 #
-# Sends SIGTERM to exactly the recorded pid, waits up to 20 s, then SIGKILL. Keeps data, config
+# Sends SIGTERM to exactly the recorded pid, waits up to 20 s, then SIGKILL (--kill: SIGKILL at
+# once, a crash for failover tests). Keeps data, config
 # and ports (a later start.sh NAME reuses the same URL) unless --wipe is given.
 set -euo pipefail
 
@@ -14,10 +15,12 @@ AS_PROG="clickhouse/stop"
 
 NAME="default"
 WIPE=0
+KILL=0
 for arg in "$@"; do
   case "$arg" in
     --wipe) WIPE=1 ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    --kill) KILL=1 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     -*) as_die "unknown option $arg" ;;
     *) NAME="$arg" ;;
   esac
@@ -31,6 +34,10 @@ if [ ! -d "$DIR" ]; then
 fi
 as_lock "$DIR/.lock"
 
+if [ "$KILL" = 1 ]; then
+  PID="$(as_read_pid "$DIR/clickhouse.pid")"
+  if [ -n "$PID" ] && as_pid_alive "$PID" "$DIR/etc/config.xml"; then kill -KILL "$PID"; fi
+fi
 as_stop_pid "$DIR/clickhouse.pid" "$DIR/etc/config.xml" 20 "clickhouse-server ($NAME)"
 rm -f "$DIR/env"
 

@@ -64,7 +64,8 @@ CREATE TABLE IF NOT EXISTS {{db}}.responses {{on_cluster}} (
   prev_total_tokens UInt64
 ) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(occurred_at)
-ORDER BY (tenant_id, response_id, event_id);
+ORDER BY (tenant_id, response_id, event_id)
+{{sharding_key:cityHash64(tenant_id, response_id)}};
 
 CREATE TABLE IF NOT EXISTS {{db}}.tool_call_events {{on_cluster}} (
   tenant_id String,
@@ -88,7 +89,8 @@ CREATE TABLE IF NOT EXISTS {{db}}.tool_call_events {{on_cluster}} (
   duration_ms Int64
 ) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(occurred_at)
-ORDER BY (tenant_id, tool_call_id, event_id);
+ORDER BY (tenant_id, tool_call_id, event_id)
+{{sharding_key:cityHash64(tenant_id, tool_call_id)}};
 
 CREATE TABLE IF NOT EXISTS {{db}}.feedback_events {{on_cluster}} (
   tenant_id String,
@@ -114,7 +116,8 @@ CREATE TABLE IF NOT EXISTS {{db}}.feedback_events {{on_cluster}} (
   severity Int8
 ) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(occurred_at)
-ORDER BY (tenant_id, target_id, event_id);
+ORDER BY (tenant_id, target_id, event_id)
+{{sharding_key:cityHash64(tenant_id, user_id)}};
 
 -- The warehouse copy of the dead-letter topic. `dedup_key` identifies the delivery
 -- (topic/partition/offset, or a hash of an HTTP payload), so a re-delivered bad
@@ -134,4 +137,5 @@ CREATE TABLE IF NOT EXISTS {{db}}.rejected_events {{on_cluster}} (
   payload_bytes UInt64
 ) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(received_at)
-ORDER BY (tenant_id, reason, dedup_key);
+ORDER BY (tenant_id, reason, dedup_key)
+{{sharding_key:cityHash64(tenant_id, dedup_key)}};

@@ -31,4 +31,5 @@ CREATE TABLE IF NOT EXISTS {{db}}.response_labels {{on_cluster}} (
   window_closed UInt8,
   evaluated_at_ms UInt64
 ) ENGINE = {{engine:ReplacingMergeTree(evaluated_at_ms)}}
-ORDER BY (tenant_id, response_id);
+ORDER BY (tenant_id, response_id)
+{{sharding_key:cityHash64(tenant_id, response_id)}};

@@ -9,4 +9,5 @@ CREATE TABLE IF NOT EXISTS {{db}}.outcome_watermarks {{on_cluster}} (
   watermark_ms UInt64,
   updated_at_ms UInt64
 ) ENGINE = {{engine:ReplacingMergeTree(updated_at_ms)}}
-ORDER BY tenant_id;
+ORDER BY tenant_id
+{{sharding_key:cityHash64(tenant_id)}};

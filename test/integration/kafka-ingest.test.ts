@@ -2,6 +2,7 @@ import type { Warehouse } from "@answerscope/warehouse";
 import { queryRows } from "@answerscope/warehouse";
 import type { Kafka } from "kafkajs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ingestWorkerEnv } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
 import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
 import { kafkaFor, produceMix, readDeadLetters } from "../src/kafka";
@@ -22,16 +23,7 @@ describe("ingest through Kafka", () => {
   let brokerName: string;
   const workers: IngestProcess[] = [];
 
-  const workerEnv = (groupId = "answerscope-ingest") => ({
-    CLICKHOUSE_URL: url,
-    CLICKHOUSE_DATABASE: database,
-    KAFKA_BROKERS: brokers,
-    KAFKA_GROUP_ID: groupId,
-    RUN_COLLECTOR: "off",
-    KAFKA_SESSION_TIMEOUT_MS: "6000",
-    INGEST_BATCH_MAX_ROWS: "500",
-    INGEST_BATCH_MAX_WAIT_MS: "100",
-  });
+  const workerEnv = (groupId = "answerscope-ingest") => ingestWorkerEnv({ url, database, brokers, groupId });
 
   const startWorker = async (groupId?: string) => {
     const worker = await startIngestProcess(workerEnv(groupId));

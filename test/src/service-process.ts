@@ -13,13 +13,7 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/**
- * Runs one of the product's processes (e.g. `ingest/src/main.ts`) as its own OS process,
- * configured by environment only, so tests can kill it with -9 or SIGTERM like an
- * orchestrator would. One process (`node --import tsx`), so a signal reaches the
- * service itself. With `readyPath`, waits until that route answers 200.
- */
-export async function startServiceProcess(entry: string, env: Record<string, string>, { readyPath }: { readyPath?: string } = {}): Promise<ServiceProcess> {
+function spawnEntry(entry: string, env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", ...env },
@@ -29,15 +23,32 @@ export async function startServiceProcess(entry: string, env: Record<string, str
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Runs a one-shot command of the product (e.g. `warehouse/src/migrate/cli.ts`) to its end. */
+export async function runEntry(entry: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const { exited, output } = spawnEntry(entry, env);
+  return { code: await exited, output: output() };
+}
+
+/**
+ * Runs one of the product's processes (e.g. `ingest/src/main.ts`) as its own OS process,
+ * configured by environment only, so tests can kill it with -9 or SIGTERM like an
+ * orchestrator would. One process (`node --import tsx`), so a signal reaches the
+ * service itself. With `readyPath`, waits until that route answers 200.
+ */
+export async function startServiceProcess(entry: string, env: Record<string, string>, { readyPath }: { readyPath?: string } = {}): Promise<ServiceProcess> {
+  const { child, exited, output } = spawnEntry(entry, env);
   const port = await waitFor(
     async () => {
-      if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output}`);
-      return Number(/listening on port (\d+)/.exec(output)?.[1] ?? 0);
+      if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output()}`);
+      return Number(/listening on port (\d+)/.exec(output())?.[1] ?? 0);
     },
     (found) => found > 0 || child.exitCode !== null,
     { timeoutMs: 60_000, what: `${entry} to listen` },
   );
-  if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output}`);
+  if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output()}`);
   if (readyPath) {
     await waitFor(
       () => fetch(`http://127.0.0.1:${port}${readyPath}`).then((res) => res.status),
@@ -45,13 +56,13 @@ export async function startServiceProcess(entry: string, env: Record<string, str
       { timeoutMs: 60_000, what: `${entry} to be ready` },
     ).catch((error: unknown) => {
       child.kill("SIGKILL");
-      throw new Error(`${String(error)}\noutput:\n${output.slice(-4000)}`);
+      throw new Error(`${String(error)}\noutput:\n${output().slice(-4000)}`);
     });
   }
   return {
     child,
     port,
-    output: () => output,
+    output,
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

@@ -47,10 +47,10 @@ export async function startClickHouse(name = 'default'): Promise<{ url: string }
   return { url: pick(out, 'CLICKHOUSE_URL', 'clickhouse/start.sh') };
 }
 
-/** Stops the local ClickHouse instance `name`; data is kept unless `wipe`. */
-export async function stopClickHouse(name = 'default', opts: { wipe?: boolean } = {}): Promise<void> {
+/** Stops the local ClickHouse instance `name` (`kill`: with SIGKILL at once); data is kept unless `wipe`. */
+export async function stopClickHouse(name = 'default', opts: { wipe?: boolean; kill?: boolean } = {}): Promise<void> {
   if (hasExternalClickHouse()) return;
-  await run('clickhouse/stop.sh', [name, ...(opts.wipe ? ['--wipe'] : [])]);
+  await run('clickhouse/stop.sh', [name, ...(opts.wipe ? ['--wipe'] : []), ...(opts.kill ? ['--kill'] : [])]);
 }
 
 export interface KafkaOptions {
@@ -76,4 +76,24 @@ export async function startKafka(opts: KafkaOptions = {}): Promise<{ brokers: st
 export async function stopKafka(name = 'default', opts: { wipe?: boolean } = {}): Promise<void> {
   if (hasExternalKafka()) return;
   await run('kafka-mock/stop.sh', [name, ...(opts.wipe ? ['--wipe'] : [])]);
+}
+
+export interface LocalCluster {
+  /** The first node: what the product connects to. */
+  url: string;
+  cluster: string;
+  /** Every node, shard by shard: s1r1, s1r2, s2r1, s2r2. */
+  nodeUrls: string[];
+}
+
+/** Starts (or finds running) the local 2-shard x 2-replica cluster `name` with its ZooKeeper. */
+export async function startClickHouseCluster(name = 'cluster'): Promise<LocalCluster> {
+  const script = 'clickhouse-cluster/start.sh';
+  const out = await run(script, [name]);
+  return { url: pick(out, 'CLICKHOUSE_URL', script), cluster: pick(out, 'CLICKHOUSE_CLUSTER', script), nodeUrls: pick(out, 'CLICKHOUSE_NODE_URLS', script).split(',') };
+}
+
+/** Stops every process of the local cluster `name`; data is kept unless `wipe`. */
+export async function stopClickHouseCluster(name = 'cluster', opts: { wipe?: boolean } = {}): Promise<void> {
+  await run('clickhouse-cluster/stop.sh', [name, ...(opts.wipe ? ['--wipe'] : [])]);
 }

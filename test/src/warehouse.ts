@@ -1,4 +1,4 @@
-import { createWarehouse, migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, migrate, onClusterClause, queryRows, WarehouseEnvSchema, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 
@@ -7,14 +7,31 @@ export async function createTestWarehouse(prefix: string): Promise<{ warehouse: 
   const url = inject("clickhouseUrl");
   const database = `${prefix}_${randomBytes(4).toString("hex")}`;
   // Generous: on a loaded 2-core CI machine a DROP DATABASE can wait on merges for a while.
-  const warehouse = createWarehouse({ url, database, requestTimeoutMs: 120_000 });
+  // The cluster project sets CLICKHOUSE_CLUSTER for the whole run (vitest.config.ts).
+  const { CLICKHOUSE_CLUSTER: cluster } = WarehouseEnvSchema.parse(process.env);
+  const warehouse = createWarehouse({ url, database, cluster, requestTimeoutMs: 120_000 });
   await migrate(warehouse);
   return { warehouse, database, url };
 }
 
+/** ClickHouse's "Watching task ... is executing longer than distributed_ddl_task_timeout". */
+const DDL_STILL_RUNNING = /Code: 159\b/;
+
 export async function dropTestWarehouse(warehouse: Warehouse): Promise<void> {
-  await warehouse.client.command({ query: `DROP DATABASE IF EXISTS ${warehouse.target.database}` });
-  await warehouse.close();
+  try {
+    // On a cluster the drop is a task of the distributed DDL queue, which every node executes
+    // even after this statement stopped waiting for it; a busy 2-core CI machine has taken
+    // minutes to drop the replicated tables of a suite, so clean-up waits at most 90 s.
+    await warehouse.client.command({
+      query: `DROP DATABASE IF EXISTS ${warehouse.target.database} ${onClusterClause(warehouse.target)}`,
+      clickhouse_settings: warehouse.target.cluster ? { distributed_ddl_task_timeout: "90" } : {},
+    });
+  } catch (error) {
+    if (!(warehouse.target.cluster && DDL_STILL_RUNNING.test(String(error)))) throw error;
+    console.warn(`the drop of ${warehouse.target.database} is still running on the cluster: ${String(error)}`);
+  } finally {
+    await warehouse.close();
+  }
 }
 
 /** Deduplicated counts per fact table: what a correct reader sees whatever was delivered twice. */

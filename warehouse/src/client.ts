@@ -8,6 +8,8 @@ export const WarehouseConfigSchema = z.object({
   username: z.string().default("default"),
   password: z.string().default(""),
   cluster: z.string().optional(),
+  /** Cluster only: how long an ON CLUSTER statement waits for every node (ClickHouse's default is 180 s). */
+  ddlTimeoutS: z.number().int().positive().optional(),
   requestTimeoutMs: z.number().int().positive().default(30_000),
 });
 export type WarehouseConfig = z.input<typeof WarehouseConfigSchema>;
@@ -20,6 +22,7 @@ export const WarehouseEnvSchema = z.object({
   CLICKHOUSE_PASSWORD: z.string().default(""),
   /** Set to a cluster name from `remote_servers` to run on a ClickHouse cluster. */
   CLICKHOUSE_CLUSTER: z.string().optional(),
+  CLICKHOUSE_DDL_TIMEOUT_S: z.coerce.number().int().positive().optional(),
 });
 export type WarehouseEnv = z.output<typeof WarehouseEnvSchema>;
 
@@ -30,6 +33,7 @@ export function warehouseConfigFromEnv(env: WarehouseEnv): WarehouseConfig {
     username: env.CLICKHOUSE_USER,
     password: env.CLICKHOUSE_PASSWORD,
     cluster: env.CLICKHOUSE_CLUSTER || undefined,
+    ddlTimeoutS: env.CLICKHOUSE_DDL_TIMEOUT_S,
   };
 }
 
@@ -39,6 +43,25 @@ export interface Warehouse {
   /** `db.table` for an allow-listed table name. */
   table(name: string): string;
   close(): Promise<void>;
+}
+
+/**
+ * Settings of every statement on a cluster, where `<table>` is the Distributed table:
+ * - insert_distributed_sync: an INSERT returns once every shard stored its rows (else the
+ *   Distributed table queues them on the receiving node and acknowledges before they are durable);
+ * - distributed_product_mode 'global': an IN / JOIN subquery over a Distributed table runs once
+ *   and is shipped to the shards, because the tables are sharded by different keys (see sql/README);
+ * - load_balancing 'in_order': reads and writes go to the first live replica of each shard, so a
+ *   read sees the write before it (the sink looks up what is stored before inserting); the second
+ *   replica serves when the first is down.
+ */
+export function clusterSettings(config: { ddlTimeoutS?: number }) {
+  return {
+    insert_distributed_sync: 1,
+    distributed_product_mode: "global",
+    load_balancing: "in_order",
+    ...(config.ddlTimeoutS ? { distributed_ddl_task_timeout: String(config.ddlTimeoutS) } : {}),
+  } as const;
 }
 
 /**
@@ -57,6 +80,7 @@ export function createWarehouse(config: WarehouseConfig): Warehouse {
     clickhouse_settings: {
       // 64-bit integers as JSON numbers: our counters stay far below 2^53.
       output_format_json_quote_64bit_integers: 0,
+      ...(parsed.cluster ? clusterSettings(parsed) : {}),
     },
   });
   return {

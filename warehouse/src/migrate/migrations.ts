@@ -2,12 +2,16 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { withoutClusterOnlyPlaceholders } from "../sql/ddl";
 
 export interface Migration {
   version: number;
   name: string;
   source: string;
-  /** sha256 of the template source, so a changed applied migration is noticed. */
+  /**
+   * sha256 of the template source without cluster-only placeholders, so a changed applied
+   * migration is noticed, and a file that only gained a sharding key is not.
+   */
   checksum: string;
 }
 
@@ -26,7 +30,7 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
         version: Number(match[1]),
         name: match[2]!,
         source,
-        checksum: createHash("sha256").update(source).digest("hex"),
+        checksum: createHash("sha256").update(withoutClusterOnlyPlaceholders(source)).digest("hex"),
       };
     })
     .sort((a, b) => a.version - b.version);

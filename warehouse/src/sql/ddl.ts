@@ -7,7 +7,15 @@
  *   {{on_cluster}}          '' on a single node, `ON CLUSTER <name>` on a cluster
  *   {{engine:Name(args)}}   `Name(args)` on a single node, `ReplicatedName(<zk path>, '{replica}', args)`
  *                           on a cluster (the zk path is derived from the table being created)
+ *   {{sharding_key:expr}}   cluster only: the Distributed table's sharding key of the table
+ *                           created in that statement (nothing on a single node)
+ *
+ * On a cluster a table created with `{{engine:...}}` becomes two: `<name>_local` (replicated,
+ * one per shard) and `<name>`, a Distributed table over it. So every reader and writer keeps
+ * naming `<name>` (see cluster-ddl.ts for the statements that must address the local tables).
  */
+import { clusterStatements, CREATED_TABLE, SHARDING_KEY, type ShardedTables } from "./cluster-ddl";
+
 export interface DdlTarget {
   database: string;
   /** Name of a ClickHouse cluster from `remote_servers`; absent on a single node. */
@@ -33,25 +41,58 @@ export function splitStatements(source: string): string[] {
     .filter((statement) => statement.length > 0);
 }
 
-function createdTableName(statement: string): string {
-  const match = /CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?\{\{db\}\}\.([A-Za-z0-9_]+)/i.exec(statement);
-  if (!match?.[1]) throw new Error(`an {{engine:...}} placeholder needs a CREATE TABLE {{db}}.<name> statement:\n${statement}`);
-  return match[1];
+const ENGINE = /\{\{engine:([A-Za-z]+)\(([^)]*)\)\}\}/g;
+
+/**
+ * The source without cluster-only placeholders: what a migration's checksum is taken of, so a
+ * file that only gained a `{{sharding_key:...}}` keeps the checksum it was applied with.
+ */
+export function withoutClusterOnlyPlaceholders(source: string): string {
+  return source.replace(new RegExp(SHARDING_KEY.source, "g"), "");
+}
+
+/** The tables created with an `{{engine:...}}` placeholder in these migration sources, with their sharding keys. */
+export function shardedTablesOf(sources: readonly string[]): ShardedTables {
+  const tables = new Map<string, string | undefined>();
+  for (const statement of sources.flatMap(splitStatements)) {
+    const created = CREATED_TABLE.exec(statement)?.[2];
+    if (created && statement.includes("{{engine:")) tables.set(created, SHARDING_KEY.exec(statement)?.[1]?.trim());
+  }
+  return tables;
+}
+
+export function zooKeeperPath(target: DdlTarget, table: string, shard = "{shard}"): string {
+  return `/clickhouse/tables/${shard}/${target.database}.${table}`;
+}
+
+/** `Name(args)`, or on a cluster its replicated twin registered at `zkPath`. */
+export function engineFor(target: DdlTarget, name: string, args: string, zkPath: string): string {
+  if (!target.cluster) return `${name}(${args})`;
+  const replicatedArgs = [`'${zkPath}'`, "'{replica}'", ...(args.trim() ? [args.trim()] : [])].join(", ");
+  return `Replicated${name}(${replicatedArgs})`;
 }
 
 function renderEngine(statement: string, target: DdlTarget): string {
-  return statement.replace(/\{\{engine:([A-Za-z]+)\(([^)]*)\)\}\}/g, (_all, name: string, args: string) => {
-    if (!target.cluster) return `${name}(${args})`;
-    const zkPath = `'/clickhouse/tables/{shard}/${target.database}.${createdTableName(statement)}'`;
-    const replicatedArgs = [zkPath, "'{replica}'", ...(args.trim() ? [args.trim()] : [])].join(", ");
-    return `Replicated${name}(${replicatedArgs})`;
+  const created = CREATED_TABLE.exec(statement)?.[2];
+  return statement.replace(ENGINE, (_all, name: string, args: string) => {
+    if (!created) throw new Error(`an {{engine:...}} placeholder needs a CREATE TABLE {{db}}.<name> statement:\n${statement}`);
+    return engineFor(target, name, args, zooKeeperPath(target, created));
   });
 }
 
-export function renderStatements(source: string, target: DdlTarget): string[] {
+/** `ON CLUSTER <name>` on a cluster, '' on a single node. */
+export function onClusterClause(target: DdlTarget): string {
+  return target.cluster ? `ON CLUSTER ${assertIdentifier("cluster", target.cluster)}` : "";
+}
+
+export function renderStatements(source: string, target: DdlTarget, sharded: ShardedTables = shardedTablesOf([source])): string[] {
   const database = assertIdentifier("database", target.database);
-  const onCluster = target.cluster ? `ON CLUSTER ${assertIdentifier("cluster", target.cluster)}` : "";
-  return splitStatements(source).map((statement) => {
+  const cluster = target.cluster ? assertIdentifier("cluster", target.cluster) : undefined;
+  const onCluster = onClusterClause(target);
+  const statements = splitStatements(source).flatMap((statement) =>
+    cluster ? clusterStatements(statement, { database, cluster }, sharded) : [statement.replace(SHARDING_KEY, "")],
+  );
+  return statements.map((statement) => {
     const rendered = renderEngine(statement, target)
       .replaceAll("{{db}}", database)
       .replaceAll("{{on_cluster}}", onCluster);

@@ -1,0 +1,40 @@
+import { queryRows, type Warehouse } from "@answerscope/warehouse";
+import { startIngestProcess, type IngestProcess } from "./ingest-process";
+
+/** The environment of a test's ingest worker (cluster mode, where set, comes from the project's environment). */
+export function ingestWorkerEnv(options: { url: string; database: string; brokers: string; groupId: string }): Record<string, string> {
+  return {
+    CLICKHOUSE_URL: options.url,
+    CLICKHOUSE_DATABASE: options.database,
+    KAFKA_BROKERS: options.brokers,
+    KAFKA_GROUP_ID: options.groupId,
+    RUN_COLLECTOR: "off",
+    // Short, so the survivors take over a killed member's partitions within seconds.
+    KAFKA_SESSION_TIMEOUT_MS: "6000",
+    INGEST_BATCH_MAX_ROWS: "500",
+    INGEST_BATCH_MAX_WAIT_MS: "100",
+  };
+}
+
+/** An ingest worker of `groupId` writing to the test warehouse. */
+export function startTestWorker(warehouse: Warehouse, url: string, brokers: string, groupId: string): Promise<IngestProcess> {
+  return startIngestProcess(ingestWorkerEnv({ url, database: warehouse.target.database, brokers, groupId }));
+}
+
+/** Rows a worker reports as inserted (its own /metrics). */
+export async function rowsInserted(worker: IngestProcess): Promise<number> {
+  const text = await fetch(`http://127.0.0.1:${worker.port}/metrics`).then((res) => res.text());
+  return [...text.matchAll(/^answerscope_ingest_rows_inserted_total\{[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+/**
+ * Responses counted by the metrics view (`metrics_5m`, fed on the local tables of each shard):
+ * equal to the distinct responses when no INSERT was counted twice by a replay or a failover.
+ */
+export async function viewResponseCount(warehouse: Warehouse, tenantId: string): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    warehouse,
+    `SELECT sumMerge(responses) AS n FROM ${warehouse.table("metrics_5m")} WHERE tenant_id = '${tenantId.replace(/[^A-Za-z0-9_.-]/g, "")}'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,52 @@
+import type { Warehouse } from "../client";
+import { queryRows } from "../client";
+import { onClusterClause } from "../sql/ddl";
+import { sqlValue } from "../sql/escape";
+
+export const LOCK_TABLE = "schema_migrations_lock";
+
+/** ClickHouse's "table already exists". */
+const ALREADY_EXISTS = /Code: 57\b|already exists/;
+
+/**
+ * A mutual-exclusion lock for migration runners, made of a table that only one CREATE can create.
+ *
+ * ClickHouse has no locks, but a CREATE TABLE without IF NOT EXISTS succeeds once. On a cluster
+ * the statement runs ON CLUSTER: ZooKeeper orders the distributed DDL queue, every node executes
+ * it in that order, so the same runner wins on every node. A loser waits until the table is gone
+ * (the winner drops it when done) and tries again. A runner killed while holding the lock leaves
+ * the table behind: the error after `timeoutMs` says how to remove it.
+ */
+export async function withMigrationLock<T>(warehouse: Warehouse, run: () => Promise<T>, { timeoutMs = 10 * 60_000, pollMs = 200 } = {}): Promise<T> {
+  const lock = warehouse.table(LOCK_TABLE);
+  const onCluster = onClusterClause(warehouse.target);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await warehouse.client.command({ query: `CREATE TABLE ${lock} ${onCluster} (holder String) ENGINE = Log` });
+      break;
+    } catch (error) {
+      if (!ALREADY_EXISTS.test(String(error))) throw error;
+    }
+    // Held by another runner: wait on this node until it is dropped, without queueing DDL meanwhile.
+    while (await lockExists(warehouse)) {
+      if (Date.now() > deadline) {
+        throw new Error(`another migration runner has held ${lock} for over ${timeoutMs} ms; if none is running, remove it with DROP TABLE ${lock} ${onCluster}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+  try {
+    return await run();
+  } finally {
+    await warehouse.client.command({ query: `DROP TABLE IF EXISTS ${lock} ${onCluster}` });
+  }
+}
+
+async function lockExists(warehouse: Warehouse): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    warehouse,
+    `SELECT count() AS n FROM system.tables WHERE database = ${sqlValue(warehouse.target.database)} AND name = ${sqlValue(LOCK_TABLE)}`,
+  );
+  return Number(rows[0]?.n) > 0;
+}
