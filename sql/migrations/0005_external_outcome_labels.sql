@@ -23,4 +23,5 @@ CREATE TABLE IF NOT EXISTS {{db}}.external_outcome_labels {{on_cluster}} (
   evidence_json String
 ) ENGINE = {{engine:ReplacingMergeTree(keep_first)}}
 PARTITION BY toYYYYMM(occurred_at)
-ORDER BY (tenant_id, response_id, source, event_id);
+ORDER BY (tenant_id, response_id, source, event_id)
+{{sharding_key:cityHash64(tenant_id, response_id)}};
