@@ -12,6 +12,7 @@ import { sessionText } from "../../importer/src/testing/vikingbot-lines";
 import { startTestApi, type TestApi } from "../src/api-server";
 import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
 import { startKafka, stopKafka } from "../src/services";
+import { projectClusterEnv } from "../src/ingest-workers";
 import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse } from "../src/warehouse";
 
@@ -68,7 +69,7 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     const created = await createTestWarehouse("as_agreement");
     warehouse = created.warehouse;
     service = await startIngestService(
-      loadIngestConfig({ CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, PORT: "0", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}` }),
+      loadIngestConfig({ CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, PORT: "0", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`, ...projectClusterEnv() }),
     );
     transport = await openTransport({ kind: "collector", url: `http://127.0.0.1:${service.port}`, ingestKey: INGEST_KEY }, TENANT);
     api = await startTestApi({

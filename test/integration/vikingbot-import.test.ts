@@ -9,6 +9,7 @@ import { evaluateOutcomes, queryMetrics, queryRows, type Warehouse } from "@answ
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE_FILE, BOB_FILE, BOB_KEY, TIME_ZONE, aliceFeedback, aliceLines, writeFixtures } from "../../importer/src/testing/vikingbot-fixtures";
 import { assistantLine, sessionText } from "../../importer/src/testing/vikingbot-lines";
+import { projectClusterEnv } from "../src/ingest-workers";
 import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse, rawCounts } from "../src/warehouse";
 
@@ -74,7 +75,7 @@ describe("vikingbot import into the single-node stack", () => {
     const created = await createTestWarehouse("as_vikingbot");
     warehouse = created.warehouse;
     service = await startIngestService(
-      loadIngestConfig({ CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, PORT: "0", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}` }),
+      loadIngestConfig({ CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, PORT: "0", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`, ...projectClusterEnv() }),
     );
     collectorUrl = `http://127.0.0.1:${service.port}`;
     transport = await openTransport({ kind: "collector", url: collectorUrl, ingestKey: INGEST_KEY }, TENANT);

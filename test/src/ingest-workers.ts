@@ -38,3 +38,11 @@ export async function viewResponseCount(warehouse: Warehouse, tenantId: string):
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/**
+ * The cluster setting of the test's project, for configurations built in-process: an explicit
+ * config object does not read process.env, and a single-node writer on a cluster would insert
+ * into the Distributed tables asynchronously.
+ */
+export const projectClusterEnv = (): { CLICKHOUSE_CLUSTER?: string } =>
+  process.env.CLICKHOUSE_CLUSTER ? { CLICKHOUSE_CLUSTER: process.env.CLICKHOUSE_CLUSTER } : {};
