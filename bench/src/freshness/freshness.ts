@@ -1,3 +1,4 @@
+import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { topicMessagesOf, topicsWith } from "@answerscope/demo";
 import { migrate, queryMetrics } from "@answerscope/warehouse";
 import { Kafka, logLevel, Partitioners } from "kafkajs";
@@ -5,6 +6,7 @@ import { startIngestProcess } from "../../../test/src/ingest-process";
 import { createBenchWarehouse } from "../bench-warehouse";
 import { demoMessages } from "../demo-fact-batches";
 import { progress } from "../progress";
+import { waitUntilCaughtUp } from "./caught-up";
 import { percentile, round } from "../stats";
 
 export interface FreshnessReport {
@@ -29,11 +31,14 @@ export async function measureFreshness(options: { url: string; brokers: string; 
   const w = createBenchWarehouse(options.url, "bench_freshness");
   await w.client.command({ query: "DROP DATABASE IF EXISTS bench_freshness" });
   await migrate(w);
+  const groupId = `bench-fresh-${Date.now()}`;
   const worker = await startIngestProcess({
     CLICKHOUSE_URL: options.url, CLICKHOUSE_DATABASE: "bench_freshness", KAFKA_BROKERS: options.brokers,
-    KAFKA_GROUP_ID: `bench-fresh-${Date.now()}`, RUN_COLLECTOR: "off", MIGRATE_ON_START: "false",
+    KAFKA_GROUP_ID: groupId, RUN_COLLECTOR: "off", MIGRATE_ON_START: "false",
   });
   const kafka = new Kafka({ clientId: "bench-fresh", brokers: [options.brokers], logLevel: logLevel.WARN });
+  const backlog = await waitUntilCaughtUp(kafka, groupId, [...Object.values(DEFAULT_TOPICS), DEFAULT_DLQ_TOPIC]);
+  if (backlog > 0) progress(`  freshness: the worker first read the ${backlog} messages already on the broker`);
   const producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
   const startMs = Date.now();
