@@ -121,6 +121,9 @@ export class IngestWorker {
    * before may be committed, and rows whose write has not started are dropped: their
    * partitions may belong to another member now, whose writes of the same rows this
    * member's could race (the sink's duplicate check assumes one writer per partition).
+   * A write already running is left to finish: kafkajs offers no hook that could hold
+   * the rejoin until it lands, so it can still race the new owner's first write of the
+   * same rows (as the blocking design before could, with the write it had in flight).
    */
   private newGeneration(why: string): void {
     this.ledger = new CommitLedger();

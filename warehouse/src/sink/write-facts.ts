@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { rowsWithKeys } from "./key-lookup";
+import { rowsMatchingKeys } from "./key-lookup";
 import { FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
 import type { ResponseRow } from "./rows";
 import { responsesToInsert } from "./write-responses";
@@ -9,8 +9,9 @@ type KeyedRow = Record<string, unknown>;
 const keyOf = (row: KeyedRow, columns: readonly string[]) => columns.map((column) => String(row[column])).join("\u0000");
 
 async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]): Promise<Set<string>> {
-  const { table, key } = FACT_TABLES[kind];
-  const found = await rowsWithKeys<KeyedRow>(warehouse, `SELECT ${key.join(", ")} FROM ${warehouse.table(table)}`, key, rows.map((row) => key.map((column) => String(row[column]))));
+  const { table, key, lookupColumns } = FACT_TABLES[kind];
+  const filter = key.slice(0, lookupColumns);
+  const found = await rowsMatchingKeys<KeyedRow>(warehouse, `SELECT ${key.join(", ")} FROM ${warehouse.table(table)}`, filter, rows.map((row) => filter.map((column) => String(row[column]))));
   return new Set(found.map((row) => keyOf(row, key)));
 }
 

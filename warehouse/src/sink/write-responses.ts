@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { rowsWithKeys } from "./key-lookup";
+import { rowsMatchingKeys } from "./key-lookup";
 import { isLaterVersion, SUPERSEDED_COLUMNS, supersede, type ResponseRow } from "./rows";
 
 type StoredVersion = Pick<ResponseRow, "tenant_id" | "response_id" | "event_id" | "occurred_at_ms" | (typeof SUPERSEDED_COLUMNS)[number]>;
@@ -10,13 +10,15 @@ const responseKey = (row: { tenant_id: string; response_id: string }) => `${row.
 async function storedVersions(warehouse: Warehouse, rows: ResponseRow[]): Promise<StoredVersion[]> {
   const keys = [...new Map(rows.map((row) => [responseKey(row), [row.tenant_id, row.response_id]])).values()];
   const columns = SUPERSEDED_COLUMNS.map((column) => (column === "occurred_at" ? "toUInt32(occurred_at) AS occurred_at" : column));
-  const found = await rowsWithKeys<StoredVersion>(
+  const found = await rowsMatchingKeys<StoredVersion>(
     warehouse,
     `SELECT DISTINCT tenant_id, response_id, event_id, occurred_at_ms, ${columns.join(", ")} FROM ${warehouse.table("responses")}`,
     ["tenant_id", "response_id"],
     keys,
   );
-  return found.map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
+  // The lookup returns a superset (each column matched on its own): keep the responses asked for.
+  const wanted = new Set(rows.map(responseKey));
+  return found.filter((row) => wanted.has(responseKey(row))).map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
 }
 
 /**
