@@ -30,6 +30,8 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   KAFKA_MIN_BYTES: int(1),
   KAFKA_MAX_BYTES_PER_PARTITION: int(1024 * 1024),
   KAFKA_SESSION_TIMEOUT_MS: int(10_000),
+  /** How often the worker tells the group it is alive; also how late it can notice a rebalance (another member's join). */
+  KAFKA_HEARTBEAT_INTERVAL_MS: int(1000),
   /** Port of /metrics, /healthz, /readyz and (without Kafka, or with COLLECTOR=on) the collector. */
   PORT: z.coerce.number().int().min(0).max(65535).default(4318),
   HOST: z.string().default("127.0.0.1"),

@@ -77,6 +77,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
       minBytes: config.KAFKA_MIN_BYTES,
       maxBytesPerPartition: config.KAFKA_MAX_BYTES_PER_PARTITION,
       sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+      heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
       retry: retryPolicyOf(config),
       log: (message) => console.log(message),
     });

@@ -67,6 +67,7 @@ describe("ingest worker while a warehouse write is slow", () => {
       minBytes: 1,
       maxBytesPerPartition: 1024 * 1024,
       sessionTimeoutMs: 6000,
+      heartbeatIntervalMs: 1000,
       retry: { minDelayMs: 50, maxDelayMs: 200 },
     });
     await worker.start();

@@ -20,6 +20,7 @@ export interface WorkerOptions {
   minBytes: number;
   maxBytesPerPartition: number;
   sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
   /** For dead-letter sends, which are retried like warehouse writes. */
   retry: RetryPolicy;
   log?: (message: string) => void;
@@ -77,11 +78,11 @@ export class IngestWorker {
   }
 
   private async startConsumer(): Promise<void> {
-    const { kafka, groupId, sessionTimeoutMs, maxWaitTimeInMs, minBytes, maxBytesPerPartition } = this.options;
+    const { kafka, groupId, sessionTimeoutMs, heartbeatIntervalMs, maxWaitTimeInMs, minBytes, maxBytesPerPartition } = this.options;
     const consumer = kafka.consumer({
       groupId,
       sessionTimeout: sessionTimeoutMs,
-      heartbeatInterval: Math.min(3000, sessionTimeoutMs / 3),
+      heartbeatInterval: Math.min(heartbeatIntervalMs, sessionTimeoutMs / 3),
       maxWaitTimeInMs,
       minBytes,
       maxBytesPerPartition,
