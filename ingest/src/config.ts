@@ -19,13 +19,20 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   TOPIC_DLQ: z.string().default("answerscope.dlq"),
   /** Rows per insert; a batch is flushed when it reaches this size... */
   INGEST_BATCH_MAX_ROWS: int(5000),
-  /** ...or when its oldest row has waited this long. */
+  /** ...or when its oldest row has waited this long and no write is running. */
   INGEST_BATCH_MAX_WAIT_MS: int(200),
+  /** Rows a worker holds unwritten (buffered or being written) before it stops fetching until a write finishes. */
+  INGEST_BUFFER_MAX_ROWS: int(20_000),
   INGEST_RETRY_MIN_MS: int(200),
   INGEST_RETRY_MAX_MS: int(10_000),
   INGEST_PARTITIONS_CONCURRENTLY: int(4),
+  /** How long a fetch waits for KAFKA_MIN_BYTES when the worker is caught up (the mock broker always waits all of it). */
   KAFKA_MAX_WAIT_MS: int(100),
+  KAFKA_MIN_BYTES: int(1),
+  KAFKA_MAX_BYTES_PER_PARTITION: int(1024 * 1024),
   KAFKA_SESSION_TIMEOUT_MS: int(10_000),
+  /** How often the worker tells the group it is alive; also how late it can notice a rebalance (another member's join). */
+  KAFKA_HEARTBEAT_INTERVAL_MS: int(1000),
   /** Port of /metrics, /healthz, /readyz and (without Kafka, or with COLLECTOR=on) the collector. */
   PORT: z.coerce.number().int().min(0).max(65535).default(4318),
   HOST: z.string().default("127.0.0.1"),

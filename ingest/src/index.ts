@@ -6,3 +6,6 @@ export * from "./kafka/client";
 export * from "./auth/keys";
 export * from "./http/server";
 export * from "./http/respond";
+export * from "./kafka/worker";
+export * from "./sink/fact-buffer";
+export * from "./metrics";

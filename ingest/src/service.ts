@@ -16,11 +16,14 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-function createFactBuffer(warehouse: Warehouse, config: IngestConfig, metrics: ReturnType<typeof createIngestMetrics>, maxAttempts?: number) {
+const retryPolicyOf = (config: IngestConfig, maxAttempts?: number) => ({ minDelayMs: config.INGEST_RETRY_MIN_MS, maxDelayMs: config.INGEST_RETRY_MAX_MS, maxAttempts });
+
+function createFactBuffer(warehouse: Warehouse, config: IngestConfig, metrics: ReturnType<typeof createIngestMetrics>, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
   return new FactBuffer({
     maxRows: config.INGEST_BATCH_MAX_ROWS,
-    maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
-    retry: { minDelayMs: config.INGEST_RETRY_MIN_MS, maxDelayMs: config.INGEST_RETRY_MAX_MS, maxAttempts },
+    maxWaitMs: limits.maxWaitMs,
+    maxHeldRows: limits.maxHeldRows,
+    retry: retryPolicyOf(config, limits.maxAttempts),
     write: async (batch) => {
       const written = await writeFacts(warehouse, batch);
       for (const [kind, rows] of Object.entries(written)) {
@@ -58,7 +61,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
   const topics = topicsOf(config);
   const kafka = kafkaMode ? createKafka(brokers, config.KAFKA_CLIENT_ID) : undefined;
 
-  const workerBuffer = createFactBuffer(warehouse, config, metrics);
+  const workerBuffer = createFactBuffer(warehouse, config, metrics, { maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS, maxHeldRows: config.INGEST_BUFFER_MAX_ROWS });
   let worker: IngestWorker | undefined;
   if (runWorker) {
     if (!kafka) throw new Error("RUN_WORKER=on needs KAFKA_BROKERS");
@@ -71,14 +74,18 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
       metrics,
       partitionsConcurrently: config.INGEST_PARTITIONS_CONCURRENTLY,
       maxWaitTimeInMs: config.KAFKA_MAX_WAIT_MS,
+      minBytes: config.KAFKA_MIN_BYTES,
+      maxBytesPerPartition: config.KAFKA_MAX_BYTES_PER_PARTITION,
       sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+      heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
+      retry: retryPolicyOf(config),
       log: (message) => console.log(message),
     });
     await worker.start();
   }
 
   // The collector never holds a request through a long outage: a few attempts, then 503.
-  const collectorBuffer = createFactBuffer(warehouse, { ...config, INGEST_BATCH_MAX_WAIT_MS: Math.min(config.INGEST_BATCH_MAX_WAIT_MS, 20) }, metrics, 3);
+  const collectorBuffer = createFactBuffer(warehouse, config, metrics, { maxWaitMs: Math.min(config.INGEST_BATCH_MAX_WAIT_MS, 20), maxAttempts: 3 });
   let producer: Producer | undefined;
   let sink: EventSink | undefined;
   if (runCollector) {
@@ -106,9 +113,10 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      // Give an in-flight write a moment to land, then abandon it: nothing unwritten is committed.
+      // Give buffered rows a moment to land (and the worker to commit them), then abandon
+      // them: nothing unwritten is committed.
       const grace = new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_GRACE_MS).unref());
-      await Promise.race([Promise.all([workerBuffer.flush(), collectorBuffer.flush()]), grace]);
+      await Promise.race([Promise.all([worker?.drain(config.SHUTDOWN_GRACE_MS), collectorBuffer.flush()]), grace]);
       workerBuffer.abort();
       collectorBuffer.abort();
       await worker?.stop();

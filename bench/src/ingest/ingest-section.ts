@@ -5,7 +5,7 @@ import { demoMessages, factBatchesOf } from "../demo-fact-batches";
 import { progress } from "../progress";
 import { median, round } from "../stats";
 import { produceAll } from "./produce";
-import { measureSinkLimit } from "./sink-limit";
+import { measurePlainInsertLimit, measureSinkLimit } from "./sink-limit";
 import { measureSourceLimit } from "./source-limit";
 import { measureWorkers } from "./worker-processes";
 
@@ -16,18 +16,23 @@ export interface IngestReport {
   batch_rows: number;
   runs: number;
   produce_events_per_s: number;
-  /** Medians over `runs`; each run measures all four on the same messages, interleaved. */
+  /** Medians over `runs`; each run measures all five on the same messages, interleaved. */
   source_events_per_s: number;
+  /** writeFacts (duplicate check included), the worker's own sink. */
   sink_events_per_s: number;
+  /** Plain @clickhouse/client inserts of the same rows: the sink limit as issue 6 defines it. */
+  sink_plain_events_per_s: number;
   one_worker_events_per_s: number;
   two_workers_events_per_s: number;
-  /** one worker / min(source, sink), and two workers / one worker, per run, then the median. */
+  /** one worker / min(source, plain sink), and two workers / one worker, per run, then the median. */
   ingest_vs_limit: number | null;
+  /** one worker / min(source, writeFacts sink), per run, then the median. */
+  ingest_vs_write_facts_limit: number | null;
   two_vs_one: number | null;
   worker_peak_rss_mb: number;
   /** One worker, last run: writes to ClickHouse, mean rows per write, seconds spent writing, seconds in total. */
   one_worker_writes?: { writes: number; rows_per_write: number; write_seconds: number; total_seconds: number };
-  samples: { source: number[]; sink: number[]; one: number[]; two: number[] };
+  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[] };
 }
 
 async function freshDatabase(url: string, name: string): Promise<Warehouse> {
@@ -49,9 +54,10 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
   const batches = factBatchesOf(messages, batchRows);
 
-  const samples = { source: [] as number[], sink: [] as number[], one: [] as number[], two: [] as number[] };
+  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[] };
   const rss: number[] = [];
   const vsLimit: number[] = [];
+  const vsWriteFacts: number[] = [];
   const twoVsOne: number[] = [];
   const stamp = Date.now().toString(36);
   let oneWorkerWrites: IngestReport["one_worker_writes"];
@@ -60,6 +66,9 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     const sinkDb = await freshDatabase(options.url, `bench_sink_${run}`);
     const sink = await measureSinkLimit(sinkDb, batches, messages.length);
     await sinkDb.close();
+    const plainDb = await freshDatabase(options.url, `bench_sink_plain_${run}`);
+    const plain = await measurePlainInsertLimit(plainDb, batches, messages.length);
+    await plainDb.close();
     // Rows stored per event (duplicates dropped): converts the workers' row counts to events.
     const eventsPerRow = messages.length / sink.storedRows;
     const workerRun = async (workers: number) => {
@@ -77,11 +86,13 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     const two = await workerRun(2);
     samples.source.push(Math.round(source));
     samples.sink.push(Math.round(sink.rate));
+    samples.sink_plain.push(Math.round(plain.rate));
     samples.one.push(Math.round(one));
     samples.two.push(Math.round(two));
-    vsLimit.push(one / Math.min(source, sink.rate));
+    vsLimit.push(one / Math.min(source, plain.rate));
+    vsWriteFacts.push(one / Math.min(source, sink.rate));
     twoVsOne.push(two / one);
-    progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)}, 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
+    progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
   }
   return {
     events: messages.length,
@@ -92,9 +103,11 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     produce_events_per_s: Math.round(produceRate),
     source_events_per_s: Math.round(median(samples.source)),
     sink_events_per_s: Math.round(median(samples.sink)),
+    sink_plain_events_per_s: Math.round(median(samples.sink_plain)),
     one_worker_events_per_s: Math.round(median(samples.one)),
     two_workers_events_per_s: Math.round(median(samples.two)),
     ingest_vs_limit: round(median(vsLimit), 2),
+    ingest_vs_write_facts_limit: round(median(vsWriteFacts), 2),
     two_vs_one: round(median(twoVsOne), 2),
     worker_peak_rss_mb: Math.max(...rss),
     one_worker_writes: oneWorkerWrites,

@@ -14,8 +14,10 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
   const consumer = kafka.consumer({
     groupId,
     sessionTimeout: config.KAFKA_SESSION_TIMEOUT_MS,
-    heartbeatInterval: Math.min(3000, config.KAFKA_SESSION_TIMEOUT_MS / 3),
+    heartbeatInterval: Math.min(config.KAFKA_HEARTBEAT_INTERVAL_MS, config.KAFKA_SESSION_TIMEOUT_MS / 3),
     maxWaitTimeInMs: config.KAFKA_MAX_WAIT_MS,
+    minBytes: config.KAFKA_MIN_BYTES,
+    maxBytesPerPartition: config.KAFKA_MAX_BYTES_PER_PARTITION,
     allowAutoTopicCreation: false,
   });
   const curve = new ThroughputCurve(expected);

@@ -45,11 +45,12 @@ export function resultsMarkdown(r: BenchResults): string {
       row(["---", "---:"]),
       row(["produce (kafkajs, acks -1)", n(i.produce_events_per_s)]),
       row(["source limit (kafkajs consumer, count only)", n(i.source_events_per_s)]),
-      row(["sink limit (writeFacts, same batches)", n(i.sink_events_per_s)]),
+      row(["sink limit (plain inserts, same batches)", n(i.sink_plain_events_per_s)]),
+      row(["worker's sink (writeFacts with duplicate check, same batches)", n(i.sink_events_per_s)]),
       row(["ingest, 1 worker process", n(i.one_worker_events_per_s)]),
       row(["ingest, 2 worker processes", n(i.two_workers_events_per_s)]),
       "",
-      `ingest / min(source, sink) = ${i.ingest_vs_limit ?? "–"}; two workers / one = ${i.two_vs_one ?? "–"}; worker peak RSS ${n(i.worker_peak_rss_mb)} MB.` +
+      `ingest / min(source, plain sink) = ${i.ingest_vs_limit ?? "–"}; ingest / min(source, writeFacts) = ${i.ingest_vs_write_facts_limit ?? "–"}; two workers / one = ${i.two_vs_one ?? "–"}; worker peak RSS ${n(i.worker_peak_rss_mb)} MB.` +
         (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : ""),
       "",
     );

@@ -4,7 +4,8 @@ import { rejectionReasonKind, type RejectionReason } from "@answerscope/contract
 import type { IngestMetrics } from "../metrics";
 import { runPipeline } from "../pipeline/pipeline";
 import type { FactBuffer } from "../sink/fact-buffer";
-import { AbortedError } from "../sink/retry";
+import { AbortedError, retryUntilDone, type RetryPolicy } from "../sink/retry";
+import { CommitLedger, type PartitionOffset } from "./commit-ledger";
 import { fromDeadLetterMessage, toDeadLetterMessage } from "./messages";
 
 export interface WorkerOptions {
@@ -16,11 +17,16 @@ export interface WorkerOptions {
   metrics: IngestMetrics;
   partitionsConcurrently: number;
   maxWaitTimeInMs: number;
+  minBytes: number;
+  maxBytesPerPartition: number;
   sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  /** For dead-letter sends, which are retried like warehouse writes. */
+  retry: RetryPolicy;
   log?: (message: string) => void;
 }
 
-/** How often a batch that waits on the warehouse tells the group it is still alive. */
+/** How often a batch that waits for room in the buffer tells the group it is still alive. */
 const HEARTBEAT_EVERY_MS = 1000;
 
 async function waitWithHeartbeat(work: Promise<void>, heartbeat: () => Promise<void>): Promise<void> {
@@ -35,17 +41,29 @@ async function waitWithHeartbeat(work: Promise<void>, heartbeat: () => Promise<v
   await done;
 }
 
+type CommitOffsets = EachBatchPayload["commitOffsetsIfNecessary"];
+
 /**
- * A consumer-group member: turns each partition's batch into fact rows and
- * dead-letter records, waits until the rows are written, and only then commits
- * the batch's offsets (in order, since one partition's batches run one at a time).
- * Messages of the dead-letter topic become rows of the rejected table.
+ * A consumer-group member. Each partition's batch is turned into fact rows and
+ * dead-letter records and handed to the buffer, and the batch returns at once, so
+ * the next fetch runs while earlier rows are being written (only a full buffer makes
+ * it wait). A batch's offsets are committed once its rows are written and its dead
+ * letters sent, and never past an earlier batch of the same partition that is not
+ * (CommitLedger). Messages of the dead-letter topic become rows of the rejected table.
  */
 export class IngestWorker {
   private consumer?: Consumer;
   private producer?: Producer;
   private joined = false;
   private stopping = false;
+  private accepting = true;
+  private ledger = new CommitLedger();
+  private commitOffsets?: CommitOffsets;
+  private committing?: Promise<void>;
+  private commitAgain = false;
+  /** Batches handed on and not yet durable (or given up). */
+  private readonly unsettled = new Set<Promise<void>>();
+  private readonly abortController = new AbortController();
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -60,16 +78,20 @@ export class IngestWorker {
   }
 
   private async startConsumer(): Promise<void> {
-    const { kafka, groupId, sessionTimeoutMs, maxWaitTimeInMs } = this.options;
+    const { kafka, groupId, sessionTimeoutMs, heartbeatIntervalMs, maxWaitTimeInMs, minBytes, maxBytesPerPartition } = this.options;
     const consumer = kafka.consumer({
       groupId,
       sessionTimeout: sessionTimeoutMs,
-      heartbeatInterval: Math.min(3000, sessionTimeoutMs / 3),
+      heartbeatInterval: Math.min(heartbeatIntervalMs, sessionTimeoutMs / 3),
       maxWaitTimeInMs,
+      minBytes,
+      maxBytesPerPartition,
       allowAutoTopicCreation: false,
     });
     this.consumer = consumer;
+    consumer.on(consumer.events.REBALANCING, () => this.newGeneration("the group is rebalancing"));
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      this.newGeneration("joined the group");
       this.joined = true;
       const assigned = Object.entries(payload.memberAssignment).map(([topic, partitions]) => `${topic}[${partitions.join(",")}]`);
       this.options.log?.(`joined group ${payload.groupId} as ${payload.memberId}${payload.isLeader ? " (leader)" : ""}: ${assigned.join(" ") || "no partitions"}`);
@@ -95,15 +117,33 @@ export class IngestWorker {
     });
   }
 
+  /**
+   * A new group generation reads again from the committed offsets, so nothing read
+   * before may be committed, and rows whose write has not started are dropped: their
+   * partitions may belong to another member now, whose writes of the same rows this
+   * member's could race (the sink's duplicate check assumes one writer per partition).
+   * A write already running is left to finish: kafkajs offers no hook that could hold
+   * the rejoin until it lands, so it can still race the new owner's first write of the
+   * same rows (as the blocking design before could, with the write it had in flight).
+   */
+  private newGeneration(why: string): void {
+    this.ledger = new CommitLedger();
+    const dropped = this.options.buffer.discardUnstarted(`${why}: the rows will be read again`);
+    if (dropped > 0) this.options.log?.(`${why}: dropped ${dropped} unwritten rows, to be read again from the last commit`);
+  }
+
   private async handleBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
     const { metrics, dlqTopic, buffer } = this.options;
-    if (batch.messages.length === 0 || !isRunning() || isStale()) return;
+    if (batch.messages.length === 0 || !this.accepting || !isRunning() || isStale()) return;
+    this.commitOffsets = commitOffsetsIfNecessary;
+    if (!buffer.hasRoom()) await waitWithHeartbeat(buffer.room(), heartbeat);
+    if (!this.accepting || !isRunning() || isStale()) return;
+
     const facts: FactBatch = emptyFactBatch();
     const deadLetters: Rejection[] = [];
     const receivedAtMs = Date.now();
     for (const message of batch.messages) {
       const coordinates = `kafka:${batch.topic}/${batch.partition}@${message.offset}`;
-      metrics.consumed.inc({ source: batch.topic });
       if (batch.topic === dlqTopic) {
         facts.rejected.push(rejectedRow(fromDeadLetterMessage(message.value, coordinates, receivedAtMs)));
         continue;
@@ -112,32 +152,91 @@ export class IngestWorker {
       if (outcome.kind === "fact") (facts[outcome.fact.kind] as object[]).push(outcome.fact.row);
       else deadLetters.push(outcome.rejection);
     }
+    metrics.consumed.inc({ source: batch.topic }, batch.messages.length);
 
-    try {
-      if (deadLetters.length > 0) {
-        await this.producer!.send({ topic: dlqTopic, acks: -1, messages: deadLetters.map(toDeadLetterMessage) });
-        deadLetters.forEach((rejection) => metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) }));
-      }
-      await waitWithHeartbeat(buffer.add(facts), heartbeat);
-    } catch (error) {
-      // Shutting down or lost the partition: leave the offsets where they are, so
-      // the next owner reads this batch again (the sink skips what was written).
-      if (error instanceof AbortedError || !isRunning() || isStale()) return;
-      throw error;
-    }
-    if (isStale()) return;
     const last = batch.lastOffset();
-    // The batch-scoped commit (not consumer.commitOffsets): a "group is rebalancing"
-    // answer reaches kafkajs's runner as such, and it rejoins instead of crashing.
-    await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }] });
+    const markDurable = this.ledger.track(batch.topic, batch.partition, BigInt(last) + 1n);
+    const settled = Promise.all([this.sendDeadLetters(deadLetters), buffer.add(facts)]).then(
+      () => {
+        markDurable();
+        this.commitDurable();
+      },
+      (error: unknown) => {
+        // Aborted (shutdown) or dropped (rebalance): not durable, so never committed; the next owner reads it again.
+        if (!(error instanceof AbortedError)) this.options.log?.(`batch ${batch.topic}/${batch.partition}@${last} failed: ${String(error)}`);
+      },
+    );
+    this.unsettled.add(settled);
+    void settled.finally(() => this.unsettled.delete(settled));
+    // Moves only the fetch position (resolved offsets are never committed as such): ascending, one batch per partition at a time.
     resolveOffset(last);
     metrics.lag.set({ topic: batch.topic, partition: String(batch.partition) }, Number(batch.offsetLag()));
   }
 
+  private async sendDeadLetters(deadLetters: Rejection[]): Promise<void> {
+    if (deadLetters.length === 0) return;
+    const messages = deadLetters.map(toDeadLetterMessage);
+    await retryUntilDone(() => this.producer!.send({ topic: this.options.dlqTopic, acks: -1, messages }), this.options.retry, this.abortController.signal, (error, attempt, delayMs) =>
+      this.options.log?.(`dead-letter send failed (attempt ${attempt}), retrying in ${delayMs} ms: ${String(error)}`),
+    );
+    for (const rejection of deadLetters) this.options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) });
+  }
+
+  /** Commits what became durable; one commit at a time, a request during one runs right after it. */
+  private commitDurable(): Promise<void> {
+    if (this.committing) {
+      this.commitAgain = true;
+      return this.committing;
+    }
+    this.committing = (async () => {
+      do {
+        this.commitAgain = false;
+        const ledger = this.ledger;
+        const offsets = ledger.committable();
+        if (offsets.length === 0 || !this.commitOffsets) return;
+        try {
+          // The group-scoped commit of eachBatch: no retries of its own; a rebalance
+          // makes it fail, and the next generation reads from the previous commit.
+          await this.commitOffsets({ topics: byTopic(offsets) });
+          ledger.committed(offsets);
+        } catch (error) {
+          this.options.log?.(`offset commit failed (${error instanceof Error ? error.message : String(error)}); the offsets stay uncommitted`);
+          return;
+        }
+      } while (this.commitAgain);
+    })().finally(() => (this.committing = undefined));
+    return this.committing;
+  }
+
+  /**
+   * Shutdown, first part: stops taking new batches, writes what is buffered and commits
+   * it, within `graceMs`. Whatever is not written by then is never committed.
+   */
+  async drain(graceMs: number): Promise<void> {
+    this.accepting = false;
+    const consumer = this.consumer;
+    if (consumer) consumer.pause([...this.options.eventTopics, this.options.dlqTopic].map((topic) => ({ topic })));
+    const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    const written = async () => {
+      await this.options.buffer.flush();
+      await Promise.all([...this.unsettled]);
+      await this.commitDurable();
+    };
+    await Promise.race([written(), grace]);
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
+    this.accepting = false;
+    this.abortController.abort();
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     this.joined = false;
   }
+}
+
+function byTopic(offsets: PartitionOffset[]) {
+  const topics = new Map<string, { partition: number; offset: string }[]>();
+  for (const { topic, partition, offset } of offsets) topics.set(topic, [...(topics.get(topic) ?? []), { partition, offset }]);
+  return [...topics].map(([topic, partitions]) => ({ topic, partitions }));
 }

@@ -23,21 +23,25 @@ export const DEAD_LETTER_PAYLOAD_MAX_CHARS = 64 * 1024;
 
 /** parse (size, JSON, schema) → authorize tenant → route to a fact row; the first step that says no wins. */
 export function runPipeline(raw: Uint8Array | string, context: MessageContext): PipelineOutcome {
-  const payload = typeof raw === "string" ? raw : Buffer.from(raw).toString("utf8");
-  const reject = (result: NotOk, hints: EnvelopeHints): PipelineOutcome => ({
-    kind: "dead_letter",
-    rejection: {
-      ...explain(result),
-      dedupKey: context.dedupKey,
-      receivedAtMs: context.receivedAtMs,
-      source: context.source,
-      payload: payload.slice(0, DEAD_LETTER_PAYLOAD_MAX_CHARS),
-      payloadBytes: Buffer.byteLength(payload),
-      ...hints,
-    },
-  });
+  // The text is needed only for a rejection: valid events are decoded once, by the contract.
+  const payloadText = () => (typeof raw === "string" ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("utf8"));
+  const reject = (result: NotOk, hints: EnvelopeHints): PipelineOutcome => {
+    const payload = payloadText();
+    return {
+      kind: "dead_letter",
+      rejection: {
+        ...explain(result),
+        dedupKey: context.dedupKey,
+        receivedAtMs: context.receivedAtMs,
+        source: context.source,
+        payload: payload.slice(0, DEAD_LETTER_PAYLOAD_MAX_CHARS),
+        payloadBytes: Buffer.byteLength(payload),
+        ...hints,
+      },
+    };
+  };
 
-  const parsed = parseStep(raw, payload);
+  const parsed = parseStep(raw, payloadText);
   if (parsed.kind !== "ok") return reject(parsed, parsed.hints ?? {});
   const event = parsed.value;
   const hints = { eventId: event.event_id, tenantId: event.tenant_id, eventType: event.event_type };

@@ -51,3 +51,112 @@ describe("FactBuffer", () => {
     await expect(buffer.add(rejected(1))).rejects.toBeInstanceOf(AbortedError);
   });
 });
+
+/** A write that the test completes: `release()` lets the oldest held write finish. */
+function gatedWrites() {
+  const sizes: number[] = [];
+  const gates: (() => void)[] = [];
+  const write = (b: FactBatch) => {
+    sizes.push(b.rejected.length);
+    return new Promise<void>((resolve) => gates.push(resolve));
+  };
+  const waitForWrites = async (n: number) => {
+    for (let i = 0; i < 1000 && sizes.length < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(sizes).toHaveLength(n);
+  };
+  return { sizes, write, waitForWrites, release: () => gates.shift()!() };
+}
+
+describe("FactBuffer while a write runs", () => {
+  it("keeps taking rows and writes them next, as one batch that grew during the write", async () => {
+    const gate = gatedWrites();
+    const buffer = new FactBuffer({ write: gate.write, maxRows: 100, maxWaitMs: 1, retry: policy });
+    const first = buffer.add(rejected(1));
+    await gate.waitForWrites(1);
+    // Each of these is older than maxWaitMs by the time the write ends, yet none is written alone.
+    const later = [buffer.add(rejected(2)), buffer.add(rejected(3))];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const laterDone = Promise.all(later);
+    expect(gate.sizes).toEqual([1]);
+    gate.release();
+    await first;
+    await gate.waitForWrites(2);
+    expect(gate.sizes).toEqual([1, 5]);
+    gate.release();
+    await laterDone;
+  });
+
+  it("closes batches at maxRows while waiting and writes them in order, one at a time", async () => {
+    const gate = gatedWrites();
+    const buffer = new FactBuffer({ write: gate.write, maxRows: 2, maxWaitMs: 60_000, retry: policy });
+    const adds = [buffer.add(rejected(2)), buffer.add(rejected(2)), buffer.add(rejected(3))];
+    await gate.waitForWrites(1);
+    gate.release();
+    await gate.waitForWrites(2);
+    gate.release();
+    await gate.waitForWrites(3);
+    gate.release();
+    await Promise.all(adds);
+    expect(gate.sizes).toEqual([2, 2, 3]);
+  });
+
+  it("has no room while maxHeldRows are unwritten, and room again once a write lands", async () => {
+    const gate = gatedWrites();
+    const buffer = new FactBuffer({ write: gate.write, maxRows: 3, maxWaitMs: 60_000, maxHeldRows: 5, retry: policy });
+    const first = buffer.add(rejected(3));
+    expect(buffer.hasRoom()).toBe(true);
+    const second = buffer.add(rejected(2));
+    expect(buffer.heldRows).toBe(5);
+    expect(buffer.hasRoom()).toBe(false);
+    let roomAt = -1;
+    const room = buffer.room().then(() => (roomAt = buffer.heldRows));
+    await gate.waitForWrites(1);
+    gate.release();
+    await first;
+    await room;
+    expect(roomAt).toBe(2);
+    void buffer.flush();
+    await gate.waitForWrites(2);
+    gate.release();
+    await second;
+    expect(buffer.heldRows).toBe(0);
+  });
+
+  it("resolves a caller with no rows at once, even behind a write that does not end", async () => {
+    const gate = gatedWrites();
+    const buffer = new FactBuffer({ write: gate.write, maxRows: 1, maxWaitMs: 1, retry: policy });
+    void buffer.add(rejected(1));
+    await gate.waitForWrites(1);
+    await expect(buffer.add(emptyFactBatch())).resolves.toBeUndefined();
+  });
+
+  it("discards batches not yet being written, and only those", async () => {
+    const gate = gatedWrites();
+    const buffer = new FactBuffer({ write: gate.write, maxRows: 2, maxWaitMs: 60_000, retry: policy });
+    const writing = buffer.add(rejected(2));
+    await gate.waitForWrites(1);
+    const closed = buffer.add(rejected(2));
+    const open = buffer.add(rejected(1));
+    expect(buffer.discardUnstarted("rebalanced")).toBe(3);
+    await expect(closed).rejects.toBeInstanceOf(AbortedError);
+    await expect(open).rejects.toBeInstanceOf(AbortedError);
+    expect(buffer.heldRows).toBe(2);
+    gate.release();
+    await expect(writing).resolves.toBeUndefined();
+    expect(gate.sizes).toEqual([2]);
+  });
+
+  it("flush resolves once what was added before it is written, not what comes later", async () => {
+    const gate = gatedWrites();
+    const buffer = new FactBuffer({ write: gate.write, maxRows: 100, maxWaitMs: 60_000, retry: policy });
+    void buffer.add(rejected(1));
+    let flushed = false;
+    const flush = buffer.flush().then(() => (flushed = true));
+    await gate.waitForWrites(1);
+    void buffer.add(rejected(4));
+    expect(flushed).toBe(false);
+    gate.release();
+    await flush;
+    expect(buffer.heldRows).toBe(4);
+  });
+});

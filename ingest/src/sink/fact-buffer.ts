@@ -4,65 +4,171 @@ import { AbortedError, retryUntilDone, type RetryPolicy } from "./retry";
 export interface FactBufferOptions {
   /** Writes one batch; throws when the warehouse cannot take it. */
   write: (batch: FactBatch) => Promise<void>;
+  /** A batch is closed for writing once it holds this many rows... */
   maxRows: number;
+  /** ...or once its oldest row has waited this long and no write is running. */
   maxWaitMs: number;
+  /** `hasRoom()` is false while this many rows are held (open, closed or being written). */
+  maxHeldRows?: number;
   retry: RetryPolicy;
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
   onFlushed?: (rows: number, seconds: number) => void;
 }
 
-interface Pending {
-  batch: FactBatch;
-  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
-  timer?: NodeJS.Timeout;
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+interface Batch {
+  facts: FactBatch;
+  rows: number;
+  waiters: Waiter[];
+  /** The oldest row has waited maxWaitMs: write it as soon as the writer is free. */
+  due: boolean;
+  /** Resolves once the batch is written or given up. */
+  settled: Promise<void>;
+  markSettled: () => void;
+}
+
+function newBatch(): Batch {
+  let markSettled!: () => void;
+  const settled = new Promise<void>((resolve) => (markSettled = resolve));
+  return { facts: emptyFactBatch(), rows: 0, waiters: [], due: false, settled, markSettled };
 }
 
 /**
- * Collects rows from many callers (Kafka partitions, HTTP requests) into one
- * warehouse write, flushed by size or age. `add` resolves only once the rows it
- * added are durably written, which is when a caller may commit or answer 202.
- * Writes run one at a time, in the order batches were closed, retrying with
- * backoff until they succeed or the buffer is aborted.
+ * Collects rows from many callers (Kafka batches, HTTP requests) into warehouse
+ * writes. `add` resolves only once the rows it added are durably written, which is
+ * when a caller may commit or answer 202; it never waits for anything else, so a
+ * Kafka worker keeps fetching while a write runs.
+ *
+ * One write runs at a time (the sink's duplicate check relies on it), in the order
+ * batches were closed, retrying with backoff until it succeeds or the buffer is
+ * aborted. While it runs, the open batch keeps growing up to maxRows, so a slow
+ * warehouse gets fewer, larger writes instead of a queue of small ones; an idle one
+ * gets a write at most maxWaitMs after a row arrived.
  */
 export class FactBuffer {
-  private pending: Pending = { batch: emptyFactBatch(), waiters: [] };
-  private writing: Promise<void> = Promise.resolve();
+  private open = newBatch();
+  private readonly closed: Batch[] = [];
+  private ageTimer?: NodeJS.Timeout;
+  private writing?: Batch;
+  private held = 0;
+  private roomWaiters: (() => void)[] = [];
   private readonly abortController = new AbortController();
 
   constructor(private readonly options: FactBufferOptions) {}
 
-  add(batch: FactBatch): Promise<void> {
+  /** Rows added and not yet written (or given up). */
+  get heldRows(): number {
+    return this.held;
+  }
+
+  hasRoom(): boolean {
+    return this.options.maxHeldRows === undefined || this.held < this.options.maxHeldRows || this.abortController.signal.aborted;
+  }
+
+  /** Resolves once `hasRoom()`: a producer of rows waits here instead of growing the buffer without bound. */
+  room(): Promise<void> {
+    if (this.hasRoom()) return Promise.resolve();
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  add(facts: FactBatch): Promise<void> {
     if (this.abortController.signal.aborted) return Promise.reject(new AbortedError("buffer is closed"));
-    const done = new Promise<void>((resolve, reject) => this.pending.waiters.push({ resolve, reject }));
-    appendFactBatch(this.pending.batch, batch);
-    if (factBatchSize(this.pending.batch) >= this.options.maxRows) this.flush();
-    else this.pending.timer ??= setTimeout(() => this.flush(), this.options.maxWaitMs);
+    const rows = factBatchSize(facts);
+    // Nothing to write: durable already, and it must not wait behind a slow write.
+    if (rows === 0) return Promise.resolve();
+    const done = new Promise<void>((resolve, reject) => this.open.waiters.push({ resolve, reject }));
+    appendFactBatch(this.open.facts, facts);
+    this.open.rows += rows;
+    this.held += rows;
+    if (this.open.rows >= this.options.maxRows) this.closeOpen();
+    else this.ageTimer ??= setTimeout(() => this.onAge(), this.options.maxWaitMs);
+    this.pump();
     return done;
   }
 
-  /** Closes the current batch and queues its write. */
+  /** Closes the open batch now and resolves once everything added so far has been written or given up. */
   flush(): Promise<void> {
-    const closed = this.pending;
-    clearTimeout(closed.timer);
-    this.pending = { batch: emptyFactBatch(), waiters: [] };
-    const rows = factBatchSize(closed.batch);
-    const signal = this.abortController.signal;
-    this.writing = this.writing.then(async () => {
-      try {
-        const started = performance.now();
-        if (rows > 0) await retryUntilDone(() => this.options.write(closed.batch), this.options.retry, signal, this.options.onRetry);
-        this.options.onFlushed?.(rows, (performance.now() - started) / 1000);
-        closed.waiters.forEach((waiter) => waiter.resolve());
-      } catch (error) {
-        closed.waiters.forEach((waiter) => waiter.reject(error));
-      }
-    });
-    return this.writing;
+    this.closeOpen();
+    this.pump();
+    // Writes run in closing order: the newest batch settles last.
+    return (this.closed.at(-1) ?? this.writing)?.settled ?? Promise.resolve();
+  }
+
+  /**
+   * Drops every batch whose write has not started; their callers get an AbortedError
+   * and must not commit. For a consumer that lost its partitions: the next owner
+   * reads those rows again, and writing them here too could race its writes.
+   */
+  discardUnstarted(reason: string): number {
+    this.clearAgeTimer();
+    const dropped = [...this.closed.splice(0), this.open];
+    this.open = newBatch();
+    const rows = dropped.reduce((sum, batch) => sum + batch.rows, 0);
+    for (const batch of dropped) this.settle(batch, new AbortedError(reason));
+    return rows;
   }
 
   /** Stops retrying: every caller still waiting gets an AbortedError and must not commit. */
   abort(): void {
     this.abortController.abort();
-    this.flush();
+    this.discardUnstarted("buffer is closed");
+    // Nobody waits for room in a closed buffer: their add() is refused instead.
+    for (const resolve of this.roomWaiters.splice(0)) resolve();
+  }
+
+  private onAge(): void {
+    this.ageTimer = undefined;
+    this.open.due = true;
+    this.pump();
+  }
+
+  private clearAgeTimer(): void {
+    clearTimeout(this.ageTimer);
+    this.ageTimer = undefined;
+  }
+
+  private closeOpen(): void {
+    if (this.open.rows === 0) return;
+    this.clearAgeTimer();
+    this.closed.push(this.open);
+    this.open = newBatch();
+  }
+
+  /** Starts the next write when the writer is free: a closed batch, else the open one once it is due. */
+  private pump(): void {
+    if (this.writing || this.abortController.signal.aborted) return;
+    if (this.closed.length === 0 && this.open.due) this.closeOpen();
+    const next = this.closed.shift();
+    if (next) void this.write(next);
+  }
+
+  private async write(batch: Batch): Promise<void> {
+    this.writing = batch;
+    let failure: unknown;
+    try {
+      const started = performance.now();
+      await retryUntilDone(() => this.options.write(batch.facts), this.options.retry, this.abortController.signal, this.options.onRetry);
+      this.options.onFlushed?.(batch.rows, (performance.now() - started) / 1000);
+    } catch (error) {
+      failure = error;
+    }
+    this.writing = undefined;
+    this.settle(batch, failure);
+    this.pump();
+  }
+
+  /** Resolves (or rejects) a batch's callers and gives its rows' room back. */
+  private settle(batch: Batch, failure?: unknown): void {
+    for (const waiter of batch.waiters) {
+      if (failure === undefined) waiter.resolve();
+      else waiter.reject(failure);
+    }
+    batch.markSettled();
+    this.held -= batch.rows;
+    if (this.hasRoom()) for (const resolve of this.roomWaiters.splice(0)) resolve();
   }
 }

@@ -3,14 +3,17 @@ import type { ExternalLabelRow, FeedbackRow, RejectedRow, ResponseRow, ToolCallR
 /**
  * The fact tables the sink writes, with the columns that identify one delivered
  * event. The key is a prefix-compatible slice of each table's ORDER BY, so the
- * "already stored?" lookup is a primary-key read.
+ * "already stored?" lookup is a primary-key read. It filters on the first
+ * `lookupColumns` of the key (an entity has few events, so matching event_id in
+ * the client is cheaper than sending every event_id); a reason has many rows,
+ * so rejected events filter on all three.
  */
 export const FACT_TABLES = {
-  responses: { table: "responses", key: ["tenant_id", "response_id", "event_id"] },
-  toolCalls: { table: "tool_call_events", key: ["tenant_id", "tool_call_id", "event_id"] },
-  feedback: { table: "feedback_events", key: ["tenant_id", "target_id", "event_id"] },
-  rejected: { table: "rejected_events", key: ["tenant_id", "reason", "dedup_key"] },
-  externalLabels: { table: "external_outcome_labels", key: ["tenant_id", "response_id", "source", "event_id"] },
+  responses: { table: "responses", key: ["tenant_id", "response_id", "event_id"], lookupColumns: 2 },
+  toolCalls: { table: "tool_call_events", key: ["tenant_id", "tool_call_id", "event_id"], lookupColumns: 2 },
+  feedback: { table: "feedback_events", key: ["tenant_id", "target_id", "event_id"], lookupColumns: 2 },
+  rejected: { table: "rejected_events", key: ["tenant_id", "reason", "dedup_key"], lookupColumns: 3 },
+  externalLabels: { table: "external_outcome_labels", key: ["tenant_id", "response_id", "source", "event_id"], lookupColumns: 2 },
 } as const;
 
 export interface FactBatch {

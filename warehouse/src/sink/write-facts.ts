@@ -1,31 +1,18 @@
 import type { Warehouse } from "../client";
-import { queryRows } from "../client";
-import { sqlValue } from "../sql/escape";
+import { rowsMatchingKeys } from "./key-lookup";
 import { FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
 import type { ResponseRow } from "./rows";
 import { responsesToInsert } from "./write-responses";
-
-/** Keys per lookup query: keeps each statement far below ClickHouse's max_query_size. */
-const LOOKUP_CHUNK = 400;
 
 type KeyedRow = Record<string, unknown>;
 
 const keyOf = (row: KeyedRow, columns: readonly string[]) => columns.map((column) => String(row[column])).join("\u0000");
 
 async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]): Promise<Set<string>> {
-  const { table, key } = FACT_TABLES[kind];
-  const stored = new Set<string>();
-  for (let start = 0; start < rows.length; start += LOOKUP_CHUNK) {
-    const tuples = rows
-      .slice(start, start + LOOKUP_CHUNK)
-      .map((row) => `(${key.map((column) => sqlValue(String(row[column]))).join(", ")})`);
-    const found = await queryRows<KeyedRow>(
-      warehouse,
-      `SELECT ${key.join(", ")} FROM ${warehouse.table(table)} WHERE (${key.join(", ")}) IN (${tuples.join(", ")})`,
-    );
-    for (const row of found) stored.add(keyOf(row, key));
-  }
-  return stored;
+  const { table, key, lookupColumns } = FACT_TABLES[kind];
+  const filter = key.slice(0, lookupColumns);
+  const found = await rowsMatchingKeys<KeyedRow>(warehouse, `SELECT ${key.join(", ")} FROM ${warehouse.table(table)}`, filter, rows.map((row) => filter.map((column) => String(row[column]))));
+  return new Set(found.map((row) => keyOf(row, key)));
 }
 
 /**
@@ -40,23 +27,32 @@ async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]
  */
 export async function writeFacts(warehouse: Warehouse, batch: FactBatch): Promise<Record<FactKind, number>> {
   const written = { responses: 0, toolCalls: 0, feedback: 0, rejected: 0, externalLabels: 0 };
-  for (const kind of FACT_KINDS) {
-    const { table, key } = FACT_TABLES[kind];
-    const seen = new Set<string>();
-    const unique = (batch[kind] as KeyedRow[]).filter((row) => {
-      const k = keyOf(row, key);
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
-    if (unique.length === 0) continue;
-    const fresh =
-      kind === "responses"
-        ? await responsesToInsert(warehouse, unique as ResponseRow[])
-        : await storedKeys(warehouse, kind, unique).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
-    if (fresh.length === 0) continue;
-    await warehouse.client.insert({ table: warehouse.table(table), values: fresh, format: "JSONEachRow" });
-    written[kind] = fresh.length;
-  }
+  // The tables are independent, so their checks and inserts run side by side; a
+  // retry after one of them failed skips what the others stored.
+  await Promise.all(
+    FACT_KINDS.map(async (kind) => {
+      written[kind] = await writeKind(warehouse, kind, batch[kind] as KeyedRow[]);
+    }),
+  );
   return written;
+}
+
+/** One table's part of writeFacts: rows not stored yet (nor repeated within the batch), inserted; returns how many. */
+async function writeKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]): Promise<number> {
+  const { table, key } = FACT_TABLES[kind];
+  const seen = new Set<string>();
+  const unique = rows.filter((row) => {
+    const k = keyOf(row, key);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  if (unique.length === 0) return 0;
+  const fresh =
+    kind === "responses"
+      ? await responsesToInsert(warehouse, unique as ResponseRow[])
+      : await storedKeys(warehouse, kind, unique).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
+  if (fresh.length === 0) return 0;
+  await warehouse.client.insert({ table: warehouse.table(table), values: fresh, format: "JSONEachRow" });
+  return fresh.length;
 }

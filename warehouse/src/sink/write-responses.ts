@@ -1,9 +1,6 @@
 import type { Warehouse } from "../client";
-import { queryRows } from "../client";
-import { sqlValue } from "../sql/escape";
+import { rowsMatchingKeys } from "./key-lookup";
 import { isLaterVersion, SUPERSEDED_COLUMNS, supersede, type ResponseRow } from "./rows";
-
-const LOOKUP_CHUNK = 400;
 
 type StoredVersion = Pick<ResponseRow, "tenant_id" | "response_id" | "event_id" | "occurred_at_ms" | (typeof SUPERSEDED_COLUMNS)[number]>;
 
@@ -11,20 +8,17 @@ const responseKey = (row: { tenant_id: string; response_id: string }) => `${row.
 
 /** Every stored version of the given responses. */
 async function storedVersions(warehouse: Warehouse, rows: ResponseRow[]): Promise<StoredVersion[]> {
-  const keys = [...new Map(rows.map((row) => [responseKey(row), row])).values()];
-  const found: StoredVersion[] = [];
+  const keys = [...new Map(rows.map((row) => [responseKey(row), [row.tenant_id, row.response_id]])).values()];
   const columns = SUPERSEDED_COLUMNS.map((column) => (column === "occurred_at" ? "toUInt32(occurred_at) AS occurred_at" : column));
-  for (let start = 0; start < keys.length; start += LOOKUP_CHUNK) {
-    const tuples = keys.slice(start, start + LOOKUP_CHUNK).map((row) => `(${sqlValue(row.tenant_id)}, ${sqlValue(row.response_id)})`);
-    found.push(
-      ...(await queryRows<StoredVersion>(
-        warehouse,
-        `SELECT DISTINCT tenant_id, response_id, event_id, occurred_at_ms, ${columns.join(", ")}
-         FROM ${warehouse.table("responses")} WHERE (tenant_id, response_id) IN (${tuples.join(", ")})`,
-      )),
-    );
-  }
-  return found.map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
+  const found = await rowsMatchingKeys<StoredVersion>(
+    warehouse,
+    `SELECT DISTINCT tenant_id, response_id, event_id, occurred_at_ms, ${columns.join(", ")} FROM ${warehouse.table("responses")}`,
+    ["tenant_id", "response_id"],
+    keys,
+  );
+  // The lookup returns a superset (each column matched on its own): keep the responses asked for.
+  const wanted = new Set(rows.map(responseKey));
+  return found.filter((row) => wanted.has(responseKey(row))).map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
 }
 
 /**

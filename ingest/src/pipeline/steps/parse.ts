@@ -16,10 +16,10 @@ export function envelopeHintsFromText(text: string): EnvelopeHints {
 }
 
 /** Bytes to a normalized event by the contract (size, JSON, schema), or a dead letter with its reason and whose it was. */
-export function parseStep(raw: Uint8Array | string, text: string): StepResult<NormalizedEvent> & { hints?: EnvelopeHints } {
+export function parseStep(raw: Uint8Array | string, text: () => string): StepResult<NormalizedEvent> & { hints?: EnvelopeHints } {
   const result = parseEvent(raw);
   if (result.ok) return ok(result.event);
   const unreadable = result.reason === "invalid_json" || result.reason === "too_large";
-  const hints = unreadable ? envelopeHintsFromText(text) : { eventId: result.eventId, tenantId: result.tenantId, eventType: result.eventType };
+  const hints = unreadable ? envelopeHintsFromText(text()) : { eventId: result.eventId, tenantId: result.tenantId, eventType: result.eventType };
   return { kind: "dead_letter", reason: result.reason, message: result.message, hints };
 }
