@@ -4,6 +4,7 @@ import { tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import { candidateResponsesSql } from "./candidates";
 import { changedLabelsSql } from "./changed-labels";
+import { writeLabelRows } from "./label-writes";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
 import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
 
@@ -82,10 +83,8 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
           reaskPhrases: options.reaskPhrases,
         }),
       );
-      if (rows.length > 0) {
-        await w.client.insert({ table: w.table("response_labels"), values: rows, format: "JSONEachRow" });
-        written += rows.length;
-      }
+      await writeLabelRows(w, rows);
+      written += rows.length;
     }
   } finally {
     await session.close().catch(() => undefined); // the session expires on its own anyway
