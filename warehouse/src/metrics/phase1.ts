@@ -62,6 +62,9 @@ const MERGED_SUMS = [
   "sumMapMerge(latency_histogram) AS histogram",
 ];
 
+// The views are read with PREWHERE on their key and dimension columns: a histogram state is
+// large (hundreds of buckets), and 18.16 otherwise deserializes it for every row of every
+// granule read, including the rows the conditions then drop (measured: seconds for 144 rows).
 const bucketsIn = (ranges: [number, number][]) =>
   `(${ranges.map(([from, to]) => `(bucket >= ${sqlValue(new Date(from))} AND bucket < ${sqlValue(new Date(to))})`).join(" OR ")})`;
 
@@ -70,7 +73,7 @@ function viewSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, range
   const groupBy = rowKeyGroupBy(keys);
   return `SELECT ${[...rowKeySelect(keys, "bucket"), ...MERGED_SUMS].join(", ")}
   FROM ${warehouse.table("metrics_5m")}
-  WHERE ${[tenantCondition(query.tenantId), bucketsIn(ranges), ...filterConditions(query.filters)].join(" AND ")}
+  PREWHERE ${[tenantCondition(query.tenantId), bucketsIn(ranges), ...filterConditions(query.filters)].join(" AND ")}
   ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
 }
 
@@ -80,7 +83,7 @@ function rollupSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, dim
   const groupBy = rowKeyGroupBy(keys);
   return `SELECT ${[...select, ...MERGED_SUMS].join(", ")}
   FROM ${warehouse.table("metrics_1h_by_dimension")}
-  WHERE ${[tenantCondition(query.tenantId), `dimension = ${sqlValue(dimension)}`, bucketsIn([[fromMs, toMs]]), ...filterConditions(query.filters, () => "value")].join(" AND ")}
+  PREWHERE ${[tenantCondition(query.tenantId), `dimension = ${sqlValue(dimension)}`, bucketsIn([[fromMs, toMs]]), ...filterConditions(query.filters, () => "value")].join(" AND ")}
   ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
 }
 
