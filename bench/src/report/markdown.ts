@@ -14,7 +14,9 @@ export function resultsMarkdown(r: BenchResults): string {
       `### Query speed at scale`,
       "",
       `${n(load.counts.responses)} responses, ${n(load.counts.toolCallEvents)} tool-call events, ${n(load.counts.feedbackEvents)} feedback events over 90 days, 4 tenants; ` +
-        `loaded in ${n(Math.round(load.seconds.responses))} + ${n(Math.round(load.seconds.toolCallEvents))} + ${n(Math.round(load.seconds.feedbackEvents))} s; ` +
+        (Number.isFinite(load.seconds.responses ?? Number.NaN)
+          ? `loaded in ${n(Math.round(load.seconds.responses))} + ${n(Math.round(load.seconds.toolCallEvents))} + ${n(Math.round(load.seconds.feedbackEvents))} s; `
+          : "loaded by an earlier invocation (--reuse-data); ") +
         `metrics_5m holds ${n(load.metricsRows)} rows (${(load.metricsRows / load.counts.responses).toFixed(2)} per response). ` +
         `Queries on the largest tenant (${queries.tenantId}, ${n(queries.tenantResponses)} responses).`,
       "",
