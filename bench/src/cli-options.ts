@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const SECTIONS = ["queries", "outcomes", "ingest", "freshness"] as const;
+export const SECTIONS = ["queries", "outcomes", "ingest", "freshness", "exporter"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -21,10 +21,15 @@ export interface BenchOptions {
   reuseData: boolean;
   /** Where bench-results.json and results.md go; empty: the bench/ folder. */
   outDir: string;
+  /** Only re-render results.md from the bench-results.json in outDir; measures nothing. */
+  render: boolean;
 }
 
 const USAGE = `npm run bench -- [--responses N] [--query-runs N] [--ingest-events N] [--ingest-runs N]
-                     [--outcomes-budget-s S] [--only queries,outcomes,ingest,freshness] [--keep-services] [--reuse-data]`;
+                     [--outcomes-budget-s S] [--only queries,outcomes,ingest,freshness,exporter] [--keep-services] [--reuse-data]
+npm run bench -- --render    (re-writes results.md from bench-results.json alone)
+
+--only runs some sections; the others keep their figures from the existing bench-results.json.`;
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -39,6 +44,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       "keep-services": { type: "boolean", default: false },
       "reuse-data": { type: "boolean", default: false },
       out: { type: "string", default: "" },
+      render: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -63,5 +69,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     keepServices: values["keep-services"],
     reuseData: values["reuse-data"],
     outDir: values.out,
+    render: values.render,
   };
 }

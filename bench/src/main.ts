@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../../test/src/services";
 import { createBenchWarehouse } from "./bench-warehouse";
 import { parseBenchOptions } from "./cli-options";
+import { measureExporter } from "./exporter/exporter-section";
 import { measureFreshness } from "./freshness/freshness";
 import { measureIngest } from "./ingest/ingest-section";
 import { describeMachine } from "./machine";
@@ -9,6 +10,7 @@ import { evaluateFirstPass } from "./outcomes/first-evaluation";
 import { measureLabelUpdate } from "./outcomes/label-update";
 import { progress } from "./progress";
 import type { BenchResults } from "./report/results";
+import { carryOver, readResults } from "./report/carry-over";
 import { slowestQueries } from "./report/slow-queries";
 import { writeResults } from "./report/write-results";
 import { loadedDataSet } from "./scale/loaded-data-set";
@@ -19,6 +21,13 @@ import { LARGEST_TENANT, runScaleSection } from "./scale/scale-section";
 // each one, and stops what it started.
 const options = parseBenchOptions(process.argv.slice(2));
 const outDir = options.outDir || fileURLToPath(new URL("..", import.meta.url));
+const previous = await readResults(outDir);
+if (options.render) {
+  if (!previous) throw new Error(`--render: no bench-results.json in ${outDir}`);
+  await writeResults(outDir, previous);
+  progress(`re-rendered ${outDir}results.md from bench-results.json`);
+  process.exit(0);
+}
 const SERVICE = "bench";
 // The stack's default partition count. The mock keeps only ~5 MB per partition, which
 // bounds --ingest-events (about 60,000 demo events of ~440 B here).
@@ -29,7 +38,7 @@ let kafkaStarted = false;
 const { url } = await startClickHouse(SERVICE);
 progress(`ClickHouse ${url}`);
 const w = createBenchWarehouse(url, "bench_scale");
-const results: BenchResults = { machine: await describeMachine(w), options: { ...options, outDir: undefined }, slowest_queries: {}, errors: {} };
+const results: BenchResults = carryOver(previous, { machine: await describeMachine(w), options: { ...options, outDir: undefined }, slowest_queries: {}, errors: {} }, options.sections);
 
 async function section(name: string, work: () => Promise<void>): Promise<void> {
   progress(`== ${name}`);
@@ -77,6 +86,13 @@ try {
       const max = results.ingest?.one_worker_events_per_s;
       if (!max) throw new Error("freshness needs the ingest section's one-worker rate (run it with --only ingest,freshness)");
       results.freshness = await measureFreshness({ url, brokers, eventsPerSecond: Math.max(1, Math.round(max / 2)), seconds: 30 });
+    });
+  }
+  if (wants("exporter")) {
+    await section("exporter", async () => {
+      const started = Date.now();
+      results.exporter = await measureExporter(w, url);
+      results.slowest_queries.exporter = await slowestQueries(w, started);
     });
   }
 } finally {

@@ -4,6 +4,7 @@ import {
   evaluateOutcomes,
   labelReasonSql,
   labelSql,
+  labelsInRangeSql,
   queryRows,
   reaskMatchSql,
   sqlValue,
@@ -12,7 +13,7 @@ import {
   type Warehouse,
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allScenarios, decideLabel, generateEdgeCaseDataset, referenceLabels, scenario as scenarios, type LabelInfo, type RawEvent, type Scenario } from "../reference";
+import { allScenarios, decideLabel, EventBuilder, generateEdgeCaseDataset, referenceLabels, scenario as scenarios, type LabelInfo, type RawEvent, type Scenario } from "../reference";
 import { loadRawEvents } from "../src/load-events";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -55,6 +56,17 @@ async function expectReferenceLabels(warehouse: Warehouse, events: readonly RawE
   const actual = new Map([...stored].map(([id, row]) => [id, asLabelInfo(row)]));
   expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
   for (const [id, info] of expected) expect({ id, ...actual.get(id) }).toEqual({ id, ...info });
+}
+
+/**
+ * response_labels_by_time over all time holds exactly the current label rows of response_labels,
+ * each at its response's current time: a response that moved keeps no row at its old time.
+ */
+async function expectLabelsByTimeMatch(warehouse: Warehouse, tenantId: string): Promise<void> {
+  const byId = await storedLabels(warehouse, tenantId);
+  const rows = await queryRows<LabelRow>(warehouse, `SELECT * FROM (${labelsInRangeSql(warehouse, { tenantId, fromMs: 0, toMs: 4_102_444_800_000 })})`);
+  expect(rows.map((row) => row.response_id).sort()).toEqual([...byId.keys()].sort());
+  for (const row of rows) expect({ id: row.response_id, label: row.label, at: Number(row.occurred_at_ms) }).toEqual({ id: row.response_id, label: byId.get(row.response_id)!.label, at: Number(byId.get(row.response_id)!.occurred_at_ms) });
 }
 
 describe("outcome evaluator on the edge-case data set", () => {
@@ -120,6 +132,7 @@ describe("outcome evaluator, incremental", () => {
     const load2 = await loadRawEvents(warehouse, second, { firstIngestedAtMs: load1.lastIngestedAtMs + 3_600_000 });
     const run2 = await evaluateOutcomes(warehouse, { now: load2.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
     for (const tenant of dataset.tenants) await expectReferenceLabels(warehouse, dataset.events, tenant);
+    for (const tenant of dataset.tenants) await expectLabelsByTimeMatch(warehouse, tenant);
 
     const total = dataset.tenants.reduce((sum, tenant) => sum + referenceLabels(dataset.events, tenant, REFERENCE_OPTIONS).size, 0);
     console.info(`incremental: run 1 evaluated ${run1.candidates}, run 2 evaluated ${run2.candidates} of ${total} responses (${run2.written} written)`);
@@ -137,6 +150,34 @@ describe("outcome evaluator, incremental", () => {
     const run = await evaluateOutcomes(warehouse, { chunkSize: 100, now: Date.now() + 11 * 3_600_000 });
     expect(run.written).toBe(0);
     expect(run.candidates).toBeGreaterThan(100);
+  });
+});
+
+describe("labels by time when a response moves", () => {
+  let warehouse: Warehouse;
+  beforeAll(async () => {
+    ({ warehouse } = await createTestWarehouse("as_outcomes_move"));
+  });
+  afterAll(() => dropTestWarehouse(warehouse));
+
+  it("retracts the old time's row, so a range read finds the response only at its new time", async () => {
+    const e = new EventBuilder("t-move");
+    const hour = (index: number) => ({ tenantId: "t-move", fromMs: e.baseMs + index * 3_600_000, toMs: e.baseMs + (index + 1) * 3_600_000 });
+    const inHour = async (index: number) =>
+      (await queryRows<{ response_id: string; label: string }>(warehouse, `SELECT response_id, label FROM (${labelsInRangeSql(warehouse, hour(index))}) ORDER BY response_id`)).map((row) => row.response_id);
+    const base = Date.now() - 5 * 3_600_000;
+    const first = await loadRawEvents(warehouse, [e.response("r-moving", 60), e.response("r-staying", 120)], { firstIngestedAtMs: base });
+    await evaluateOutcomes(warehouse, { now: first.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
+    expect(await inHour(0)).toEqual(["r-moving", "r-staying"]);
+
+    // A corrected version of r-moving, two hours later.
+    const second = await loadRawEvents(warehouse, [e.response("r-moving", 2 * 3600 + 60)], { firstIngestedAtMs: first.lastIngestedAtMs + 3_600_000 });
+    await evaluateOutcomes(warehouse, { now: second.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
+    expect(await inHour(0)).toEqual(["r-staying"]);
+    expect(await inHour(2)).toEqual(["r-moving"]);
+    const retracted = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("response_labels_by_time")} WHERE retracted = 1`);
+    expect(Number(retracted[0]!.n)).toBe(1);
+    await expectLabelsByTimeMatch(warehouse, "t-move");
   });
 });
 

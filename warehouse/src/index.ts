@@ -9,6 +9,7 @@ export * from "./sink/write-facts";
 export * from "./queries/query-input";
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
+export * from "./metrics/dimension-rollup";
 export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";

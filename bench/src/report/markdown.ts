@@ -14,7 +14,9 @@ export function resultsMarkdown(r: BenchResults): string {
       `### Query speed at scale`,
       "",
       `${n(load.counts.responses)} responses, ${n(load.counts.toolCallEvents)} tool-call events, ${n(load.counts.feedbackEvents)} feedback events over 90 days, 4 tenants; ` +
-        `loaded in ${n(Math.round(load.seconds.responses))} + ${n(Math.round(load.seconds.toolCallEvents))} + ${n(Math.round(load.seconds.feedbackEvents))} s; ` +
+        (Number.isFinite(load.seconds.responses ?? Number.NaN)
+          ? `loaded in ${n(Math.round(load.seconds.responses))} + ${n(Math.round(load.seconds.toolCallEvents))} + ${n(Math.round(load.seconds.feedbackEvents))} s; `
+          : "loaded by an earlier invocation (--reuse-data); ") +
         `metrics_5m holds ${n(load.metricsRows)} rows (${(load.metricsRows / load.counts.responses).toFixed(2)} per response). ` +
         `Queries on the largest tenant (${queries.tenantId}, ${n(queries.tenantResponses)} responses).`,
       "",
@@ -58,6 +60,22 @@ export function resultsMarkdown(r: BenchResults): string {
   if (r.freshness) {
     const f = r.freshness;
     out.push(`### Freshness`, "", `Produced at ${n(f.events_per_s)} events/s (half the one-worker rate) for ${f.seconds} s with one worker; delay from produce to counted by queryMetrics over ${f.probes} ticks: p50 ${n(f.p50_ms)} ms, p95 ${n(f.p95_ms)} ms, max ${n(f.max_ms)} ms.`, "");
+  }
+  if (r.exporter) {
+    const e = r.exporter;
+    out.push(
+      `### Exporter`,
+      "",
+      `The quality exporter as its own process on the data set, refreshing every second: GET /metrics p50 ${n(e.scrape.p50_ms)} ms, p95 ${n(e.scrape.p95_ms)} ms over ${e.scrape.runs} scrapes; ` +
+        `${n(e.series)} series in ${n(e.families)} families (${n(e.page_kb)} KB); refresh (its ClickHouse reads) p50 ${n(e.refresh.p50_ms)} ms, max ${n(e.refresh.max_ms)} ms over ${e.refreshes}; peak RSS ${n(e.peak_rss_mb)} MB.`,
+      "",
+    );
+  }
+  const carried = Object.entries(r.section_machines ?? {});
+  if (carried.length) {
+    out.push(`### Sections from earlier runs`, "");
+    for (const [section, machine] of carried) out.push(`- ${section}: measured ${machine.measured_at} on ${machine.nproc} cores (${machine.cpu_model}), ${machine.memory_gb} GB, ClickHouse ${machine.clickhouse_version}, Node ${machine.node_version}`);
+    out.push("");
   }
   for (const [section, queries] of Object.entries(r.slowest_queries)) {
     if (queries.length === 0) continue;

@@ -4,18 +4,23 @@ import type { MachineDescription } from "../machine";
 import type { FirstEvaluationReport } from "../outcomes/first-evaluation";
 import type { LabelUpdateReport } from "../outcomes/label-update";
 import type { ScaleSection } from "../scale/scale-section";
+import type { ExporterReport } from "../exporter/exporter-section";
+import type { Section } from "../cli-options";
 import type { SlowQuery } from "./slow-queries";
 
 /** bench-results.json: every section is optional, because `--only` and failures leave some out. */
 export interface BenchResults {
+  /** The machine of the run that wrote this file. */
   machine: MachineDescription;
+  /** Sections carried over from earlier runs (`--only`), with the machine each was measured on. */
+  section_machines?: Partial<Record<Section, MachineDescription>>;
   options: Record<string, unknown>;
   scale?: ScaleSection;
   first_evaluation?: FirstEvaluationReport;
   label_update?: LabelUpdateReport;
   ingest?: IngestReport;
   freshness?: FreshnessReport;
-  exporter?: unknown;
+  exporter?: ExporterReport;
   /** From system.query_log, per section: where the time went. */
   slowest_queries: Record<string, SlowQuery[]>;
   /** Sections that failed, with their error, so a partial run says what it lacks. */

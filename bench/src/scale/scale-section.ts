@@ -1,4 +1,4 @@
-import { migrate, type Warehouse } from "@answerscope/warehouse";
+import { dimensionRollupBackfillSql, migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
 import { loadScaleData, scaleCountsFor, waitForMerges, type LoadReport } from "./load-scale-data";
@@ -12,6 +12,17 @@ export interface ScaleSection {
   queries: QuerySpeedReport;
 }
 
+/**
+ * A data set loaded before migration 0006 has an empty metrics_1h_by_dimension: fill it from
+ * metrics_5m once, as an existing deployment does (sql/README.md).
+ */
+async function backfillDimensionRollup(w: Warehouse): Promise<void> {
+  const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("metrics_1h_by_dimension")}`);
+  if (Number(rows[0]?.n ?? 0) > 0) return;
+  progress("scale: filling metrics_1h_by_dimension from metrics_5m (data set loaded before migration 0006)");
+  await w.client.command({ query: dimensionRollupBackfillSql(w) });
+}
+
 /** Priority 1: the large data set straight into ClickHouse, then every read route timed against it. */
 export async function runScaleSection(w: Warehouse, responses: number, queryRuns: number, reuse?: LoadReport & { window: DataWindow }): Promise<{ report: ScaleSection; window: DataWindow }> {
   const counts = scaleCountsFor(responses);
@@ -22,6 +33,8 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     ({ window } = reuse);
     load = reuse;
     progress(`scale: reusing the loaded data set (${counts.responses.toLocaleString("en")} responses)`);
+    await migrate(w);
+    await backfillDimensionRollup(w);
   } else {
     await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
     await migrate(w);

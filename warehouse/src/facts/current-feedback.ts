@@ -9,6 +9,12 @@ export interface CurrentFeedbackOptions {
   tenantId: string;
   /** Only ratings of these targets (ids, or a subquery returning target ids). */
   targetIds?: IdSet;
+  /**
+   * The caller only reads ratings of responses whose current version occurred at or after this:
+   * verification then reads only those response rows (a target whose current version is earlier
+   * reads as `unverified`, so a caller must not use it).
+   */
+  responsesSinceMs?: number;
 }
 
 const VERSION = "(occurred_at_ms, event_id)";
@@ -40,7 +46,7 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
        ...(options.targetIds ? [inIdSet("target_id", options.targetIds)] : []),
      ])}`,
   );
-  const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: ratedResponses });
+  const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: ratedResponses, fromMs: options.responsesSinceMs });
   const keys = `SELECT
       tenant_id, user_id, target_type, target_id, subject_id,
       argMax(rating, ${VERSION}) AS rating,

@@ -1,6 +1,5 @@
 import type { Warehouse } from "../client";
-import { dedupedEventsSql } from "./dedup-events";
-import { inIdSet, msRange, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { inIdSet, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface CurrentResponsesOptions {
   tenantId: string;
@@ -17,27 +16,33 @@ export interface CurrentResponsesOptions {
  * Subquery: the current version of every response, one row per (tenant, response_id)
  * with all columns of `responses`. A response may be re-sent with a new event_id; the
  * latest (occurred_at_ms, event_id) wins, whatever the arrival order and whichever
- * partitions the versions are in.
+ * partitions the versions are in; of that event's copies the first to arrive
+ * (smallest ingested_at_ms) is the one read, as the contract's dedup by event_id says.
  *
  * Every filter on the version's own values (range, session) applies after the winner is
  * chosen: filtering first could pick an older version that happens to match.
+ *
+ * With a range, only rows with occurred_at_ms >= fromMs are read (see below), so a range read
+ * touches the partitions from the range on instead of every row of the tenant.
  */
 export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptions): string {
-  const narrowing: string[] = [];
+  const tenant = tenantCondition(options.tenantId);
+  const narrowing: string[] = [tenant];
   if (options.responseIds) narrowing.push(inIdSet("response_id", options.responseIds));
   // A session filter narrows the raw rows to responses that ever were in the sessions
   // (any version), then keeps those whose current version still is.
   if (options.sessionIds) {
-    narrowing.push(
-      `response_id IN (SELECT response_id FROM ${w.table("responses")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("session_id", options.sessionIds)})`,
-    );
+    narrowing.push(`response_id IN (SELECT response_id FROM ${w.table("responses")} WHERE ${tenant} AND ${inIdSet("session_id", options.sessionIds)})`);
   }
-  const versions = dedupedEventsSql(w, "responses", options.tenantId, narrowing);
+  // Exact: a response's current version is its latest row, so when that is at or after
+  // fromMs no earlier row can win, and when it is earlier the response is out of range anyway.
+  if (options.fromMs !== undefined) narrowing.push(...sinceCondition(options.fromMs));
   const after = [...msRange("occurred_at_ms", options.fromMs, options.toMs)];
   if (options.sessionIds) after.push(inIdSet("session_id", options.sessionIds));
   return `SELECT * FROM (
-    SELECT * FROM (${versions})
-    ORDER BY response_id, occurred_at_ms DESC, event_id DESC
+    SELECT * FROM ${w.table("responses")}
+    ${whereAll(narrowing)}
+    ORDER BY response_id, occurred_at_ms DESC, event_id DESC, ingested_at_ms
     LIMIT 1 BY response_id
   ) ${whereAll(after)}`;
 }

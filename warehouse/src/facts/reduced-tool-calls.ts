@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { inIdSet, msRange, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { beforeCondition, inIdSet, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface ReducedToolCallsOptions {
   tenantId: string;
@@ -17,6 +17,21 @@ export interface ReducedToolCallsOptions {
 const VERSION = "(occurred_at_ms, event_id)";
 const TERMINAL = "status != 'started'";
 const STARTED = "status = 'started'";
+
+/**
+ * Conditions on the raw events that keep exactly the events of the calls whose first event
+ * may be in [fromMs, toMs) (the reduction's own range test does the rest): every event of such
+ * a call occurred at or after fromMs, so earlier events are not read; and a call with an event
+ * before fromMs has its first event there, so it is left out whole. That test reads only the
+ * id and time columns of the older rows, for the calls with an event in the range.
+ */
+function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toMs?: number): string[] {
+  const tenant = tenantCondition(tenantId);
+  const table = w.table("tool_call_events");
+  const inRange = [tenant, ...sinceCondition(fromMs), ...(toMs === undefined ? [] : beforeCondition(toMs))].join(" AND ");
+  const earlier = [tenant, ...beforeCondition(fromMs), `tool_call_id IN (SELECT tool_call_id FROM ${table} WHERE ${inRange})`].join(" AND ");
+  return [...sinceCondition(fromMs), `tool_call_id NOT IN (SELECT tool_call_id FROM ${table} WHERE ${earlier})`];
+}
 
 /**
  * Subquery: one row per (tenant, tool_call_id), the lifecycle of events-v1.md:
@@ -44,6 +59,7 @@ export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptio
       `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("response_id", options.responseIds)})`,
     );
   }
+  if (options.fromMs !== undefined) narrowing.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
   const events = dedupedEventsSql(w, "tool_call_events", options.tenantId, narrowing);
   const after = msRange("first_at_ms", options.fromMs, options.toMs);
   if (options.responseIds) after.push(inIdSet("response_id", options.responseIds));

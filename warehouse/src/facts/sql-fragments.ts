@@ -37,3 +37,17 @@ export function tenantCondition(tenantId: string): string {
   if (typeof tenantId !== "string" || tenantId.length === 0) throw new RangeError("tenantId is required");
   return `tenant_id = ${sqlValue(tenantId)}`;
 }
+
+/**
+ * `occurred_at_ms >= fromMs`, plus the same bound on the DateTime column `occurred_at` (whole
+ * seconds, rounded down so it never drops a row), which is what lets ClickHouse skip the
+ * months (partitions) before the range.
+ */
+export function sinceCondition(fromMs: number): string[] {
+  return [`occurred_at >= ${sqlValue(new Date(Math.trunc(fromMs)))}`, ...msRange("occurred_at_ms", fromMs)];
+}
+
+/** `occurred_at_ms < toMs`, with the partition-pruning bound on `occurred_at` (rounded up). */
+export function beforeCondition(toMs: number): string[] {
+  return [`occurred_at < ${sqlValue(new Date(Math.ceil(Math.trunc(toMs) / 1000) * 1000))}`, ...msRange("occurred_at_ms", undefined, toMs)];
+}

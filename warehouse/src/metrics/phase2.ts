@@ -1,6 +1,7 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
-import { sqlValue } from "../sql/escape";
+import { whereAll } from "../facts/sql-fragments";
+import { labelsInRangeSql } from "../outcomes/current-labels";
 import type { MetricsQuery } from "../queries/query-input";
 import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
 
@@ -46,12 +47,8 @@ function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): st
   const groupBy = rowKeyGroupBy(keys);
   const perSessionKeys = [...rowKeySelect(keys, "occurred_at")];
   const sessionGroup = [...groupBy, "session_id"];
-  const where = [
-    `tenant_id = ${sqlValue(query.tenantId)}`,
-    `occurred_at_ms >= ${query.from}`,
-    `occurred_at_ms < ${query.to}`,
-    ...filterConditions(query.filters),
-  ].join(" AND ");
+  const labels = labelsInRangeSql(warehouse, { tenantId: query.tenantId, fromMs: query.from, toMs: query.to });
+  const filters = filterConditions(query.filters);
   return `SELECT ${[...groupBy,
     "sum(n) AS labeled",
     "sum(n_rated) AS rated",
@@ -75,8 +72,8 @@ function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): st
       ...["excellent", "good", "neutral", "bad", "failed"].map((label) => `countIf(label = '${label}') AS n_${label}`),
       "argMin(label, (occurred_at_ms, response_id)) AS first_label",
       "argMin(followup_response_id, (occurred_at_ms, response_id)) AS first_followup"].join(", ")}
-    FROM ${warehouse.table("response_labels")} FINAL
-    WHERE ${where}
+    FROM (${labels})
+    ${whereAll(filters)}
     GROUP BY ${sessionGroup.join(", ")}
   )
   ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;

@@ -34,8 +34,10 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
       };
     })
     .sort((a, b) => a.version - b.version);
+  // Increasing and unique; a gap is allowed so branches can reserve numbers that merge later.
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) throw new Error(`migrations must be numbered 1..n without gaps; found ${migration.version} at position ${index + 1}`);
+    const previous = migrations[index - 1]?.version ?? 0;
+    if (migration.version <= previous) throw new Error(`migrations must be numbered uniquely and in order; found ${migration.version} after ${previous}`);
   });
   return migrations;
 }

@@ -5,6 +5,7 @@ import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
 import { sqlSubquery, type IdSet } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import { currentLabelsSql, RESPONSE_LABEL_COLUMNS } from "./current-labels";
+import { MOVED_FROM_MS } from "./label-writes";
 import { FOLLOWUP_WINDOW_MS, labelReasonSql, labelSql } from "./label-rules";
 import { reaskMatchSql } from "./reask-match";
 
@@ -56,7 +57,9 @@ function nextResponsesSql(w: Warehouse, tenantId: string, sessionIds: IdSet): st
 
 /**
  * Subquery: the response_labels rows (columns in table order) of the given responses
- * whose evaluated content differs from the stored current row (or that have none).
+ * whose evaluated content differs from the stored current row (or that have none), plus
+ * `moved_from_ms`: the stored row's time when the response now occurs at another time
+ * (else 0), so the writer can retract the row response_labels_by_time keeps there.
  *
  * Inputs per response R, all from the facts builders (correct before merges):
  * follow-up (next response of the session within 600 000 ms, inclusive), re-ask (the
@@ -116,7 +119,8 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
     .map((c) => `${c} != stored_${c}`)
     .join(" OR ");
   return `SELECT ${CONTENT_COLUMNS.join(", ")},
-      greatest(toUInt64(${sqlValue(Math.trunc(options.evaluatedAtMs))}), stored_evaluated_at_ms + 1) AS evaluated_at_ms
+      greatest(toUInt64(${sqlValue(Math.trunc(options.evaluatedAtMs))}), stored_evaluated_at_ms + 1) AS evaluated_at_ms,
+      if(stored_label != '' AND stored_occurred_at_ms != occurred_at_ms, stored_occurred_at_ms, toUInt64(0)) AS ${MOVED_FROM_MS}
     FROM (${evaluated})
     ANY LEFT JOIN (${stored}) USING response_id
     WHERE stored_label = '' OR ${changed}`;

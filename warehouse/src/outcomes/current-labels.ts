@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { inIdSet, msRange, tenantCondition, whereAll, type IdSet } from "../facts/sql-fragments";
+import { beforeCondition, inIdSet, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "../facts/sql-fragments";
 
 export interface CurrentLabelsOptions {
   tenantId: string;
@@ -30,4 +30,25 @@ export function currentLabelsSql(w: Warehouse, options: CurrentLabelsOptions): s
   return `SELECT * FROM (
     SELECT * FROM ${w.table("response_labels")} FINAL ${whereAll(keyConditions)}
   ) ${whereAll(msRange("occurred_at_ms", options.fromMs, options.toMs))}`;
+}
+
+export interface LabelsInRangeOptions {
+  tenantId: string;
+  /** Half-open range on the response's occurred_at_ms. */
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * Subquery: the current label row of each response that occurs in [fromMs, toMs), read from
+ * response_labels_by_time (migration 0006), which is keyed by the response's time, so only the
+ * range's rows are read and merged. The conditions inside FINAL are on key columns (and on
+ * occurred_at, which is the same for every version of a key); `retracted` rows (the response
+ * moved to another time) are dropped after the merge. Columns: those of response_labels.
+ */
+export function labelsInRangeSql(w: Warehouse, options: LabelsInRangeOptions): string {
+  const keyConditions = [tenantCondition(options.tenantId), ...sinceCondition(options.fromMs), ...beforeCondition(options.toMs)];
+  return `SELECT ${RESPONSE_LABEL_COLUMNS.join(", ")} FROM (
+    SELECT * FROM ${w.table("response_labels_by_time")} FINAL ${whereAll(keyConditions)}
+  ) WHERE retracted = 0`;
 }

@@ -2,6 +2,7 @@
 export * from "./label-rules";
 export * from "./reask-match";
 export * from "./current-labels";
+export * from "./label-writes";
 export * from "./candidates";
 export * from "./changed-labels";
 export * from "./watermarks";

@@ -2,8 +2,8 @@ import { REASON_CODES } from "@answerscope/contracts";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
-import { sqlSubquery, whereAll } from "../facts/sql-fragments";
-import { currentLabelsSql } from "../outcomes/current-labels";
+import { beforeCondition, sinceCondition, sqlSubquery, tenantCondition, whereAll } from "../facts/sql-fragments";
+import { labelsInRangeSql } from "../outcomes/current-labels";
 import { sqlList, sqlValue } from "../sql/escape";
 import { matchingResponsesSql } from "./matching-responses";
 import { FiltersSchema, OUTCOME_LABELS } from "./query-input";
@@ -61,13 +61,15 @@ function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit:
   const { tenantId } = query;
   // Raw ids with a version in range: a cheap superset of the responses shown, to narrow the joined reads.
   const idsInRange = sqlSubquery(
-    `SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)} AND occurred_at_ms >= ${sqlValue(query.from)} AND occurred_at_ms < ${sqlValue(query.to)}`,
+    `SELECT response_id FROM ${warehouse.table("responses")} WHERE ${[tenantCondition(tenantId), ...sinceCondition(query.from), ...beforeCondition(query.to)].join(" AND ")}`,
   );
   const responses = matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters });
   const ratings = `SELECT target_id AS response_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
-    FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds: idsInRange })})
+    FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds: idsInRange, responsesSinceMs: query.from })})
     WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
-  const labels = `SELECT response_id, label AS sample_label, label_reason AS sample_label_reason FROM (${currentLabelsSql(warehouse, { tenantId, responseIds: idsInRange })})`;
+  // A sample's label is its response's label row at the response's time (a response that moved
+  // since its last evaluation reads as pending until the evaluator's next run).
+  const labels = `SELECT response_id, label AS sample_label, label_reason AS sample_label_reason FROM (${labelsInRangeSql(warehouse, { tenantId, fromMs: query.from, toMs: query.to })})`;
   const ratedColumns = [...RESPONSE_FACT_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"];
   // 18.16 joins two tables per SELECT: one level per join, with explicit column lists.
   const withRating = `SELECT ${ratedColumns.join(", ")} FROM (SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (${responses})) ANY LEFT JOIN (${ratings}) USING response_id`;

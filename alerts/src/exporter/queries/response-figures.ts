@@ -40,7 +40,8 @@ export async function readResponseFigures(warehouse: Warehouse, windows: readonl
         bucket_histogram.1 AS histogram_buckets,
         bucket_histogram.2 AS histogram_counts
       FROM ${warehouse.table("metrics_5m")}
-      WHERE ${inWindowTime("bucket", span)}
+      -- PREWHERE: the histogram states of rows outside the span are then never deserialized.
+      PREWHERE ${inWindowTime("bucket", span)}
       GROUP BY tenant_id, bucket, model, channel
     )
     GROUP BY tenant_id, model, channel`;
