@@ -131,4 +131,5 @@ CREATE TABLE IF NOT EXISTS {{db}}.response_labels_by_time {{on_cluster}} (
   retracted UInt8
 ) ENGINE = {{engine:ReplacingMergeTree(evaluated_at_ms)}}
 PARTITION BY toYYYYMM(occurred_at)
-ORDER BY (tenant_id, occurred_at_ms, response_id);
+ORDER BY (tenant_id, occurred_at_ms, response_id)
+{{sharding_key:cityHash64(tenant_id, response_id)}};
