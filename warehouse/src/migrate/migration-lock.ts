@@ -43,10 +43,20 @@ export async function withMigrationLock<T>(warehouse: Warehouse, run: () => Prom
   }
 }
 
+/** ClickHouse's "table doesn't exist". */
+const DOES_NOT_EXIST = /Code: 60\b/;
+
 async function lockExists(warehouse: Warehouse): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    warehouse,
-    `SELECT count() AS n FROM system.tables WHERE database = ${sqlValue(warehouse.target.database)} AND name = ${sqlValue(LOCK_TABLE)}`,
-  );
-  return Number(rows[0]?.n) > 0;
+  try {
+    const rows = await queryRows<{ n: number }>(
+      warehouse,
+      `SELECT count() AS n FROM system.tables WHERE database = ${sqlValue(warehouse.target.database)} AND name = ${sqlValue(LOCK_TABLE)}`,
+    );
+    return Number(rows[0]?.n) > 0;
+  } catch (error) {
+    // 18.16 can fail a read of system.tables with "doesn't exist" while the lock table is being
+    // dropped (seen in CI): the lock is on its way out, so look again.
+    if (DOES_NOT_EXIST.test(String(error))) return true;
+    throw error;
+  }
 }
