@@ -3,6 +3,7 @@ import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../../te
 import { createBenchWarehouse } from "./bench-warehouse";
 import { parseBenchOptions } from "./cli-options";
 import { measureFreshness } from "./freshness/freshness";
+import { servicePid } from "./ingest/cpu-accounting";
 import { measureIngest } from "./ingest/ingest-section";
 import { describeMachine } from "./machine";
 import { evaluateFirstPass } from "./outcomes/first-evaluation";
@@ -66,7 +67,10 @@ try {
     await section("ingest", async () => {
       const { brokers } = await startKafka({ name: SERVICE, partitions: KAFKA_PARTITIONS });
       kafkaStarted = true;
-      results.ingest = await measureIngest({ url, brokers, events: options.ingestEvents, runs: options.ingestRuns });
+      const pids = await Promise.all([servicePid("clickhouse", SERVICE), servicePid("kafka", SERVICE)]);
+      const servicePids = pids.every((pid) => pid !== undefined) ? { clickhouse: [pids[0]!], broker: [pids[1]!] } : undefined;
+      if (!servicePids) progress("ingest: ClickHouse or broker pid unknown (external services?): no CPU accounting");
+      results.ingest = await measureIngest({ url, brokers, events: options.ingestEvents, runs: options.ingestRuns, servicePids });
     });
   }
   if (wants("freshness")) {
