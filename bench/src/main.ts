@@ -1,7 +1,9 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../../test/src/services";
 import { createBenchWarehouse } from "./bench-warehouse";
-import { parseBenchOptions } from "./cli-options";
+import { parseBenchOptions, SECTIONS } from "./cli-options";
 import { measureFreshness } from "./freshness/freshness";
 import { servicePid } from "./ingest/cpu-accounting";
 import { measureIngest } from "./ingest/ingest-section";
@@ -11,6 +13,7 @@ import { measureLabelUpdate } from "./outcomes/label-update";
 import { progress } from "./progress";
 import type { BenchResults } from "./report/results";
 import { slowestQueries } from "./report/slow-queries";
+import { withEarlierSections } from "./report/earlier-sections";
 import { writeResults } from "./report/write-results";
 import { loadedDataSet } from "./scale/loaded-data-set";
 import { LARGEST_TENANT, runScaleSection } from "./scale/scale-section";
@@ -30,7 +33,9 @@ let kafkaStarted = false;
 const { url } = await startClickHouse(SERVICE);
 progress(`ClickHouse ${url}`);
 const w = createBenchWarehouse(url, "bench_scale");
-const results: BenchResults = { machine: await describeMachine(w), options: { ...options, outDir: undefined }, slowest_queries: {}, errors: {} };
+// --only keeps the other sections of the results file from the run that measured them.
+const earlierResults = options.sections.length < SECTIONS.length ? await readFile(join(outDir, "bench-results.json"), "utf8").then((text) => JSON.parse(text) as BenchResults, () => undefined) : undefined;
+const results: BenchResults = withEarlierSections({ machine: await describeMachine(w), options: { ...options, outDir: undefined }, slowest_queries: {}, errors: {} }, earlierResults, options.sections);
 
 async function section(name: string, work: () => Promise<void>): Promise<void> {
   progress(`== ${name}`);

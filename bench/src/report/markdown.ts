@@ -8,6 +8,8 @@ export function resultsMarkdown(r: BenchResults): string {
   const out: string[] = [];
   const m = r.machine;
   out.push(`Measured ${m.measured_at} on ${m.nproc} cores (${m.cpu_model}), ${m.memory_gb} GB, ClickHouse ${m.clickhouse_version}, Node ${m.node_version}.`, "");
+  const earlier = Object.entries(r.earlier_sections ?? {});
+  if (earlier.length > 0) out.push(`Not re-measured by this run (\`--only\`), kept from an earlier run: ${earlier.map(([section, at]) => `${section} (measured ${at})`).join(", ")}.`, "");
   if (r.scale) {
     const { load, queries } = r.scale;
     out.push(

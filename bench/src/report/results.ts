@@ -1,5 +1,6 @@
 import type { FreshnessReport } from "../freshness/freshness";
 import type { IngestReport } from "../ingest/ingest-section";
+import type { Section } from "../cli-options";
 import type { MachineDescription } from "../machine";
 import type { FirstEvaluationReport } from "../outcomes/first-evaluation";
 import type { LabelUpdateReport } from "../outcomes/label-update";
@@ -20,4 +21,6 @@ export interface BenchResults {
   slowest_queries: Record<string, SlowQuery[]>;
   /** Sections that failed, with their error, so a partial run says what it lacks. */
   errors: Record<string, string>;
+  /** Sections this run did not measure (`--only`), kept from an earlier run, with when that run measured them. */
+  earlier_sections?: Partial<Record<Section, string>>;
 }
