@@ -101,6 +101,8 @@ describe("benchmark smoke run", () => {
       expect(cpu.ceiling_events_per_s).toBeGreaterThan(0);
       expect(cpu.events_per_s).toBeGreaterThan(0);
       expect(cpu.ingest_vs_ceiling).toBeGreaterThan(0);
+      expect(cpu.worker_ceiling_events_per_s).toBeGreaterThan(0);
+      expect(cpu.ingest_vs_worker_ceiling).toBeGreaterThan(0);
       expect(cpu.machine_busy_share).toBeGreaterThan(0);
     } finally {
       await stopKafka(brokerName, { wipe: true });

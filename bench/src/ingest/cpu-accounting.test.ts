@@ -33,6 +33,8 @@ describe("CPU accounting", () => {
       broker_cpu_s_per_1k: 0.05,
       total_cpu_s_per_1k: 0.3,
       ceiling_events_per_s: 6667,
+      worker_ceiling_events_per_s: 10000,
+      ingest_vs_worker_ceiling: 0.5,
       events_per_s: 5000,
       ingest_vs_ceiling: 0.75,
       machine_busy_share: 0.75,
@@ -47,5 +49,13 @@ describe("CPU accounting", () => {
     expect(m.worker_cpu_s_per_1k).toBe(2);
     expect(m.ceiling_events_per_s).toBe(500);
     expect(medianAccount([], median)).toBeUndefined();
+  });
+
+  it("gives each worker process one core of its own in the worker ceiling", () => {
+    // Two workers used 2 CPU s together for 10,000 events in 2 s: each 1 CPU s for its 5,000, 0.2 ms per event of its own,
+    // so 5,000 events/s each and 10,000 for both; the 5,000 events/s measured are half of that.
+    const account = cpuAccount(snapshot(0, 0, 0, 0, 1), snapshot(2, 0, 0, 1, 2), 10_000, 2, 2, 2);
+    expect(account.worker_ceiling_events_per_s).toBe(10_000);
+    expect(account.ingest_vs_worker_ceiling).toBe(0.5);
   });
 });

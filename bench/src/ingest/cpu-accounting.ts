@@ -67,6 +67,13 @@ export interface CpuAccount {
   total_cpu_s_per_1k: number;
   /** cores / (sum of CPU seconds per event): the rate that would saturate every core with these three alone. */
   ceiling_events_per_s: number;
+  /**
+   * workers / worker CPU seconds per event: the rate at which each worker process would
+   * keep one core busy. A Node worker does its JavaScript on one thread, so this bounds
+   * ingest whatever the other cores do (a little high: GC and I/O threads count in its CPU).
+   */
+  worker_ceiling_events_per_s: number;
+  ingest_vs_worker_ceiling: number;
   /** The measured rate over the same window, and its share of the ceiling. */
   events_per_s: number;
   ingest_vs_ceiling: number;
@@ -75,7 +82,7 @@ export interface CpuAccount {
 }
 
 /** The arithmetic of the account: CPU between two snapshots spread over the events of that window. */
-export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: number, seconds: number, cores: number): CpuAccount {
+export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: number, seconds: number, cores: number, workerProcesses = 1): CpuAccount {
   const perThousand = (role: CpuRole) => ((after.seconds[role] - before.seconds[role]) / events) * 1000;
   const worker = perThousand("worker");
   const clickhouse = perThousand("clickhouse");
@@ -83,6 +90,7 @@ export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: numb
   const total = worker + clickhouse + broker;
   const ceiling = total > 0 ? cores / (total / 1000) : Number.NaN;
   const rate = events / seconds;
+  const workerCeiling = worker > 0 ? workerProcesses / (worker / 1000) : Number.NaN;
   const machineTotal = after.machine.total - before.machine.total;
   const r = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
   return {
@@ -92,6 +100,8 @@ export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: numb
     broker_cpu_s_per_1k: r(broker, 3),
     total_cpu_s_per_1k: r(total, 3),
     ceiling_events_per_s: Math.round(ceiling),
+    worker_ceiling_events_per_s: Math.round(workerCeiling),
+    ingest_vs_worker_ceiling: r(rate / workerCeiling, 2),
     events_per_s: Math.round(rate),
     ingest_vs_ceiling: r(rate / ceiling, 2),
     machine_busy_share: machineTotal > 0 ? r((after.machine.busy - before.machine.busy) / machineTotal, 2) : Number.NaN,

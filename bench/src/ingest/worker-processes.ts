@@ -84,7 +84,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
       writes,
       rowsPerWrite: writes ? Math.round(rows / writes) : 0,
       writeSeconds: Math.round(stats.reduce((sum, s) => sum + s.seconds, 0) * 10) / 10,
-      cpu: from && to && to.rows > from.rows ? cpuAccount(from.cpu, to.cpu, (to.rows - from.rows) * (options.eventsPerRow ?? 1), (to.at - from.at) / 1000, machineCores()) : undefined,
+      cpu: from && to && to.rows > from.rows ? cpuAccount(from.cpu, to.cpu, (to.rows - from.rows) * (options.eventsPerRow ?? 1), (to.at - from.at) / 1000, machineCores(), pids.worker.length) : undefined,
     };
   } finally {
     await Promise.all(processes.map((p) => p.stop("SIGTERM")));
