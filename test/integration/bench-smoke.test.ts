@@ -96,7 +96,9 @@ describe("benchmark smoke run", () => {
       expect(cpu, "a CPU account of the window").toBeDefined();
       expect(cpu.worker_cpu_s_per_1k).toBeGreaterThan(0);
       if (!hasExternalClickHouse()) expect(cpu.clickhouse_cpu_s_per_1k).toBeGreaterThan(0);
-      if (!hasExternalKafka()) expect(cpu.broker_cpu_s_per_1k).toBeGreaterThan(0);
+      // The mock broker (C) uses about 1 ms of CPU per 1,000 events, below the 10 ms tick of
+      // /proc/<pid>/stat over a window this short: it is measured, and may round to zero.
+      if (!hasExternalKafka()) expect(cpu.broker_cpu_s_per_1k).toBeGreaterThanOrEqual(0);
       expect(cpu.total_cpu_s_per_1k).toBeCloseTo(cpu.worker_cpu_s_per_1k + cpu.clickhouse_cpu_s_per_1k + cpu.broker_cpu_s_per_1k, 2);
       expect(cpu.ceiling_events_per_s).toBeGreaterThan(0);
       expect(cpu.events_per_s).toBeGreaterThan(0);
