@@ -1,9 +1,12 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../../test/src/services";
 import { createBenchWarehouse } from "./bench-warehouse";
 import { parseBenchOptions } from "./cli-options";
 import { measureExporter } from "./exporter/exporter-section";
 import { measureFreshness } from "./freshness/freshness";
+import { servicePid } from "./ingest/cpu-accounting";
 import { measureIngest } from "./ingest/ingest-section";
 import { describeMachine } from "./machine";
 import { evaluateFirstPass } from "./outcomes/first-evaluation";
@@ -75,7 +78,10 @@ try {
     await section("ingest", async () => {
       const { brokers } = await startKafka({ name: SERVICE, partitions: KAFKA_PARTITIONS });
       kafkaStarted = true;
-      results.ingest = await measureIngest({ url, brokers, events: options.ingestEvents, runs: options.ingestRuns });
+      const pids = await Promise.all([servicePid("clickhouse", SERVICE), servicePid("kafka", SERVICE)]);
+      const servicePids = pids.every((pid) => pid !== undefined) ? { clickhouse: [pids[0]!], broker: [pids[1]!] } : undefined;
+      if (!servicePids) progress("ingest: ClickHouse or broker pid unknown (external services?): no CPU accounting");
+      results.ingest = await measureIngest({ url, brokers, events: options.ingestEvents, runs: options.ingestRuns, servicePids });
     });
   }
   if (wants("freshness")) {

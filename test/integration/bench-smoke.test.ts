@@ -1,15 +1,17 @@
 import {
-  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureLabelUpdate, measureSinkLimit, runScaleSection, scaleCountsFor,
+  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureLabelUpdate, measureSinkLimit, measureWorkers, produceAll, runScaleSection, scaleCountsFor, servicePid,
 } from "@answerscope/bench";
 import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, inject } from "vitest";
+import { hasExternalClickHouse, hasExternalKafka, startKafka, stopKafka } from "../src/services";
 
 /**
  * The benchmark (npm run bench, bench/) at a tiny scale, so its SQL and harness cannot rot
  * between the runs that measure: every figure it prints must be a positive time or rate, and
- * the generated data must be exactly what was asked for. The Kafka part (worker processes)
- * is covered by kafka-ingest.test.ts, not repeated here.
+ * the generated data must be exactly what was asked for. The worker's correctness is covered
+ * by kafka-ingest.test.ts; here one worker process runs only so the ingest section's CPU
+ * accounting (worker, ClickHouse, broker per event, the CPU-bound ceiling) is exercised.
  */
 describe("benchmark smoke run", () => {
   const url = inject("clickhouseUrl");
@@ -64,5 +66,48 @@ describe("benchmark smoke run", () => {
     const run = await measureSinkLimit(w, factBatchesOf(messages, 250), messages.length);
     expect(run.rate).toBeGreaterThan(0);
     expect(run.storedRows).toBe(messages.length);
+  });
+
+  it("accounts the CPU of a worker process, ClickHouse and the broker per event, and the CPU-bound ceiling", async () => {
+    const brokerName = `bench-smoke-${randomBytes(3).toString("hex")}`;
+    const { brokers } = await startKafka({ name: brokerName, partitions: 4 });
+    try {
+      const messages = demoMessages({ events: 3000, seed: 5, tenants: ["smoke_cpu"] });
+      await produceAll([brokers], messages);
+      const sinkDb = open("bench_smoke_cpu_sink");
+      await migrate(sinkDb);
+      const { storedRows } = await measureSinkLimit(sinkDb, factBatchesOf(messages, 1000), messages.length);
+      const db = open("bench_smoke_cpu");
+      await migrate(db);
+      const clickhouse = await servicePid("clickhouse", "test");
+      const broker = await servicePid("kafka", brokerName);
+      const run = await measureWorkers(db, {
+        url,
+        brokers,
+        groupId: `${brokerName}-group`,
+        workers: 1,
+        expectedRows: storedRows,
+        eventsPerRow: messages.length / storedRows,
+        servicePids: { clickhouse: clickhouse ? [clickhouse] : [], broker: broker ? [broker] : [] },
+        // Small writes, so the 10 %-90 % window spans several of them.
+        workerEnv: { INGEST_BATCH_MAX_ROWS: "100" },
+      });
+      const cpu = run.cpu!;
+      expect(cpu, "a CPU account of the window").toBeDefined();
+      expect(cpu.worker_cpu_s_per_1k).toBeGreaterThan(0);
+      if (!hasExternalClickHouse()) expect(cpu.clickhouse_cpu_s_per_1k).toBeGreaterThan(0);
+      // The mock broker (C) uses about 1 ms of CPU per 1,000 events, below the 10 ms tick of
+      // /proc/<pid>/stat over a window this short: it is measured, and may round to zero.
+      if (!hasExternalKafka()) expect(cpu.broker_cpu_s_per_1k).toBeGreaterThanOrEqual(0);
+      expect(cpu.total_cpu_s_per_1k).toBeCloseTo(cpu.worker_cpu_s_per_1k + cpu.clickhouse_cpu_s_per_1k + cpu.broker_cpu_s_per_1k, 2);
+      expect(cpu.ceiling_events_per_s).toBeGreaterThan(0);
+      expect(cpu.events_per_s).toBeGreaterThan(0);
+      expect(cpu.ingest_vs_ceiling).toBeGreaterThan(0);
+      expect(cpu.worker_ceiling_events_per_s).toBeGreaterThan(0);
+      expect(cpu.ingest_vs_worker_ceiling).toBeGreaterThan(0);
+      expect(cpu.machine_busy_share).toBeGreaterThan(0);
+    } finally {
+      await stopKafka(brokerName, { wipe: true });
+    }
   });
 });

@@ -4,6 +4,7 @@ import { createBenchWarehouse } from "../bench-warehouse";
 import { demoMessages, factBatchesOf } from "../demo-fact-batches";
 import { progress } from "../progress";
 import { median, round } from "../stats";
+import { medianAccount, type CpuAccount } from "./cpu-accounting";
 import { produceAll } from "./produce";
 import { measurePlainInsertLimit, measureSinkLimit } from "./sink-limit";
 import { measureSourceLimit } from "./source-limit";
@@ -32,7 +33,14 @@ export interface IngestReport {
   worker_peak_rss_mb: number;
   /** One worker, last run: writes to ClickHouse, mean rows per write, seconds spent writing, seconds in total. */
   one_worker_writes?: { writes: number; rows_per_write: number; write_seconds: number; total_seconds: number };
-  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[] };
+  /**
+   * CPU of the worker process(es), ClickHouse and the mock broker per 1,000 events over the
+   * 10 %-90 % window of each worker run, and the CPU-bound ceiling cores / (their CPU per
+   * event); medians over runs, field by field. Absent when the services' pids are unknown.
+   */
+  cpu_one_worker?: CpuAccount;
+  cpu_two_workers?: CpuAccount;
+  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[] };
 }
 
 async function freshDatabase(url: string, name: string): Promise<Warehouse> {
@@ -42,7 +50,7 @@ async function freshDatabase(url: string, name: string): Promise<Warehouse> {
   return w;
 }
 
-export async function measureIngest(options: { url: string; brokers: string; events: number; runs: number }): Promise<IngestReport> {
+export async function measureIngest(options: { url: string; brokers: string; events: number; runs: number; servicePids?: { clickhouse: number[]; broker: number[] } }): Promise<IngestReport> {
   const batchRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
   const tenants = ["ingest_a", "ingest_b", "ingest_c"];
   const messages = demoMessages({ events: options.events, seed: 7, tenants, windowMs: 6 * 3_600_000 });
@@ -54,7 +62,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
   const batches = factBatchesOf(messages, batchRows);
 
-  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[] };
+  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[] };
   const rss: number[] = [];
   const vsLimit: number[] = [];
   const vsWriteFacts: number[] = [];
@@ -74,7 +82,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     const workerRun = async (workers: number) => {
       const db = await freshDatabase(options.url, `bench_workers${workers}_${run}`);
       try {
-        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows });
+        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows, servicePids: options.servicePids, eventsPerRow });
+        if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
         rss.push(...result.peakRssMb);
         if (workers === 1) oneWorkerWrites = { writes: result.writes, rows_per_write: result.rowsPerWrite, write_seconds: result.writeSeconds, total_seconds: Math.round(result.totalSeconds * 10) / 10 };
         return result.rate * eventsPerRow;
@@ -93,6 +102,9 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     vsWriteFacts.push(one / Math.min(source, sink.rate));
     twoVsOne.push(two / one);
     progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
+    for (const [label, cpu] of [["1 worker", samples.cpu_one[run]], ["2 workers", samples.cpu_two[run]]] as const) {
+      if (cpu) progress(`  cpu ${label}: worker ${cpu.worker_cpu_s_per_1k} + ClickHouse ${cpu.clickhouse_cpu_s_per_1k} + broker ${cpu.broker_cpu_s_per_1k} CPU s per 1,000 events, ceiling ${cpu.ceiling_events_per_s} events/s, ingest/ceiling ${cpu.ingest_vs_ceiling}, worker-thread ceiling ${cpu.worker_ceiling_events_per_s} (ingest/that ${cpu.ingest_vs_worker_ceiling}), machine busy ${cpu.machine_busy_share}`);
+    }
   }
   return {
     events: messages.length,
@@ -111,6 +123,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     two_vs_one: round(median(twoVsOne), 2),
     worker_peak_rss_mb: Math.max(...rss),
     one_worker_writes: oneWorkerWrites,
+    cpu_one_worker: medianAccount(samples.cpu_one, median),
+    cpu_two_workers: medianAccount(samples.cpu_two, median),
     samples,
   };
 }

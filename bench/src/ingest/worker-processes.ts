@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Warehouse } from "@answerscope/warehouse";
 import { startIngestProcess, type IngestProcess } from "../../../test/src/ingest-process";
+import { cpuAccount, cpuSnapshot, machineCores, type CpuAccount, type CpuSnapshot } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 import { ThroughputCurve } from "./throughput-curve";
 
@@ -13,6 +14,8 @@ export interface WorkerRun {
   writes: number;
   rowsPerWrite: number;
   writeSeconds: number;
+  /** CPU of the workers, ClickHouse and the broker between the polls that saw 10 % and 90 % of the rows, per event (rows × eventsPerRow). */
+  cpu?: CpuAccount;
 }
 
 /** Sum of one unlabelled series (e.g. a histogram's _sum / _count) in a Prometheus text page. */
@@ -42,7 +45,7 @@ async function peakRssMb(pid: number | undefined): Promise<number> {
  * group read the pre-produced messages and write to an empty migrated database; the rate
  * is taken from the row count in ClickHouse, polled every 100 ms.
  */
-export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; timeoutMs?: number }): Promise<WorkerRun> {
+export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; servicePids?: { clickhouse: number[]; broker: number[] }; eventsPerRow?: number; workerEnv?: Record<string, string>; timeoutMs?: number }): Promise<WorkerRun> {
   const env = {
     CLICKHOUSE_URL: options.url,
     CLICKHOUSE_DATABASE: w.target.database,
@@ -50,6 +53,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
     KAFKA_GROUP_ID: options.groupId,
     RUN_COLLECTOR: "off",
     MIGRATE_ON_START: "false",
+    ...options.workerEnv,
   };
   const curve = new ThroughputCurve(options.expectedRows);
   const processes: IngestProcess[] = [];
@@ -57,8 +61,15 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
     // Started together, so both join the group's first generation where the broker allows it.
     processes.push(...(await Promise.all(Array.from({ length: options.workers }, () => startIngestProcess(env, { waitReady: false })))));
     const deadline = Date.now() + (options.timeoutMs ?? 300_000);
+    const pids = { worker: processes.map((p) => p.child.pid ?? 0).filter((pid) => pid > 0), clickhouse: options.servicePids?.clickhouse ?? [], broker: options.servicePids?.broker ?? [] };
+    // CPU snapshots at the first polls that see 10 % and 90 % of the rows, with the count and time of each.
+    let from: { cpu: CpuSnapshot; rows: number; at: number } | undefined;
+    let to: typeof from;
     while (!curve.done && Date.now() < deadline) {
-      curve.observe(await storedFactRows(w));
+      const rows = await storedFactRows(w);
+      curve.observe(rows);
+      if (!from && rows >= 0.1 * options.expectedRows) from = { cpu: await cpuSnapshot(pids), rows, at: performance.now() };
+      else if (from && !to && rows >= 0.9 * options.expectedRows) to = { cpu: await cpuSnapshot(pids), rows, at: performance.now() };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!curve.done) throw new Error(`workers stored ${await storedFactRows(w)} of ${options.expectedRows} rows in time\n${processes.map((p) => p.output().slice(-2000)).join("\n")}`);
@@ -73,6 +84,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
       writes,
       rowsPerWrite: writes ? Math.round(rows / writes) : 0,
       writeSeconds: Math.round(stats.reduce((sum, s) => sum + s.seconds, 0) * 10) / 10,
+      cpu: from && to && to.rows > from.rows ? cpuAccount(from.cpu, to.cpu, (to.rows - from.rows) * (options.eventsPerRow ?? 1), (to.at - from.at) / 1000, machineCores(), pids.worker.length) : undefined,
     };
   } finally {
     await Promise.all(processes.map((p) => p.stop("SIGTERM")));

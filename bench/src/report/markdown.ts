@@ -56,6 +56,19 @@ export function resultsMarkdown(r: BenchResults): string {
         (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : ""),
       "",
     );
+    const cpuRuns = [["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
+    if (cpuRuns.some(([, c]) => c)) {
+      out.push(
+        `CPU accounting (10 %-90 % window of each worker run, medians): CPU seconds per 1,000 events of the worker process(es), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ worker CPU seconds per event, the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,
+        "",
+        row(["run", "worker CPU s/1k", "ClickHouse CPU s/1k", "broker CPU s/1k", "total CPU s/1k", "cores", "CPU ceiling events/s", "worker ceiling events/s", "ingest events/s", "ingest / CPU ceiling", "ingest / worker ceiling", "machine busy"]),
+        row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+        ...cpuRuns.flatMap(([label, c]) =>
+          c ? [row([label, c.worker_cpu_s_per_1k, c.clickhouse_cpu_s_per_1k, c.broker_cpu_s_per_1k, c.total_cpu_s_per_1k, c.cores, n(c.ceiling_events_per_s), n(c.worker_ceiling_events_per_s), n(c.events_per_s), c.ingest_vs_ceiling, c.ingest_vs_worker_ceiling, `${Math.round(c.machine_busy_share * 100)} %`])] : [],
+        ),
+        "",
+      );
+    }
   }
   if (r.freshness) {
     const f = r.freshness;

@@ -1,11 +1,11 @@
 import type { FreshnessReport } from "../freshness/freshness";
 import type { IngestReport } from "../ingest/ingest-section";
+import type { Section } from "../cli-options";
 import type { MachineDescription } from "../machine";
 import type { FirstEvaluationReport } from "../outcomes/first-evaluation";
 import type { LabelUpdateReport } from "../outcomes/label-update";
 import type { ScaleSection } from "../scale/scale-section";
 import type { ExporterReport } from "../exporter/exporter-section";
-import type { Section } from "../cli-options";
 import type { SlowQuery } from "./slow-queries";
 
 /** bench-results.json: every section is optional, because `--only` and failures leave some out. */

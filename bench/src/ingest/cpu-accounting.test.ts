@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { median } from "../stats";
+import { cpuAccount, machineCpuSeconds, medianAccount, processCpuSeconds, type CpuSnapshot } from "./cpu-accounting";
+
+const statLine = (comm: string, utime: number, stime: number) =>
+  `4242 (${comm}) S 1 4242 4242 0 -1 4194560 100 0 0 0 ${utime} ${stime} 0 0 20 0 12 0 500 1000000 2000 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0`;
+
+const snapshot = (worker: number, clickhouse: number, broker: number, busy: number, total: number): CpuSnapshot => ({
+  seconds: { worker, clickhouse, broker },
+  machine: { busy, total },
+});
+
+describe("CPU accounting", () => {
+  it("reads utime + stime of /proc/<pid>/stat in seconds, even when the command name holds spaces and parentheses", () => {
+    expect(processCpuSeconds(statLine("clickhouse-serv", 1234, 266))).toBe(15);
+    expect(processCpuSeconds(statLine("a) b (c", 50, 25))).toBe(0.75);
+    expect(processCpuSeconds(statLine("node", 300, 100), 1000)).toBe(0.4);
+    expect(() => processCpuSeconds("garbage")).toThrow(/not a \/proc/);
+  });
+
+  it("reads the machine's busy and total seconds from the aggregate cpu line of /proc/stat", () => {
+    const procStat = "cpu  1000 10 290 600 100 0 0 0 0 0\ncpu0 500 5 145 300 50 0 0 0 0 0\nintr 1\n";
+    expect(machineCpuSeconds(procStat)).toEqual({ busy: 13, total: 20 });
+  });
+
+  it("spreads each process's CPU over the window's events and derives the ceiling cores ÷ CPU seconds per event", () => {
+    // 10,000 events in 2 s; the worker used 1.0 CPU s, ClickHouse 1.5, the broker 0.5: 0.3 ms per event.
+    const account = cpuAccount(snapshot(10, 100, 5, 50, 100), snapshot(11, 101.5, 5.5, 53, 104), 10_000, 2, 2);
+    expect(account).toEqual({
+      cores: 2,
+      worker_cpu_s_per_1k: 0.1,
+      clickhouse_cpu_s_per_1k: 0.15,
+      broker_cpu_s_per_1k: 0.05,
+      total_cpu_s_per_1k: 0.3,
+      ceiling_events_per_s: 6667,
+      worker_ceiling_events_per_s: 10000,
+      ingest_vs_worker_ceiling: 0.5,
+      events_per_s: 5000,
+      ingest_vs_ceiling: 0.75,
+      machine_busy_share: 0.75,
+    });
+  });
+
+  it("takes the median of several runs field by field", () => {
+    const a = cpuAccount(snapshot(0, 0, 0, 0, 1), snapshot(1, 1, 0, 1, 2), 1000, 1, 2);
+    const b = cpuAccount(snapshot(0, 0, 0, 0, 1), snapshot(2, 2, 0, 1, 2), 1000, 1, 2);
+    const c = cpuAccount(snapshot(0, 0, 0, 0, 1), snapshot(4, 4, 0, 1, 2), 1000, 1, 2);
+    const m = medianAccount([c, a, b], median)!;
+    expect(m.worker_cpu_s_per_1k).toBe(2);
+    expect(m.ceiling_events_per_s).toBe(500);
+    expect(medianAccount([], median)).toBeUndefined();
+  });
+
+  it("gives each worker process one core of its own in the worker ceiling", () => {
+    // Two workers used 2 CPU s together for 10,000 events in 2 s: each 1 CPU s for its 5,000, 0.2 ms per event of its own,
+    // so 5,000 events/s each and 10,000 for both; the 5,000 events/s measured are half of that.
+    const account = cpuAccount(snapshot(0, 0, 0, 0, 1), snapshot(2, 0, 0, 1, 2), 10_000, 2, 2, 2);
+    expect(account.worker_ceiling_events_per_s).toBe(10_000);
+    expect(account.ingest_vs_worker_ceiling).toBe(0.5);
+  });
+});
