@@ -1,5 +1,3 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../../test/src/services";
 import { createBenchWarehouse } from "./bench-warehouse";

@@ -12,8 +12,12 @@ const SECTION_FIELDS: Record<Section, (keyof BenchResults)[]> = {
   exporter: ["exporter"],
 };
 
+/** The earlier results, or undefined when there are none; a file that cannot be read or parsed is an error, not "none". */
 export async function readResults(dir: string): Promise<BenchResults | undefined> {
-  const text = await readFile(join(dir, "bench-results.json"), "utf8").catch(() => undefined);
+  const text = await readFile(join(dir, "bench-results.json"), "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
   return text === undefined ? undefined : (JSON.parse(text) as BenchResults);
 }
 
