@@ -1,5 +1,5 @@
 import { parseEvent } from "@answerscope/contracts";
-import { externalLabelRow, feedbackRow, responseRow, toolCallRow, type Warehouse } from "@answerscope/warehouse";
+import { externalLabelRow, feedbackRow, markCallFirsts, responseRow, toolCallRow, type ToolCallRow, type Warehouse } from "@answerscope/warehouse";
 
 export interface LoadOptions {
   /** ingested_at_ms of the first delivery; each next delivery gets `stepMs` more. Default: now. */
@@ -27,14 +27,15 @@ async function insertAll(warehouse: Warehouse, table: string, rows: object[]): P
  * Loads raw events (arrival order) as the pipeline would store them: each is validated and
  * normalized by the contract, mapped to its fact-table row, and stamped with an
  * ingested_at_ms that grows in arrival order. Unlike the sink, EVERY delivery is inserted,
- * duplicates included, so readers' dedup-on-read is what the tests exercise.
+ * duplicates included, so readers' dedup-on-read is what the tests exercise; tool-call rows
+ * carry the sink's first-time marks (a copy never moves a call).
  * Throws on an event the contract rejects: test data sets are meant to be valid.
  */
 export async function loadRawEvents(warehouse: Warehouse, events: readonly object[], options: LoadOptions = {}): Promise<LoadResult> {
   const stepMs = options.stepMs ?? 1;
   let ingestedAtMs = (options.firstIngestedAtMs ?? Date.now()) - stepMs;
   const responses: object[] = [];
-  const toolCalls: object[] = [];
+  const toolCalls: ToolCallRow[] = [];
   const feedback: object[] = [];
   const externalLabels: object[] = [];
   for (const raw of events) {
@@ -48,7 +49,8 @@ export async function loadRawEvents(warehouse: Warehouse, events: readonly objec
     else externalLabels.push(externalLabelRow(event, ingestedAtMs));
   }
   await insertAll(warehouse, "responses", responses);
-  await insertAll(warehouse, "tool_call_events", toolCalls);
+  // As the sink marks them (every delivery here, duplicates included, in arrival order).
+  await insertAll(warehouse, "tool_call_events", markCallFirsts(toolCalls, new Map()));
   await insertAll(warehouse, "feedback_events", feedback);
   await insertAll(warehouse, "external_outcome_labels", externalLabels);
   return { responses: responses.length, toolCalls: toolCalls.length, feedback: feedback.length, lastIngestedAtMs: ingestedAtMs };

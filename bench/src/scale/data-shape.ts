@@ -132,7 +132,8 @@ export function toolCallEventsSelectSql(k: string, window: DataWindow): string {
     if(${terminal} AND NOT ${failed}, 'ok: 12 rows', '') AS result_summary,
     if(${terminal} AND ${failed}, 'upstream call failed', '') AS error_message,
     if(${terminal} AND ${failed}, ${pickSql(ERROR_CATEGORIES, call, 30)}, '') AS error_category,
-    toInt64(if(${terminal}, 20 + ${hash(call, 31)} % 4000, -1)) AS duration_ms`;
+    toInt64(if(${terminal}, 20 + ${hash(call, 31)} % 4000, -1)) AS duration_ms,
+    toUInt8(NOT ${terminal}) AS becomes_first`;
 }
 
 /** SELECT list of `feedback_events` for numbers `f`: one chat_message rating of response 10 f + (hash % 10). */

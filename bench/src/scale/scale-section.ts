@@ -1,4 +1,4 @@
-import { dimensionRollupBackfillSql, migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { dimensionRollupBackfillSql, migrate, queryRows, toolCallFirstsBackfillSql, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
 import { loadScaleData, scaleCountsFor, waitForMerges, type LoadReport } from "./load-scale-data";
@@ -23,6 +23,19 @@ async function backfillDimensionRollup(w: Warehouse): Promise<void> {
   await w.client.command({ query: dimensionRollupBackfillSql(w) });
 }
 
+/** Parts of the tool_call_firsts backfill: each GROUP BY then holds about 2 M calls of the 10 M-response data set. */
+const FIRSTS_BACKFILL_PARTS = 8;
+
+/** A data set loaded before migration 0007 has an empty tool_call_firsts: fill it from the events once. */
+async function backfillToolCallFirsts(w: Warehouse): Promise<void> {
+  const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("tool_call_firsts")}`);
+  if (Number(rows[0]?.n ?? 0) > 0) return;
+  for (let part = 0; part < FIRSTS_BACKFILL_PARTS; part++) {
+    progress(`scale: filling tool_call_firsts from tool_call_events (data set loaded before migration 0007), part ${part + 1} of ${FIRSTS_BACKFILL_PARTS}`);
+    await w.client.command({ query: toolCallFirstsBackfillSql(w, part, FIRSTS_BACKFILL_PARTS) });
+  }
+}
+
 /** Priority 1: the large data set straight into ClickHouse, then every read route timed against it. */
 export async function runScaleSection(w: Warehouse, responses: number, queryRuns: number, reuse?: LoadReport & { window: DataWindow }): Promise<{ report: ScaleSection; window: DataWindow }> {
   const counts = scaleCountsFor(responses);
@@ -35,6 +48,7 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     progress(`scale: reusing the loaded data set (${counts.responses.toLocaleString("en")} responses)`);
     await migrate(w);
     await backfillDimensionRollup(w);
+    await backfillToolCallFirsts(w);
   } else {
     await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
     await migrate(w);

@@ -5,3 +5,4 @@ export * from "./current-responses";
 export * from "./reduced-tool-calls";
 export * from "./feedback-actions";
 export * from "./current-feedback";
+export * from "./tool-call-firsts";

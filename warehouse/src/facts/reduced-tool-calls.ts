@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { beforeCondition, inIdSet, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { inIdSet, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface ReducedToolCallsOptions {
   tenantId: string;
@@ -19,18 +19,17 @@ const TERMINAL = "status != 'started'";
 const STARTED = "status = 'started'";
 
 /**
- * Conditions on the raw events that keep exactly the events of the calls whose first event
- * may be in [fromMs, toMs) (the reduction's own range test does the rest): every event of such
- * a call occurred at or after fromMs, so earlier events are not read; and a call with an event
- * before fromMs has its first event there, so it is left out whole. That test reads only the
- * id and time columns of the older rows, for the calls with an event in the range.
+ * Conditions on the raw events that keep exactly the events of the calls whose first event is in
+ * [fromMs, toMs): the calls come from the time-keyed `tool_call_firsts` (migration 0007: per
+ * call and time the signs sum to 1 at its current first time, 0 at a time it no longer has),
+ * and every event of such a call occurred at or after fromMs, so older months are not read.
  */
 function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toMs?: number): string[] {
-  const tenant = tenantCondition(tenantId);
-  const table = w.table("tool_call_events");
-  const inRange = [tenant, ...sinceCondition(fromMs), ...(toMs === undefined ? [] : beforeCondition(toMs))].join(" AND ");
-  const earlier = [tenant, ...beforeCondition(fromMs), `tool_call_id IN (SELECT tool_call_id FROM ${table} WHERE ${inRange})`].join(" AND ");
-  return [...sinceCondition(fromMs), `tool_call_id NOT IN (SELECT tool_call_id FROM ${table} WHERE ${earlier})`];
+  const firsts = [tenantCondition(tenantId), ...msRange("first_at_ms", fromMs, toMs)];
+  return [
+    ...sinceCondition(fromMs),
+    `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_call_firsts")} ${whereAll(firsts)} GROUP BY tool_call_id HAVING sum(sign) > 0)`,
+  ];
 }
 
 /**

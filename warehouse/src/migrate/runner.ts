@@ -2,6 +2,7 @@ import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import { engineFor, onClusterClause, renderStatements, shardedTablesOf, zooKeeperPath } from "../sql/ddl";
 import { sqlValue } from "../sql/escape";
+import { addsExistingColumn } from "./added-column";
 import { withExplicitDistributedColumns } from "./distributed-table";
 import { withMigrationLock } from "./migration-lock";
 import { loadMigrations, type Migration } from "./migrations";
@@ -31,7 +32,8 @@ interface AppliedRow {
  * node (one ZooKeeper path for all shards), so any node answers what was applied. Runners
  * that start together (e.g. several workers) take turns through a lock (migration-lock.ts):
  * the first applies the pending migrations, the others then find them recorded and skip them.
- * The statements stay idempotent (`IF NOT EXISTS`) so a runner killed midway can be re-run.
+ * The statements stay idempotent (`IF NOT EXISTS`; an ADD COLUMN the table has is skipped) so a
+ * runner killed midway can be re-run.
  */
 export async function migrate(
   warehouse: Warehouse,
@@ -85,6 +87,7 @@ export async function migrate(
         }
         for (const [index, statement] of statements.entries()) {
           options.onProgress?.({ migration, statement: index + 1, statements: statements.length, status: "applying" });
+          if (await addsExistingColumn(warehouse, statement)) continue;
           await warehouse.client.command({ query: await withExplicitDistributedColumns(warehouse, statement) });
         }
         await warehouse.client.command({

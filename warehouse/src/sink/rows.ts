@@ -106,6 +106,9 @@ export function toolCallRow(event: ToolCall, ingestedAtMs: number) {
     error_message: event.error_message ?? "",
     error_category: event.error_category ?? "",
     duration_ms: event.duration_ms ?? -1,
+    // Set by the sink (call-firsts.ts): whether this event lowers its call's first time.
+    becomes_first: 0,
+    prev_first_at_ms: 0,
   };
 }
 

@@ -1,8 +1,9 @@
 import type { Warehouse } from "../client";
 import { rowsMatchingKeys } from "./key-lookup";
 import { FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
-import type { ResponseRow } from "./rows";
+import type { ResponseRow, ToolCallRow } from "./rows";
 import { responsesToInsert } from "./write-responses";
+import { toolCallsToInsert } from "./write-tool-calls";
 
 type KeyedRow = Record<string, unknown>;
 
@@ -51,7 +52,9 @@ async function writeKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[])
   const fresh =
     kind === "responses"
       ? await responsesToInsert(warehouse, unique as ResponseRow[])
-      : await storedKeys(warehouse, kind, unique).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
+      : kind === "toolCalls"
+        ? await toolCallsToInsert(warehouse, unique as ToolCallRow[])
+        : await storedKeys(warehouse, kind, unique).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
   if (fresh.length === 0) return 0;
   await warehouse.client.insert({ table: warehouse.table(table), values: fresh, format: "JSONEachRow" });
   return fresh.length;

@@ -1,0 +1,79 @@
+import { queryRows, reducedToolCallsSql, type Warehouse } from "@answerscope/warehouse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTenantState, generateEdgeCaseDataset, type EdgeCaseDataset, type ReducedToolCall } from "../reference";
+import { loadThroughSink } from "../src/load-through-sink";
+import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
+
+/** A fixed permutation (so a failure replays): events of one call then arrive in any order, across batches. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * tool_call_firsts (migration 0007) through the real sink: the edge-case data set's tool-call
+ * events in a shuffled order, in small batches, so a call's earlier event often arrives after a
+ * later one (in the same batch or a later one) and moves the call's time back.
+ */
+describe("tool-call first times through the sink", () => {
+  let warehouse: Warehouse;
+  let dataset: EdgeCaseDataset;
+  const calls = new Map<string, ReducedToolCall[]>();
+
+  beforeAll(async () => {
+    ({ warehouse } = await createTestWarehouse("as_firsts"));
+    dataset = generateEdgeCaseDataset(Number(process.env.REF_SEED ?? 1));
+    const toolEvents = dataset.events.filter((event) => (event as { event_type?: string }).event_type === "tool_call");
+    await loadThroughSink(warehouse, shuffled(toolEvents, 7), 7);
+    for (const tenant of dataset.tenants) calls.set(tenant, buildTenantState(dataset.events, tenant).toolCalls);
+  });
+  afterAll(() => dropTestWarehouse(warehouse));
+
+  it("keeps exactly one live first time per call, its earliest event's, after out-of-order arrivals", async () => {
+    let moved = 0;
+    for (const tenant of dataset.tenants) {
+      const live = await queryRows<{ tool_call_id: string; first_at_ms: number; signs: number }>(
+        warehouse,
+        `SELECT tool_call_id, first_at_ms, sum(sign) AS signs FROM ${warehouse.table("tool_call_firsts")}
+         WHERE tenant_id = '${tenant}' GROUP BY tool_call_id, first_at_ms HAVING signs != 0 ORDER BY tool_call_id`,
+      );
+      const expected = [...calls.get(tenant)!].sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1)).map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t, signs: 1 }));
+      expect(live.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms), signs: Number(row.signs) }))).toEqual(expected);
+      const retracted = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = '${tenant}' AND prev_first_at_ms > 0`);
+      moved += Number(retracted[0]!.n);
+    }
+    // The shuffle must have moved some calls back, or the retraction path was not exercised.
+    expect(moved).toBeGreaterThan(10);
+  });
+
+  it("reads exactly the calls whose first event is in a range, at and around every edge", async () => {
+    for (const tenant of dataset.tenants) {
+      const all = calls.get(tenant)!;
+      const times = [...new Set(all.map((call) => call.t))].sort((a, b) => a - b);
+      // Ranges that start or end exactly on a call's time, one ms either side, and spans of several calls.
+      const edges = times.filter((_, index) => index % Math.max(1, Math.floor(times.length / 12)) === 0);
+      const ranges = edges.flatMap((t, index) => {
+        const next = edges[index + 1] ?? t + 3_600_000;
+        return [
+          [t, next],
+          [t + 1, next + 1],
+          [t - 1, t + 1],
+        ] as const;
+      });
+      for (const [from, to] of ranges) {
+        const rows = await queryRows<{ tool_call_id: string }>(
+          warehouse,
+          `SELECT tool_call_id FROM (${reducedToolCallsSql(warehouse, { tenantId: tenant, fromMs: from, toMs: to })}) ORDER BY tool_call_id`,
+        );
+        const expected = all.filter((call) => call.t >= from && call.t < to).map((call) => call.tool_call_id).sort();
+        expect(rows.map((row) => row.tool_call_id), `${tenant} [${from}, ${to})`).toEqual(expected);
+      }
+    }
+  });
+});
