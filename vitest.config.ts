@@ -37,7 +37,13 @@ export default defineConfig({
         test: {
           name: "cluster",
           // The same suites, unchanged, on a local 2-shard x 2-replica cluster, plus the cluster's own.
-          include: ["test/integration/kafka-ingest.test.ts", "test/integration/metrics-correctness.test.ts", "test/integration/label-agreement.test.ts", "test/cluster/**/*.test.ts"],
+          include: [
+            "test/integration/kafka-ingest.test.ts",
+            "test/integration/metrics-correctness.test.ts",
+            "test/integration/label-agreement.test.ts",
+            "test/integration/tool-call-firsts.test.ts",
+            "test/cluster/**/*.test.ts",
+          ],
           exclude: [...configDefaults.exclude, ...CLUSTER_FAULTS],
           ...clusterSettings,
         },

@@ -1,4 +1,4 @@
-import { dimensionRollupBackfillSql, migrate, queryRows, toolCallFirstsBackfillSql, type Warehouse } from "@answerscope/warehouse";
+import { dimensionRollupBackfillSql, idIndexBackfillSql, migrate, queryRows, toolCallFirstsBackfillSql, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
 import { loadScaleData, scaleCountsFor, waitForMerges, type LoadReport } from "./load-scale-data";
@@ -36,6 +36,16 @@ async function backfillToolCallFirsts(w: Warehouse): Promise<void> {
   }
 }
 
+/** A data set loaded before migration 0008 has empty id indexes: fill them from the facts once. */
+async function backfillIdIndexes(w: Warehouse): Promise<void> {
+  const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("responses_by_session")}`);
+  if (Number(rows[0]?.n ?? 0) > 0) return;
+  for (const [index, statement] of idIndexBackfillSql(w).entries()) {
+    progress(`scale: filling the id indexes of migration 0008 from the facts (data set loaded before it), ${index + 1} of 2`);
+    await w.client.command({ query: statement });
+  }
+}
+
 /** Priority 1: the large data set straight into ClickHouse, then every read route timed against it. */
 export async function runScaleSection(w: Warehouse, responses: number, queryRuns: number, reuse?: LoadReport & { window: DataWindow }): Promise<{ report: ScaleSection; window: DataWindow }> {
   const counts = scaleCountsFor(responses);
@@ -49,6 +59,7 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     await migrate(w);
     await backfillDimensionRollup(w);
     await backfillToolCallFirsts(w);
+    await backfillIdIndexes(w);
   } else {
     await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
     await migrate(w);

@@ -30,9 +30,10 @@ export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptio
   const narrowing: string[] = [tenant];
   if (options.responseIds) narrowing.push(inIdSet("response_id", options.responseIds));
   // A session filter narrows the raw rows to responses that ever were in the sessions
-  // (any version), then keeps those whose current version still is.
+  // (any version; the index responses_by_session, migration 0008), then keeps those whose
+  // current version still is.
   if (options.sessionIds) {
-    narrowing.push(`response_id IN (SELECT response_id FROM ${w.table("responses")} WHERE ${tenant} AND ${inIdSet("session_id", options.sessionIds)})`);
+    narrowing.push(`response_id IN (SELECT response_id FROM ${w.table("responses_by_session")} WHERE ${tenant} AND ${inIdSet("session_id", options.sessionIds)})`);
   }
   // Exact: a response's current version is its latest row, so when that is at or after
   // fromMs no earlier row can win, and when it is earlier the response is out of range anyway.

@@ -6,3 +6,4 @@ export * from "./reduced-tool-calls";
 export * from "./feedback-actions";
 export * from "./current-feedback";
 export * from "./tool-call-firsts";
+export * from "./id-indexes";

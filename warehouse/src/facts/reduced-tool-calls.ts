@@ -52,10 +52,11 @@ export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptio
   const narrowing: string[] = [];
   if (options.toolCallIds) narrowing.push(inIdSet("tool_call_id", options.toolCallIds));
   // The reduced response_id is one of the call's own events' ids, so narrowing to calls
-  // with any such event keeps every call that can match; the exact test comes after.
+  // with any such event (the index tool_calls_by_response, migration 0008) keeps every call
+  // that can match; the exact test comes after.
   if (options.responseIds) {
     narrowing.push(
-      `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("response_id", options.responseIds)})`,
+      `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("response_id", options.responseIds)})`,
     );
   }
   if (options.fromMs !== undefined) narrowing.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
