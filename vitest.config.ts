@@ -51,8 +51,9 @@ export default defineConfig({
       {
         test: {
           // Fault tests that do not pass reliably yet, kept out of `npm test` and run with
-          // `npm run test:cluster-faults`: with a replica killed, one event of 2,400 was
-          // sometimes never stored (README, "Cluster mode", known gaps).
+          // `npm run test:cluster-faults`: a replica killed between an INSERT's fact part and
+          // its views' parts leaves metrics_5m short of that block for good on ClickHouse 18.16
+          // (README, "Cluster mode", known gap); the facts themselves are complete after its restart.
           name: "cluster-faults",
           include: CLUSTER_FAULTS,
           ...clusterSettings,

@@ -1,11 +1,11 @@
-import type { Warehouse } from "@answerscope/warehouse";
+import { queryRows, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiProcess } from "../src/api-process";
 import { clusterNode, localCount, nodeWarehouse } from "../src/cluster";
 import { startTestWorker, viewResponseCount } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
 import type { IngestProcess } from "../src/ingest-process";
-import { kafkaFor, produceMix } from "../src/kafka";
+import { groupLag, kafkaFor, produceMix, TOPICS } from "../src/kafka";
 import type { ServiceProcess } from "../src/service-process";
 import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../src/services";
 import { waitFor } from "../src/wait-for";
@@ -13,12 +13,33 @@ import { createTestWarehouse, dedupedCounts, dropTestWarehouse } from "../src/wa
 
 const READ_KEY = "read-key-outage-0123456789";
 const RANGE = "from=2026-11-30T00:00:00.000Z&to=2026-12-01T00:00:00.000Z";
-const FACT_TABLES = ["responses", "tool_call_events", "feedback_events"] as const;
+/** The fact tables and the metrics view's table, whose `<table>_local` both replicas of shard 2 must hold alike. */
+const LOCAL_TABLES = ["responses", "tool_call_events", "feedback_events", "metrics_5m"] as const;
+const EVENT_TOPICS = [TOPICS.response_completed, TOPICS.tool_call, TOPICS.feedback_submitted];
+const GROUP = "group-outage";
+
+/** Rows of `<table>_local` on one replica and whether it has nothing left to fetch or merge. */
+async function replicaState(node: Warehouse, table: string): Promise<{ rows: number; queue: number }> {
+  const [queue] = await queryRows<{ n: number }>(
+    node,
+    `SELECT queue_size AS n FROM system.replicas WHERE database = '${node.target.database}' AND table = '${table}_local'`,
+  );
+  return { rows: await localCount(node, `${table}_local`), queue: Number(queue?.n ?? -1) };
+}
 
 /**
  * The replica that serves shard 2 (s2r1: the client prefers the first live replica of each
  * shard) is killed with -9 while an ingest worker writes and the query API reads; its twin
- * s2r2 takes over. Then it is started again and fetches what it missed from s2r2.
+ * s2r2 takes over. Then it is started again and the two replicas exchange what each missed.
+ *
+ * Replication is asynchronous: a block that s2r1 stored just before the kill and s2r2 had not
+ * fetched yet is invisible until s2r1 returns (README, "Cluster mode"), so exact counts are
+ * asserted once it is back; with it down, the test asserts that every read answers and that
+ * ingest keeps going (the worker commits offsets only after the warehouse acknowledged the rows).
+ *
+ * Known to fail on ClickHouse 18.16 when the kill lands between an INSERT's fact part and its
+ * views' parts on s2r1: the retry on s2r2 is dropped by block deduplication together with its
+ * views, and metrics_5m stays short of that block after the restart (README, "Cluster mode").
  */
 describe("one ClickHouse replica killed during ingest and queries", () => {
   const broker = "cluster-replica-outage";
@@ -39,12 +60,12 @@ describe("one ClickHouse replica killed during ingest and queries", () => {
     await dropTestWarehouse(warehouse);
   });
 
-  it("answers every API read, loses nothing, and the replica catches up after its restart", async () => {
+  it("answers every API read, keeps ingesting, loses and double-counts nothing, and the replicas agree after the restart", async () => {
     const { brokers } = await startKafka({ name: broker, partitions: 4 });
     const kafka = kafkaFor(brokers);
     const mix = buildEventMix({ tenantId: "t-out", sessions: 300, runId: "outage", malformedEvery: 0 });
     const third = Math.floor(mix.messages.length / 3);
-    worker = await startTestWorker(warehouse, url, brokers, "group-outage");
+    worker = await startTestWorker(warehouse, url, brokers, GROUP);
     api = await startApiProcess({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: warehouse.target.database, ANSWERSCOPE_KEYS: `read:t-out:${READ_KEY}` });
     const apiBase = `http://127.0.0.1:${api.port}`;
     const statuses: number[] = [];
@@ -59,38 +80,45 @@ describe("one ClickHouse replica killed during ingest and queries", () => {
 
     await stopClickHouse(victim.instance, { kill: true });
     // Reads keep going while the rest is produced and ingested with the replica down.
-    let producing = true;
-    const reading = (async () => {
-      while (producing) await read();
+    const outageStatuses = statuses.length;
+    let reading = true;
+    const reads = (async () => {
+      while (reading) await read();
     })();
-    await produceMix(kafka, mix.messages.slice(third), 200);
-    const counts = await waitFor(
-      () => dedupedCounts(warehouse, "t-out"),
-      (seen) => seen.responses === mix.expected.responses && seen.toolCalls === mix.expected.toolCalls && seen.feedback === mix.expected.feedback,
-      { timeoutMs: 180_000, what: `counts ${JSON.stringify(mix.expected)} with s2r1 down` },
-    );
-    producing = false;
-    await reading;
-    expect(counts).toEqual({ responses: 900, toolCalls: 1800, feedback: 600, rejected: 0 });
-    // The views' parts of an INSERT commit just after its fact part, so a read that raced the
-    // last write may see the facts first: wait for the figures, a lost row still times out.
-    await waitFor(read, (count) => count === 900, { timeoutMs: 30_000, what: "the metrics route to count 900 responses with s2r1 down" });
-    await waitFor(() => viewResponseCount(warehouse, "t-out"), (count) => count === 900, { timeoutMs: 30_000, what: "metrics_5m to count 900 responses" });
-    expect(statuses.length).toBeGreaterThan(3);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    try {
+      await produceMix(kafka, mix.messages.slice(third), 200);
+      // Ingest keeps going: the group's committed offsets reach the end of every partition.
+      await waitFor(() => groupLag(kafka, GROUP, EVENT_TOPICS), (lag) => lag === 0, { timeoutMs: 180_000, what: "the worker to commit every message with s2r1 down" });
+    } finally {
+      reading = false;
+      await reads;
+    }
+    const duringOutage = statuses.slice(outageStatuses);
+    expect(duringOutage.length).toBeGreaterThan(3);
+    expect(duringOutage.filter((status) => status !== 200)).toEqual([]);
 
-    // Back up with the same ports and data: it fetches the parts written to s2r2 meanwhile.
+    // Back up with the same ports and data: each replica fetches the parts the other has alone.
     await startClickHouse(victim.instance);
     const [restarted, twin] = [nodeWarehouse("s2r1", warehouse.target.database), nodeWarehouse("s2r2", warehouse.target.database)];
     try {
-      for (const table of FACT_TABLES) {
-        const expected = await localCount(twin, `${table}_local`);
-        expect(expected, table).toBeGreaterThan(0);
-        await waitFor(() => localCount(restarted, `${table}_local`), (n) => n === expected, { timeoutMs: 120_000, what: `s2r1 ${table}_local to reach ${expected} rows` });
+      for (const table of LOCAL_TABLES) {
+        const [a, b] = await waitFor(
+          () => Promise.all([replicaState(restarted, table), replicaState(twin, table)]),
+          ([a, b]) => a.queue === 0 && b.queue === 0 && a.rows === b.rows,
+          { timeoutMs: 120_000, what: `s2r1 and s2r2 to hold the same ${table}_local with empty replication queues` },
+        );
+        expect(a.rows, `${table}_local`).toBeGreaterThan(0);
+        expect(a.rows, `${table}_local on s2r1 and s2r2`).toBe(b.rows);
       }
-      expect(await read()).toBe(900);
     } finally {
       await Promise.all([restarted.close(), twin.close()]);
     }
-  }, 420_000);
+    // Nothing lost: every distinct event is stored once the replica is back...
+    expect(await dedupedCounts(warehouse, "t-out")).toEqual({ responses: 900, toolCalls: 1800, feedback: 600, rejected: 0 });
+    // ...and counted exactly once by the metrics view, and by the route that reads it. The views'
+    // parts of an INSERT commit just after its fact part, so this waits a little for the last one.
+    await waitFor(() => viewResponseCount(warehouse, "t-out"), (count) => count === 900, { timeoutMs: 30_000, what: "metrics_5m to count 900 responses" });
+    await waitFor(read, (count) => count === 900, { timeoutMs: 30_000, what: "the metrics route to count 900 responses" });
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  }, 480_000);
 });

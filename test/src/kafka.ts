@@ -70,3 +70,26 @@ export async function readDeadLetters(kafka: Kafka, timeoutMs = 30_000): Promise
 export function kafkaFor(brokers: string): Kafka {
   return createKafka(brokers.split(","), "answerscope-test");
 }
+
+/**
+ * Messages of `topics` the group has not committed yet, over every partition (a partition the
+ * group never committed counts from its start). Zero once the group's committed offsets reach
+ * the end of every partition; a worker commits only what its warehouse writes acknowledged.
+ */
+export async function groupLag(kafka: Kafka, groupId: string, topics: string[]): Promise<number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const committed = new Map<string, number>();
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
+      for (const { partition, offset } of partitions) committed.set(`${topic}/${partition}`, Math.max(0, Number(offset)));
+    }
+    let lag = 0;
+    for (const topic of topics) {
+      for (const { partition, high, low } of await admin.fetchTopicOffsets(topic)) lag += Number(high) - Math.max(Number(low), committed.get(`${topic}/${partition}`) ?? 0);
+    }
+    return lag;
+  } finally {
+    await admin.disconnect();
+  }
+}
