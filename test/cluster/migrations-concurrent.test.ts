@@ -47,7 +47,7 @@ describe("migrations from two processes at once on a cluster", () => {
     expect(perTable.get(`${database}.responses_local`)).toBe(1);
     expect(perTable.get(`${database}.metrics_5m_added_mv`)).toBe(1);
     // Each ALTER once; a Distributed table is created again after each ALTER of its local table.
-    const alters = ddl.map((entry) => /query: ALTER TABLE (\S+)_local ON CLUSTER \S+ (ADD COLUMN \S+)/.exec(entry.value)).filter((m) => m?.[1]?.startsWith(`${database}.`));
+    const alters = ddl.map((entry) => /query: ALTER TABLE (\S+)_local ON CLUSTER \S+ ADD COLUMN\s+(\w+)/.exec(entry.value)).filter((m) => m?.[1]?.startsWith(`${database}.`));
     const altersPerTable = new Map<string, number>();
     for (const match of alters) altersPerTable.set(match![1]!, (altersPerTable.get(match![1]!) ?? 0) + 1);
     expect(new Set(alters.map((m) => `${m![1]} ${m![2]}`)).size).toBe(alters.length);
