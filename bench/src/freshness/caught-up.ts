@@ -1,23 +1,5 @@
 import type { Kafka } from "kafkajs";
-
-/** Messages the group has not committed yet, over every partition of `topics`. */
-export async function groupLag(kafka: Kafka, groupId: string, topics: string[]): Promise<number> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const committed = new Map<string, number>();
-    for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
-      for (const { partition, offset } of partitions) committed.set(`${topic}/${partition}`, Math.max(0, Number(offset)));
-    }
-    let lag = 0;
-    for (const topic of topics) {
-      for (const { partition, high } of await admin.fetchTopicOffsets(topic)) lag += Number(high) - (committed.get(`${topic}/${partition}`) ?? 0);
-    }
-    return lag;
-  } finally {
-    await admin.disconnect();
-  }
-}
+import { groupLag } from "../../../test/src/kafka";
 
 /**
  * Waits until the group has committed everything already on `topics`, so a freshness
