@@ -1,4 +1,4 @@
-import { queryRows, reducedToolCallsSql, type Warehouse } from "@answerscope/warehouse";
+import { idIndexBackfillSql, queryRows, reducedToolCallsSql, sqlValue, toolCallFirstsBackfillSql, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenantState, generateEdgeCaseDataset, type EdgeCaseDataset, type ReducedToolCall } from "../reference";
 import { loadThroughSink } from "../src/load-through-sink";
@@ -41,11 +41,11 @@ describe("tool-call first times through the sink", () => {
       const live = await queryRows<{ tool_call_id: string; first_at_ms: number; signs: number }>(
         warehouse,
         `SELECT tool_call_id, first_at_ms, sum(sign) AS signs FROM ${warehouse.table("tool_call_firsts")}
-         WHERE tenant_id = '${tenant}' GROUP BY tool_call_id, first_at_ms HAVING signs != 0 ORDER BY tool_call_id`,
+         WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms HAVING signs != 0 ORDER BY tool_call_id`,
       );
       const expected = [...calls.get(tenant)!].sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1)).map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t, signs: 1 }));
       expect(live.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms), signs: Number(row.signs) }))).toEqual(expected);
-      const retracted = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = '${tenant}' AND prev_first_at_ms > 0`);
+      const retracted = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)} AND prev_first_at_ms > 0`);
       moved += Number(retracted[0]!.n);
     }
     // The shuffle must have moved some calls back, or the retraction path was not exercised.
@@ -75,5 +75,31 @@ describe("tool-call first times through the sink", () => {
         expect(rows.map((row) => row.tool_call_id), `${tenant} [${from}, ${to})`).toEqual(expected);
       }
     }
+  });
+
+  // Last: they add the backfill's rows on top of the views' rows.
+  it("the one-time backfill of tool_call_firsts adds exactly one +1 per call at its first time", async () => {
+    const liveSigns = () =>
+      queryRows<{ tenant_id: string; tool_call_id: string; first_at_ms: number; signs: number }>(
+        warehouse,
+        `SELECT tenant_id, tool_call_id, first_at_ms, sum(sign) AS signs FROM ${warehouse.table("tool_call_firsts")}
+         GROUP BY tenant_id, tool_call_id, first_at_ms HAVING signs != 0 ORDER BY tenant_id, tool_call_id`,
+      );
+    const before = await liveSigns();
+    for (let part = 0; part < 3; part++) await warehouse.client.command({ query: toolCallFirstsBackfillSql(warehouse, part, 3) });
+    const after = await liveSigns();
+    // The views left +1 per call at its first time; the backfill must add +1 at the same key and nowhere else.
+    expect(after.map((row) => ({ ...row, signs: Number(row.signs) }))).toEqual(before.map((row) => ({ ...row, signs: Number(row.signs) + 1 })));
+    expect(() => toolCallFirstsBackfillSql(warehouse, 3, 3)).toThrow(RangeError);
+  });
+
+  it("the one-time backfill of the id indexes adds exactly the pairs the events name, as the view does", async () => {
+    const distinctPairs = (table: string, where: string) =>
+      queryRows(warehouse, `SELECT DISTINCT tenant_id, response_id, tool_call_id FROM ${warehouse.table(table)} ${where} ORDER BY tenant_id, response_id, tool_call_id`);
+    const expected = await distinctPairs("tool_call_events", "WHERE response_id != ''");
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await distinctPairs("tool_calls_by_response", "")).toEqual(expected);
+    for (const statement of idIndexBackfillSql(warehouse)) await warehouse.client.command({ query: statement });
+    expect(await distinctPairs("tool_calls_by_response", "")).toEqual(expected);
   });
 });

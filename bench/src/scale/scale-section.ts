@@ -13,38 +13,20 @@ export interface ScaleSection {
 }
 
 /**
- * A data set loaded before migration 0006 has an empty metrics_1h_by_dimension: fill it from
- * metrics_5m once, as an existing deployment does (sql/README.md).
+ * A data set loaded before a migration that added a derived table has it empty: fill it once from
+ * the facts with the statements an existing deployment runs (sql/README.md).
  */
-async function backfillDimensionRollup(w: Warehouse): Promise<void> {
-  const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("metrics_1h_by_dimension")}`);
+async function fillWhenEmpty(w: Warehouse, table: string, what: string, statements: string[]): Promise<void> {
+  const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table(table)}`);
   if (Number(rows[0]?.n ?? 0) > 0) return;
-  progress("scale: filling metrics_1h_by_dimension from metrics_5m (data set loaded before migration 0006)");
-  await w.client.command({ query: dimensionRollupBackfillSql(w) });
+  for (const [index, statement] of statements.entries()) {
+    progress(`scale: filling ${what} (data set loaded before it existed), ${index + 1} of ${statements.length}`);
+    await w.client.command({ query: statement });
+  }
 }
 
 /** Parts of the tool_call_firsts backfill: each GROUP BY then holds about 2 M calls of the 10 M-response data set. */
 const FIRSTS_BACKFILL_PARTS = 8;
-
-/** A data set loaded before migration 0007 has an empty tool_call_firsts: fill it from the events once. */
-async function backfillToolCallFirsts(w: Warehouse): Promise<void> {
-  const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("tool_call_firsts")}`);
-  if (Number(rows[0]?.n ?? 0) > 0) return;
-  for (let part = 0; part < FIRSTS_BACKFILL_PARTS; part++) {
-    progress(`scale: filling tool_call_firsts from tool_call_events (data set loaded before migration 0007), part ${part + 1} of ${FIRSTS_BACKFILL_PARTS}`);
-    await w.client.command({ query: toolCallFirstsBackfillSql(w, part, FIRSTS_BACKFILL_PARTS) });
-  }
-}
-
-/** A data set loaded before migration 0008 has empty id indexes: fill them from the facts once. */
-async function backfillIdIndexes(w: Warehouse): Promise<void> {
-  const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("responses_by_session")}`);
-  if (Number(rows[0]?.n ?? 0) > 0) return;
-  for (const [index, statement] of idIndexBackfillSql(w).entries()) {
-    progress(`scale: filling the id indexes of migration 0008 from the facts (data set loaded before it), ${index + 1} of 2`);
-    await w.client.command({ query: statement });
-  }
-}
 
 /** Priority 1: the large data set straight into ClickHouse, then every read route timed against it. */
 export async function runScaleSection(w: Warehouse, responses: number, queryRuns: number, reuse?: LoadReport & { window: DataWindow }): Promise<{ report: ScaleSection; window: DataWindow }> {
@@ -57,9 +39,10 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     load = reuse;
     progress(`scale: reusing the loaded data set (${counts.responses.toLocaleString("en")} responses)`);
     await migrate(w);
-    await backfillDimensionRollup(w);
-    await backfillToolCallFirsts(w);
-    await backfillIdIndexes(w);
+    await fillWhenEmpty(w, "metrics_1h_by_dimension", "metrics_1h_by_dimension from metrics_5m (migration 0006)", [dimensionRollupBackfillSql(w)]);
+    const firstsParts = Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallFirstsBackfillSql(w, part, FIRSTS_BACKFILL_PARTS));
+    await fillWhenEmpty(w, "tool_call_firsts", "tool_call_firsts from tool_call_events (migration 0007)", firstsParts);
+    await fillWhenEmpty(w, "responses_by_session", "the id indexes of migration 0008", idIndexBackfillSql(w));
   } else {
     await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
     await migrate(w);

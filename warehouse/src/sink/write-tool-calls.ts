@@ -25,7 +25,8 @@ async function storedEvents(warehouse: Warehouse, rows: readonly ToolCallRow[]):
 }
 
 /**
- * Tool-call rows to insert: events already stored (or repeated in the batch) are dropped, and
+ * Tool-call rows to insert (the batch's own copies are already dropped by writeFacts): events
+ * already stored are dropped, and
  * each row carries whether it lowers its call's first time (call-firsts.ts), from the same
  * lookup that finds the stored events.
  */
@@ -38,12 +39,6 @@ export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly Too
     storedIds.add(`${key}\u0000${event.event_id}`);
     storedFirsts.set(key, Math.min(storedFirsts.get(key) ?? Infinity, event.occurred_at_ms));
   }
-  const seen = new Set(storedIds);
-  const fresh = rows.filter((row) => {
-    const id = `${toolCallKey(row)}\u0000${row.event_id}`;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+  const fresh = rows.filter((row) => !storedIds.has(`${toolCallKey(row)}\u0000${row.event_id}`));
   return markCallFirsts(fresh, storedFirsts);
 }
