@@ -42,6 +42,7 @@ export default defineConfig({
             "test/integration/metrics-correctness.test.ts",
             "test/integration/label-agreement.test.ts",
             "test/integration/tool-call-firsts.test.ts",
+            "test/integration/view-repairs.test.ts",
             "test/cluster/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, ...CLUSTER_FAULTS],

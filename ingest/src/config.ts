@@ -47,6 +47,9 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
   /** How long SIGTERM waits for an in-flight write before abandoning it (nothing is committed then). */
   SHUTDOWN_GRACE_MS: int(5000),
+  /** How often a writing process looks for view repairs to run (warehouse/src/repairs/), and how far apart a repair's two reads are. */
+  VIEW_REPAIR_INTERVAL_MS: int(10_000),
+  VIEW_REPAIR_SETTLE_MS: int(2000),
   COLLECTOR_MAX_BODY_BYTES: int(5 * 1024 * 1024),
   COLLECTOR_MAX_EVENTS: int(10_000),
 });

@@ -14,6 +14,8 @@ export function createIngestMetrics() {
     batchSeconds: new Histogram({ name: "answerscope_ingest_batch_duration_seconds", help: "Time to write one batch, retries included", buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [registry] }),
     insertRetries: new Counter({ name: "answerscope_ingest_insert_retries_total", help: "Failed warehouse writes that were retried", registers: [registry] }),
     lag: new Gauge({ name: "answerscope_ingest_consumer_lag", help: "Messages behind the high watermark, per topic partition", labelNames: ["topic", "partition"], registers: [registry] }),
+    viewRepairsPending: new Gauge({ name: "answerscope_ingest_view_repairs_pending", help: "View repairs recorded and not done, at the last round", registers: [registry] }),
+    viewRepairsDone: new Counter({ name: "answerscope_ingest_view_repairs_total", help: "View repairs done by this process", registers: [registry] }),
     warehouseUp: new Gauge({ name: "answerscope_ingest_warehouse_up", help: "1 when the last warehouse write succeeded", registers: [registry] }),
   };
   return metrics;

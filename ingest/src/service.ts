@@ -1,4 +1,4 @@
-import { createWarehouse, migrate, warehouseConfigFromEnv, writeFacts, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, FailedWriteNotes, migrate, runPeriodically, runViewRepairs, warehouseConfigFromEnv, writeFacts, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { loadKeyRing } from "./auth/keys";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
@@ -7,7 +7,7 @@ import { createHttpServer } from "./http/create";
 import { listen } from "./http/server";
 import { connectProducer, createKafka } from "./kafka/client";
 import { IngestWorker } from "./kafka/worker";
-import { createIngestMetrics } from "./metrics";
+import { createIngestMetrics, type IngestMetrics } from "./metrics";
 import { FactBuffer } from "./sink/fact-buffer";
 import type { Producer } from "kafkajs";
 
@@ -18,14 +18,26 @@ export interface RunningService {
 
 const retryPolicyOf = (config: IngestConfig, maxAttempts?: number) => ({ minDelayMs: config.INGEST_RETRY_MIN_MS, maxDelayMs: config.INGEST_RETRY_MAX_MS, maxAttempts });
 
-function createFactBuffer(warehouse: Warehouse, config: IngestConfig, metrics: ReturnType<typeof createIngestMetrics>, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
+interface Writer {
+  warehouse: Warehouse;
+  config: IngestConfig;
+  metrics: IngestMetrics;
+  /** Shared by the process's buffers: a failed write of either is repaired the same way. */
+  failedWrites: FailedWriteNotes;
+}
+
+function createFactBuffer({ warehouse, config, metrics, failedWrites }: Writer, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
   return new FactBuffer({
     maxRows: config.INGEST_BATCH_MAX_ROWS,
     maxWaitMs: limits.maxWaitMs,
     maxHeldRows: limits.maxHeldRows,
     retry: retryPolicyOf(config, limits.maxAttempts),
     write: async (batch) => {
-      const written = await writeFacts(warehouse, batch);
+      await failedWrites.record(warehouse);
+      const written = await writeFacts(warehouse, batch).catch((error: unknown) => {
+        failedWrites.noteFailedWrite(batch);
+        throw error;
+      });
       for (const [kind, rows] of Object.entries(written)) {
         metrics.stored.inc({ table: kind }, rows);
         metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);
@@ -46,6 +58,20 @@ function createFactBuffer(warehouse: Warehouse, config: IngestConfig, metrics: R
   });
 }
 
+/** The repairs of views that failed writes may have left short (warehouse/src/repairs/), in every process that writes. */
+function startViewRepairs({ warehouse, config, metrics }: Writer): () => Promise<void> {
+  return runPeriodically(
+    async () => {
+      const round = await runViewRepairs(warehouse, { settleMs: config.VIEW_REPAIR_SETTLE_MS, lockTimeoutMs: config.VIEW_REPAIR_INTERVAL_MS });
+      metrics.viewRepairsPending.set(round.pending - round.repaired);
+      metrics.viewRepairsDone.inc(round.repaired);
+      if (round.pending > 0) console.log(`view repairs: ${round.repaired} of ${round.pending} done, ${round.applied} rows added${round.waiting ? " (waiting for the replicas to catch up)" : ""}`);
+    },
+    config.VIEW_REPAIR_INTERVAL_MS,
+    (error) => console.warn(`view repair round failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}
+
 /**
  * Starts what this process runs: the Kafka worker when brokers are configured,
  * and the collector (writing to Kafka, or straight to the warehouse without Kafka).
@@ -61,7 +87,8 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
   const topics = topicsOf(config);
   const kafka = kafkaMode ? createKafka(brokers, config.KAFKA_CLIENT_ID) : undefined;
 
-  const workerBuffer = createFactBuffer(warehouse, config, metrics, { maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS, maxHeldRows: config.INGEST_BUFFER_MAX_ROWS });
+  const writer: Writer = { warehouse, config, metrics, failedWrites: new FailedWriteNotes() };
+  const workerBuffer = createFactBuffer(writer, { maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS, maxHeldRows: config.INGEST_BUFFER_MAX_ROWS });
   let worker: IngestWorker | undefined;
   if (runWorker) {
     if (!kafka) throw new Error("RUN_WORKER=on needs KAFKA_BROKERS");
@@ -85,7 +112,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
   }
 
   // The collector never holds a request through a long outage: a few attempts, then 503.
-  const collectorBuffer = createFactBuffer(warehouse, config, metrics, { maxWaitMs: Math.min(config.INGEST_BATCH_MAX_WAIT_MS, 20), maxAttempts: 3 });
+  const collectorBuffer = createFactBuffer(writer, { maxWaitMs: Math.min(config.INGEST_BATCH_MAX_WAIT_MS, 20), maxAttempts: 3 });
   let producer: Producer | undefined;
   let sink: EventSink | undefined;
   if (runCollector) {
@@ -96,6 +123,8 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
       sink = warehouseEventSink(collectorBuffer);
     }
   }
+
+  const stopRepairs = runWorker || (runCollector && !kafkaMode) ? startViewRepairs(writer) : async () => {};
 
   const server: Server = createHttpServer({
     metrics,
@@ -119,6 +148,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
       await Promise.race([Promise.all([worker?.drain(config.SHUTDOWN_GRACE_MS), collectorBuffer.flush()]), grace]);
       workerBuffer.abort();
       collectorBuffer.abort();
+      await stopRepairs();
       await worker?.stop();
       await producer?.disconnect();
       await warehouse.close();

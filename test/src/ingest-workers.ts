@@ -13,6 +13,9 @@ export function ingestWorkerEnv(options: { url: string; database: string; broker
     KAFKA_SESSION_TIMEOUT_MS: "6000",
     INGEST_BATCH_MAX_ROWS: "500",
     INGEST_BATCH_MAX_WAIT_MS: "100",
+    // A test that makes writes fail waits for their view repairs in seconds, not tens of seconds.
+    VIEW_REPAIR_INTERVAL_MS: "1000",
+    VIEW_REPAIR_SETTLE_MS: "300",
   };
 }
 

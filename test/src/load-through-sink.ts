@@ -4,10 +4,16 @@ import { emptyFactBatch, rejectedRow, writeFacts, type FactBatch, type Warehouse
 /**
  * Feeds raw events to the warehouse exactly as the ingest worker does (the same
  * pipeline and sink, in arrival order, in batches), so re-deliveries, corrected
- * response versions and the materialized views behave as in production.
+ * response versions and the materialized views behave as in production. Returns the arrival time
+ * a later call continues from.
  */
-export async function loadThroughSink(warehouse: Warehouse, events: readonly object[], batchSize = 250): Promise<void> {
-  let receivedAtMs = Date.now();
+export async function loadThroughSink(
+  warehouse: Warehouse,
+  events: readonly object[],
+  batchSize = 250,
+  { onBatch = () => {}, receivedAtMs: firstReceivedAtMs = Date.now() }: { onBatch?: (batch: FactBatch) => void; receivedAtMs?: number } = {},
+): Promise<number> {
+  let receivedAtMs = firstReceivedAtMs;
   for (let start = 0; start < events.length; start += batchSize) {
     const batch: FactBatch = emptyFactBatch();
     events.slice(start, start + batchSize).forEach((event, index) => {
@@ -16,6 +22,9 @@ export async function loadThroughSink(warehouse: Warehouse, events: readonly obj
       if (outcome.kind === "fact") (batch[outcome.fact.kind] as object[]).push(outcome.fact.row);
       else batch.rejected.push(rejectedRow(outcome.rejection));
     });
+    onBatch(batch);
     await writeFacts(warehouse, batch);
   }
+  // Where a later call goes on, so arrival order (which decides e.g. a feedback id's first event) spans both.
+  return receivedAtMs;
 }

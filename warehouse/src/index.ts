@@ -16,3 +16,5 @@ export * from "./queries/index";
 export * from "./outcomes/index";
 export * from "./env";
 export * from "./process-lifecycle";
+export * from "./repairs/index";
+export * from "./periodic";

@@ -22,9 +22,9 @@ export interface Phase1Sums {
 const FIVE_MINUTES_MS = 300_000;
 const HOUR_MS = 3_600_000;
 
-const emptySums = (): Phase1Sums => ({ responses: 0, maxIterations: 0, noReply: 0, errors: 0, iterations: 0, tools: 0, tokens: 0, histogram: new Map() });
+export const emptySums = (): Phase1Sums => ({ responses: 0, maxIterations: 0, noReply: 0, errors: 0, iterations: 0, tools: 0, tokens: 0, histogram: new Map() });
 
-interface SumsRow extends Record<string, unknown> {
+export interface SumsRow extends Record<string, unknown> {
   responses: number;
   max_iterations: number;
   no_reply: number;
@@ -35,7 +35,7 @@ interface SumsRow extends Record<string, unknown> {
   histogram: [number[], number[]];
 }
 
-function addRow(into: Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>, row: SumsRow, keys: RowKeys): void {
+export function addRow(into: Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>, row: SumsRow, keys: RowKeys): void {
   const key = rowKeyOf(row, keys);
   const entry = into.get(key) ?? { row, sums: emptySums() };
   const sums = entry.sums;
@@ -51,7 +51,7 @@ function addRow(into: Map<string, { row: Record<string, unknown>; sums: Phase1Su
   into.set(key, entry);
 }
 
-const MERGED_SUMS = [
+export const MERGED_SUMS = [
   "sumMerge(responses) AS responses",
   "sumMerge(max_iterations) AS max_iterations",
   "sumMerge(no_reply) AS no_reply",
@@ -69,7 +69,7 @@ const bucketsIn = (ranges: [number, number][]) =>
   `(${ranges.map(([from, to]) => `(bucket >= ${sqlValue(new Date(from))} AND bucket < ${sqlValue(new Date(to))})`).join(" OR ")})`;
 
 /** The pre-aggregated 5-minute rows fully inside the ranges (5-minute aligned). */
-function viewSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, ranges: [number, number][]): string {
+export function viewSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, ranges: [number, number][]): string {
   const groupBy = rowKeyGroupBy(keys);
   return `SELECT ${[...rowKeySelect(keys, "bucket"), ...MERGED_SUMS].join(", ")}
   FROM ${warehouse.table("metrics_5m")}
@@ -78,7 +78,7 @@ function viewSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, range
 }
 
 /** The hourly rows of one dimension (see dimension-rollup.ts) fully inside [fromMs, toMs) (hour aligned). */
-function rollupSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, dimension: Dimension | "", fromMs: number, toMs: number): string {
+export function rollupSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, dimension: Dimension | "", fromMs: number, toMs: number): string {
   const select = rowKeySelect(keys, "bucket").map((expression) => (expression === dimension ? `value AS ${dimension}` : expression));
   const groupBy = rowKeyGroupBy(keys);
   return `SELECT ${[...select, ...MERGED_SUMS].join(", ")}
@@ -88,11 +88,11 @@ function rollupSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, dim
 }
 
 /**
- * The same sums from the current versions of responses in the partial 5-minute
- * buckets at the range's edges, read from the fact table. The current version is
+ * The same sums from the current versions of responses in the windows (the partial 5-minute
+ * buckets at a range's edges; the view repairs' whole ranges), read from the fact table. The current version is
  * chosen over all versions (a later version may move a response out of the edge).
  */
-function edgeSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, windows: [number, number][]): string {
+export function factSumsSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, windows: [number, number][]): string {
   const inWindows = windows.map(([from, to]) => `(occurred_at_ms >= ${from} AND occurred_at_ms < ${to})`).join(" OR ");
   // Only responses with some version in the windows can have their current one there.
   const candidates = sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(query.tenantId)} AND (${inWindows})`);
@@ -139,7 +139,7 @@ export async function phase1Sums(warehouse: Warehouse, query: MetricsQuery, keys
     edges.push([query.from, query.to]);
   }
   if (fiveMinutes.length) reads.push(queryRows<SumsRow>(warehouse, viewSql(warehouse, query, keys, fiveMinutes)));
-  if (edges.length) reads.push(queryRows<SumsRow>(warehouse, edgeSql(warehouse, query, keys, edges)));
+  if (edges.length) reads.push(queryRows<SumsRow>(warehouse, factSumsSql(warehouse, query, keys, edges)));
   const rows = new Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>();
   for (const result of await Promise.all(reads)) for (const row of result) addRow(rows, row, keys);
   // Rows whose versions all cancelled out (a response moved to another bucket) are not rows.

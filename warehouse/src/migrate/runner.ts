@@ -4,7 +4,7 @@ import { engineFor, onClusterClause, renderStatements, shardedTablesOf, zooKeepe
 import { sqlValue } from "../sql/escape";
 import { addsExistingColumn } from "./added-column";
 import { withExplicitDistributedColumns } from "./distributed-table";
-import { withMigrationLock } from "./migration-lock";
+import { withTableLock } from "../sql/table-lock";
 import { loadMigrations, type Migration } from "./migrations";
 
 export interface MigrationProgress {
@@ -30,7 +30,7 @@ interface AppliedRow {
  *
  * The record is one table for the whole deployment: on a cluster it is replicated to every
  * node (one ZooKeeper path for all shards), so any node answers what was applied. Runners
- * that start together (e.g. several workers) take turns through a lock (migration-lock.ts):
+ * that start together (e.g. several workers) take turns through a lock (sql/table-lock.ts):
  * the first applies the pending migrations, the others then find them recorded and skip them.
  * The statements stay idempotent (`IF NOT EXISTS`; an ADD COLUMN the table has is skipped) so a
  * runner killed midway can be re-run.
@@ -72,8 +72,9 @@ export async function migrate(
   const pending = (applied: Map<number, string>) => migrations.some((migration) => !applied.has(migration.version));
   if (!pending(await readApplied())) return skippedAll();
 
-  return withMigrationLock(
+  return withTableLock(
     warehouse,
+    "schema_migrations_lock",
     async () => {
       const appliedChecksums = await readApplied();
       const applied: number[] = [];

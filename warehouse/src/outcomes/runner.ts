@@ -1,4 +1,5 @@
 import type { Warehouse } from "../client";
+import { runPeriodically } from "../periodic";
 import { evaluateOutcomes, type EvaluateOutcomesOptions, type EvaluateOutcomesResult } from "./evaluate-outcomes";
 
 export interface OutcomeEvaluatorOptions extends Omit<EvaluateOutcomesOptions, "now"> {
@@ -16,29 +17,12 @@ export interface OutcomeEvaluatorOptions extends Omit<EvaluateOutcomesOptions, "
  */
 export function startOutcomeEvaluator(warehouse: Warehouse, options: OutcomeEvaluatorOptions): () => Promise<void> {
   const { intervalMs, onRun, onError = (error) => console.error("outcome evaluator run failed:", error), ...evaluate } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
-
-  const runOnce = async () => {
-    try {
+  return runPeriodically(
+    async () => {
       const result = await evaluateOutcomes(warehouse, evaluate);
       onRun?.(result);
-    } catch (error) {
-      onError(error);
-    }
-  };
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      inFlight = runOnce().then(() => schedule(intervalMs));
-    }, delayMs);
-  };
-  schedule(0);
-
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await inFlight;
-  };
+    },
+    intervalMs,
+    onError,
+  );
 }

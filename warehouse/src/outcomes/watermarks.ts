@@ -43,6 +43,17 @@ export async function tenantProgress(w: Warehouse, tenantId?: string): Promise<T
   });
 }
 
+/**
+ * Moves a tenant's watermark back to `watermarkMs` if it is past it, so the next evaluation
+ * looks again at every row ingested after it (a view repair refilled the indexes it reads).
+ */
+export async function rewindWatermark(w: Warehouse, tenantId: string, watermarkMs: number): Promise<void> {
+  const [progress] = await tenantProgress(w, tenantId);
+  if (progress?.watermarkMs !== undefined && progress.watermarkMs > watermarkMs) {
+    await writeWatermark(w, tenantId, Math.max(0, watermarkMs), Math.max(Date.now(), (progress.watermarkUpdatedAtMs ?? 0) + 1));
+  }
+}
+
 export async function writeWatermark(w: Warehouse, tenantId: string, watermarkMs: number, updatedAtMs: number): Promise<void> {
   await w.client.command({
     query: `INSERT INTO ${w.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms)

@@ -1,15 +1,14 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
-import { onClusterClause } from "../sql/ddl";
-import { sqlValue } from "../sql/escape";
-
-export const LOCK_TABLE = "schema_migrations_lock";
+import { onClusterClause } from "./ddl";
+import { sqlValue } from "./escape";
 
 /** ClickHouse's "table already exists". */
 const ALREADY_EXISTS = /Code: 57\b|already exists/;
 
 /**
- * A mutual-exclusion lock for migration runners, made of a table that only one CREATE can create.
+ * A mutual-exclusion lock between processes (migration runners, view repairers), made of a table
+ * `lockTable` that only one CREATE can create.
  *
  * ClickHouse has no locks, but a CREATE TABLE without IF NOT EXISTS succeeds once. On a cluster
  * the statement runs ON CLUSTER: ZooKeeper orders the distributed DDL queue, every node executes
@@ -17,8 +16,8 @@ const ALREADY_EXISTS = /Code: 57\b|already exists/;
  * (the winner drops it when done) and tries again. A runner killed while holding the lock leaves
  * the table behind: the error after `timeoutMs` says how to remove it.
  */
-export async function withMigrationLock<T>(warehouse: Warehouse, run: () => Promise<T>, { timeoutMs = 10 * 60_000, pollMs = 200 } = {}): Promise<T> {
-  const lock = warehouse.table(LOCK_TABLE);
+export async function withTableLock<T>(warehouse: Warehouse, lockTable: string, run: () => Promise<T>, { timeoutMs = 10 * 60_000, pollMs = 200 } = {}): Promise<T> {
+  const lock = warehouse.table(lockTable);
   const onCluster = onClusterClause(warehouse.target);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -29,9 +28,9 @@ export async function withMigrationLock<T>(warehouse: Warehouse, run: () => Prom
       if (!ALREADY_EXISTS.test(String(error))) throw error;
     }
     // Held by another runner: wait on this node until it is dropped, without queueing DDL meanwhile.
-    while (await lockExists(warehouse)) {
+    while (await lockExists(warehouse, lockTable)) {
       if (Date.now() > deadline) {
-        throw new Error(`another migration runner has held ${lock} for over ${timeoutMs} ms; if none is running, remove it with DROP TABLE ${lock} ${onCluster}`);
+        throw new Error(`another process has held ${lock} for over ${timeoutMs} ms; if none is running, remove it with DROP TABLE ${lock} ${onCluster}`);
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
@@ -46,11 +45,11 @@ export async function withMigrationLock<T>(warehouse: Warehouse, run: () => Prom
 /** ClickHouse's "table doesn't exist". */
 const DOES_NOT_EXIST = /Code: 60\b/;
 
-async function lockExists(warehouse: Warehouse): Promise<boolean> {
+async function lockExists(warehouse: Warehouse, lockTable: string): Promise<boolean> {
   try {
     const rows = await queryRows<{ n: number }>(
       warehouse,
-      `SELECT count() AS n FROM system.tables WHERE database = ${sqlValue(warehouse.target.database)} AND name = ${sqlValue(LOCK_TABLE)}`,
+      `SELECT count() AS n FROM system.tables WHERE database = ${sqlValue(warehouse.target.database)} AND name = ${sqlValue(lockTable)}`,
     );
     return Number(rows[0]?.n) > 0;
   } catch (error) {

@@ -1,0 +1,124 @@
+import type { Warehouse } from "../client";
+import { queryRows } from "../client";
+import { tenantCondition } from "../facts/sql-fragments";
+import { addRow, emptySums, factSumsSql, MERGED_SUMS, viewSql, type Phase1Sums, type SumsRow } from "../metrics/phase1";
+import type { RowKeys } from "../metrics/row-keys";
+import { DIMENSIONS, type Dimension, type MetricsQuery } from "../queries/query-input";
+import { sqlValue } from "../sql/escape";
+import { addSums, sumsDeltas, sumStateExpressions } from "./sums-delta";
+import { tableWrittenByViews } from "./view-tables";
+
+/** Every key column of metrics_5m (besides tenant and bucket). */
+const FIVE_MINUTE_KEYS: RowKeys = { groupBy: [...DIMENSIONS], bucket: "5m" };
+/** metrics_1h_by_dimension's dimension column: '' is the tenant's total. */
+const ROLLUP_DIMENSIONS = ["", ...DIMENSIONS] as const;
+
+export interface FiveMinuteKey {
+  bucketStart: number;
+  dims: Record<Dimension, string>;
+}
+export interface HourlyKey {
+  bucketStart: number;
+  dimension: Dimension | "";
+  value: string;
+}
+type Keyed<K> = Map<string, { key: K; sums: Phase1Sums }>;
+
+export interface MetricsDeltas {
+  fiveMinute: { key: FiveMinuteKey; sums: Phase1Sums }[];
+  hourly: { key: HourlyKey; sums: Phase1Sums }[];
+}
+
+function fiveMinuteRows(rows: SumsRow[]): Keyed<FiveMinuteKey> {
+  const merged = new Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>();
+  for (const row of rows) addRow(merged, row, FIVE_MINUTE_KEYS);
+  const keyed: Keyed<FiveMinuteKey> = new Map();
+  for (const [id, { row, sums }] of merged) {
+    const dims = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, String(row[dimension])])) as Record<Dimension, string>;
+    keyed.set(id, { key: { bucketStart: Number(row.bucket_start), dims }, sums });
+  }
+  return keyed;
+}
+
+const hourlyId = (key: HourlyKey) => JSON.stringify([key.bucketStart, key.dimension, key.value]);
+
+/** metrics_1h_by_dimension's rows as the fact rows say they should be: the 5-minute truth, rolled up. */
+function hourlyTruth(fiveMinute: Keyed<FiveMinuteKey>): Keyed<HourlyKey> {
+  const hourly: Keyed<HourlyKey> = new Map();
+  for (const { key, sums } of fiveMinute.values()) {
+    const bucketStart = Math.floor(key.bucketStart / 3600) * 3600;
+    for (const dimension of ROLLUP_DIMENSIONS) {
+      const hourlyKey = { bucketStart, dimension, value: dimension ? key.dims[dimension] : "" };
+      const entry = hourly.get(hourlyId(hourlyKey)) ?? { key: hourlyKey, sums: emptySums() };
+      addSums(entry.sums, sums);
+      hourly.set(hourlyId(hourlyKey), entry);
+    }
+  }
+  return hourly;
+}
+
+async function hourlyStored(w: Warehouse, tenantId: string, [fromMs, toMs]: [number, number]): Promise<Keyed<HourlyKey>> {
+  const rows = await queryRows<SumsRow & { bucket_start: number; dimension: Dimension | ""; value: string }>(
+    w,
+    `SELECT toUInt32(bucket) AS bucket_start, dimension, value, ${MERGED_SUMS.join(", ")}
+     FROM ${w.table("metrics_1h_by_dimension")}
+     PREWHERE ${tenantCondition(tenantId)} AND bucket >= ${sqlValue(new Date(fromMs))} AND bucket < ${sqlValue(new Date(toMs))}
+     GROUP BY bucket_start, dimension, value`,
+  );
+  const stored: Keyed<HourlyKey> = new Map();
+  for (const row of rows) {
+    const key = { bucketStart: Number(row.bucket_start), dimension: row.dimension, value: row.value };
+    const merged = new Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>();
+    addRow(merged, row, { groupBy: [] });
+    stored.set(hourlyId(key), { key, sums: [...merged.values()][0]!.sums });
+  }
+  return stored;
+}
+
+/**
+ * What metrics_5m and metrics_1h_by_dimension lack (or hold too much of) for one tenant's whole
+ * hours [from, to): the facts' current versions minus the views' sums, per row key.
+ */
+export async function metricsDeltas(w: Warehouse, tenantId: string, range: [number, number]): Promise<MetricsDeltas> {
+  const query: MetricsQuery = { tenantId, from: range[0], to: range[1], filters: {}, groupBy: [...DIMENSIONS], bucket: "5m" };
+  const [truthRows, storedRows, hourly] = await Promise.all([
+    queryRows<SumsRow>(w, factSumsSql(w, query, FIVE_MINUTE_KEYS, [range])),
+    queryRows<SumsRow>(w, viewSql(w, query, FIVE_MINUTE_KEYS, [range])),
+    hourlyStored(w, tenantId, range),
+  ]);
+  const truth = fiveMinuteRows(truthRows);
+  return { fiveMinute: sumsDeltas(truth, fiveMinuteRows(storedRows)), hourly: sumsDeltas(hourlyTruth(truth), hourly) };
+}
+
+const ROWS_PER_INSERT = 500;
+
+async function insertStates(w: Warehouse, table: string, columns: readonly string[], selects: string[]): Promise<void> {
+  for (let start = 0; start < selects.length; start += ROWS_PER_INSERT) {
+    const query = `INSERT INTO ${tableWrittenByViews(w, table)} (${columns.join(", ")}) ${selects.slice(start, start + ROWS_PER_INSERT).join(" UNION ALL ")}`;
+    await w.client.command({ query, clickhouse_settings: { max_query_size: String(Buffer.byteLength(query) + 4096) } });
+  }
+}
+
+const SUM_COLUMNS = ["responses", "max_iterations", "no_reply", "errors", "iterations", "tools", "tokens", "latency_histogram"];
+
+/** Adds the deltas to the two views' tables, as rows of the same signed sums the views write. */
+export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas: MetricsDeltas): Promise<void> {
+  const tenant = sqlValue(tenantId);
+  const bucket = (seconds: number) => `toDateTime(${sqlValue(seconds)}, 'UTC')`;
+  await insertStates(
+    w,
+    "metrics_5m",
+    ["tenant_id", "bucket", ...DIMENSIONS, ...SUM_COLUMNS],
+    deltas.fiveMinute.map(({ key, sums }) =>
+      `SELECT ${[`${tenant} AS tenant_id`, `${bucket(key.bucketStart)} AS bucket`, ...DIMENSIONS.map((d) => `${sqlValue(key.dims[d])} AS ${d}`), ...sumStateExpressions(sums)].join(", ")}`,
+    ),
+  );
+  await insertStates(
+    w,
+    "metrics_1h_by_dimension",
+    ["tenant_id", "bucket", "dimension", "value", ...SUM_COLUMNS],
+    deltas.hourly.map(({ key, sums }) =>
+      `SELECT ${[`${tenant} AS tenant_id`, `${bucket(key.bucketStart)} AS bucket`, `${sqlValue(key.dimension)} AS dimension`, `${sqlValue(key.value)} AS value`, ...sumStateExpressions(sums)].join(", ")}`,
+    ),
+  );
+}

@@ -1,0 +1,58 @@
+import type { Phase1Sums } from "../metrics/phase1";
+import { sqlValue } from "../sql/escape";
+
+const COUNTERS = ["responses", "maxIterations", "noReply", "errors", "iterations", "tools", "tokens"] as const;
+
+/** `truth - stored`, figure by figure and histogram bucket by bucket (zero buckets left out). */
+export function subtractSums(truth: Phase1Sums, stored: Phase1Sums): Phase1Sums {
+  const histogram = new Map(truth.histogram);
+  for (const [bucket, count] of stored.histogram) histogram.set(bucket, (histogram.get(bucket) ?? 0) - count);
+  for (const [bucket, count] of histogram) if (count === 0) histogram.delete(bucket);
+  const delta = { histogram } as Phase1Sums;
+  for (const counter of COUNTERS) delta[counter] = truth[counter] - stored[counter];
+  return delta;
+}
+
+export const isZeroSums = (sums: Phase1Sums): boolean => sums.histogram.size === 0 && COUNTERS.every((counter) => sums[counter] === 0);
+
+/** Adds `sums` into `into` (the histogram too). */
+export function addSums(into: Phase1Sums, sums: Phase1Sums): void {
+  for (const counter of COUNTERS) into[counter] += sums[counter];
+  for (const [bucket, count] of sums.histogram) into.histogram.set(bucket, (into.histogram.get(bucket) ?? 0) + count);
+}
+
+/**
+ * The rows to add to a table of signed sums so that it holds `truth`: per key, truth minus
+ * what it holds, for keys on either side; keys already right are left out.
+ */
+export function sumsDeltas<K>(truth: ReadonlyMap<string, { key: K; sums: Phase1Sums }>, stored: ReadonlyMap<string, { key: K; sums: Phase1Sums }>) {
+  const deltas: { key: K; sums: Phase1Sums }[] = [];
+  const zero = (): Phase1Sums => ({ responses: 0, maxIterations: 0, noReply: 0, errors: 0, iterations: 0, tools: 0, tokens: 0, histogram: new Map() });
+  for (const id of new Set([...truth.keys(), ...stored.keys()])) {
+    const entry = truth.get(id) ?? stored.get(id)!;
+    const sums = subtractSums(truth.get(id)?.sums ?? zero(), stored.get(id)?.sums ?? zero());
+    if (!isZeroSums(sums)) deltas.push({ key: entry.key, sums });
+  }
+  return deltas;
+}
+
+/**
+ * The SELECT expressions that turn one row of plain figures into the views' aggregate states
+ * (the column names of metrics_5m and metrics_1h_by_dimension).
+ */
+export function sumStateExpressions(sums: Phase1Sums): string[] {
+  const histogram = [...sums.histogram].sort(([a], [b]) => a - b);
+  const buckets = histogram.length ? `CAST([${histogram.map(([bucket]) => sqlValue(Math.trunc(bucket))).join(", ")}] AS Array(UInt16))` : "emptyArrayUInt16()";
+  const counts = histogram.length ? `CAST([${histogram.map(([, count]) => sqlValue(Math.trunc(count))).join(", ")}] AS Array(Int64))` : "emptyArrayInt64()";
+  const state = (value: number, column: string) => `sumState(toInt64(${sqlValue(Math.trunc(value))})) AS ${column}`;
+  return [
+    state(sums.responses, "responses"),
+    state(sums.maxIterations, "max_iterations"),
+    state(sums.noReply, "no_reply"),
+    state(sums.errors, "errors"),
+    state(sums.iterations, "iterations"),
+    state(sums.tools, "tools"),
+    state(sums.tokens, "tokens"),
+    `sumMapState(${buckets}, ${counts}) AS latency_histogram`,
+  ];
+}
