@@ -31,7 +31,6 @@ npm run build -w @answerscope/dashboard
 step "tests (unit, integration, cluster and browser, against real services)"
 mkdir -p test-results
 status=0
-# Every project but cluster-faults (see vitest.config.ts).
 npx vitest run --project unit --project integration --project cluster --project browser --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
 
 # A closing line that any CI reads the same way.
