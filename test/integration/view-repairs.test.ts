@@ -1,5 +1,6 @@
 import { classifyQuery } from "@answerscope/contracts";
 import {
+  createWarehouse,
   evaluateOutcomes,
   FailedWriteNotes,
   onClusterClause,
@@ -81,6 +82,17 @@ describe("view repairs", () => {
 
   it("finds the figures short before the repair (so the repair has something to do)", async () => {
     for (const tenant of dataset.tenants) expect(await metricsDiff(warehouse, tenant, CASES[0]!), tenant).not.toEqual([]);
+  });
+
+  it("keeps the notes while the warehouse cannot be reached", async () => {
+    const unreachable = createWarehouse({ url: "http://127.0.0.1:9", database: warehouse.target.database, requestTimeoutMs: 2000 });
+    try {
+      await expect(failedWrites.record(unreachable)).rejects.toThrow();
+    } finally {
+      await unreachable.close();
+    }
+    expect(failedWrites.size).toBe(dataset.tenants.length);
+    expect(await pendingViewRepairs(warehouse)).toEqual([]);
   });
 
   it("records the failed writes' hours as pending repairs, one per tenant", async () => {
