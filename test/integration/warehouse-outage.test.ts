@@ -64,7 +64,9 @@ describe.skipIf(hasExternalClickHouse())("ClickHouse outage during ingest", () =
       { timeoutMs: 120_000, what: "all events after the outage" },
     );
     expect(counts).toEqual({ ...mix.expected, rejected: 0 });
-    expect(await metric(worker, "answerscope_ingest_warehouse_up")).toBe(1);
+    // The gauge follows the write's answer, which can come after its rows are visible (an attempt
+    // whose answer was lost sets it to 0, and the next one, finding them stored, back to 1).
+    await waitFor(() => metric(worker!, "answerscope_ingest_warehouse_up"), (up) => up === 1, { timeoutMs: 30_000, what: "warehouse_up to return to 1" });
     // SIGTERM after recovery: a clean exit.
     expect(await worker.stop("SIGTERM")).toBe(0);
     worker = undefined;
