@@ -144,6 +144,17 @@ for url in "${urls[@]}"; do
     sleep 0.2
   done
 done
+# Ready also means every server's distributed DDL worker runs ON CLUSTER statements: once in 11
+# back-to-back test runs, the first ON CLUSTER statement of a migration on a fresh cluster waited
+# over 120 s for one server. So a probe statement is repeated (each try waits 15 s at most) until
+# all four servers have run it.
+ddl() { clickhouse-client --host 127.0.0.1 --port "$(recorded_port s1r1 TCP_PORT)" --distributed_ddl_task_timeout=15 --query "$1" >/dev/null 2>&1; }
+ddl_deadline=$((SECONDS + 180))
+until ddl "CREATE DATABASE IF NOT EXISTS answerscope_ready ON CLUSTER $CLUSTER"; do
+  [ "$SECONDS" -lt "$ddl_deadline" ] || as_die "an ON CLUSTER statement did not reach every server of cluster $NAME within 180 s"
+  as_log "waiting for every server to run ON CLUSTER statements"
+done
+ddl "DROP DATABASE IF EXISTS answerscope_ready ON CLUSTER $CLUSTER" || as_log "the probe database answerscope_ready was not dropped everywhere (harmless, empty)"
 as_log "cluster $NAME is up: 2 shards x 2 replicas (${urls[*]}), ZooKeeper 127.0.0.1:$ZK_PORT"
 ENV_LINES="CLICKHOUSE_URL=${urls[0]}
 CLICKHOUSE_CLUSTER=$CLUSTER

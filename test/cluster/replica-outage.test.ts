@@ -125,6 +125,7 @@ describe("one ClickHouse replica killed during ingest and queries", () => {
     // Every failed write of the outage was repaired (and marked done) once the replicas agreed.
     await waitFor(() => pendingViewRepairs(warehouse), (pending) => pending.length === 0, { timeoutMs: 30_000, what: "no view repair left pending" });
     const [recorded] = await queryRows<{ n: number }>(warehouse, `SELECT uniqExact(repair_id) AS n FROM ${warehouse.table("view_repairs")}`);
-    console.log(`replica outage: ${Number(recorded?.n ?? 0)} failed write(s) recorded for repair`);
+    const rounds = worker.output().split("\n").filter((line) => line.startsWith("view repairs:"));
+    console.log(`replica outage: ${Number(recorded?.n ?? 0)} failed write(s) recorded for repair; the worker's repair rounds:\n${rounds.join("\n")}`);
   }, 480_000);
 });
