@@ -116,11 +116,12 @@ fi
 replica_xml() { printf '                <replica><host>127.0.0.1</host><port>%s</port></replica>\n' "$(recorded_port "$1" TCP_PORT)"; }
 REMOTE_SERVERS="$(printf '            <shard>\n                <internal_replication>true</internal_replication>\n%s\n%s\n            </shard>\n            <shard>\n                <internal_replication>true</internal_replication>\n%s\n%s\n            </shard>' \
   "$(replica_xml s1r1)" "$(replica_xml s1r2)" "$(replica_xml s2r1)" "$(replica_xml s2r2)")"
+ONE_REPLICA_SHARDS="$(printf '            <shard>\n                <internal_replication>true</internal_replication>\n%s\n            </shard>\n            <shard>\n                <internal_replication>true</internal_replication>\n%s\n            </shard>' "$(replica_xml s1r1)" "$(replica_xml s2r1)")"
 for n in "${NODES[@]}"; do
   mkdir -p "$(node_dir "$n")/etc/config.d"
   shard="0${n:1:1}"
   sed -e "s|@ZK_PORT@|$ZK_PORT|g" -e "s|@SHARD@|$shard|g" -e "s|@REPLICA@|$n|g" -e "s|@CLUSTER@|$CLUSTER|g" \
-    "$HERE/cluster.xml" | awk -v servers="$REMOTE_SERVERS" '{ if ($0 ~ /@SHARDS@/) print servers; else print }' \
+    "$HERE/cluster.xml" | awk -v servers="$REMOTE_SERVERS" -v one="$ONE_REPLICA_SHARDS" '{ if ($0 ~ /@ONE_REPLICA_SHARDS@/) print one; else if ($0 ~ /@SHARDS@/) print servers; else print }' \
     >"$(node_dir "$n")/etc/config.d/cluster.xml.tmp"
   mv -f "$(node_dir "$n")/etc/config.d/cluster.xml.tmp" "$(node_dir "$n")/etc/config.d/cluster.xml"
 done

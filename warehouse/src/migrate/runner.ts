@@ -3,6 +3,7 @@ import { queryRows } from "../client";
 import { engineFor, onClusterClause, renderStatements, shardedTablesOf, zooKeeperPath } from "../sql/ddl";
 import { sqlValue } from "../sql/escape";
 import { addsExistingColumn } from "./added-column";
+import { alterClusterOf } from "./alter-cluster";
 import { withExplicitDistributedColumns } from "./distributed-table";
 import { withTableLock } from "../sql/table-lock";
 import { loadMigrations, type Migration } from "./migrations";
@@ -40,7 +41,7 @@ export async function migrate(
   options: { migrations?: Migration[]; onProgress?: MigrationProgress; lockTimeoutMs?: number } = {},
 ): Promise<{ applied: number[]; skipped: number[] }> {
   const migrations = options.migrations ?? loadMigrations();
-  const target = warehouse.target;
+  const target = { ...warehouse.target, alterCluster: await alterClusterOf(warehouse) };
   const onCluster = onClusterClause(target);
   const log = warehouse.table("schema_migrations");
   await warehouse.client.command({ query: `CREATE DATABASE IF NOT EXISTS ${target.database} ${onCluster}` });

@@ -39,6 +39,14 @@ describe("cluster DDL", () => {
     expect(insert).toBe("INSERT INTO d.facts (tenant_id, id) SELECT tenant_id, id FROM d.facts WHERE 0");
   });
 
+  it("runs an ALTER of a local table on the one-replica cluster when there is one, everything else on the whole cluster", () => {
+    const [view, alter, , drop, recreate] = renderStatements(later, { database: "d", cluster: "c", alterCluster: "c_one" }, sharded);
+    expect(alter).toBe("ALTER TABLE d.facts_local ON CLUSTER c_one ADD COLUMN IF NOT EXISTS w UInt8");
+    expect(view).toContain("ON CLUSTER c TO");
+    expect(drop).toBe("DROP TABLE IF EXISTS d.facts ON CLUSTER c");
+    expect(recreate).toContain("ON CLUSTER c AS d.facts_local ENGINE = Distributed(c, ");
+  });
+
   it("renders the same sources unchanged on a single node, and checksums them as before the sharding keys", () => {
     const statements = renderStatements(`${facts}\n${later}`, { database: "d" }, sharded);
     expect(statements[0]).toBe("CREATE TABLE IF NOT EXISTS d.facts  (tenant_id String, id String, v UInt64 MATERIALIZED 1)\nENGINE = ReplacingMergeTree(v) ORDER BY (tenant_id, id)");

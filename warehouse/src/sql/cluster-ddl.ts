@@ -6,7 +6,8 @@
  * Statements that must address the local tables are rewritten:
  * - materialized views read the local table and write the local target: a view fires on the
  *   replica that receives an INSERT, and the target's replication copies the result;
- * - ALTER TABLE changes the local table ON CLUSTER (replication applies it to every replica),
+ * - ALTER TABLE changes the local table ON CLUSTER, on one replica per shard where the servers
+ *   name such a cluster (migrate/alter-cluster.ts; replication applies it to the other replicas),
  *   then re-creates the Distributed table, which does not follow its local table and cannot be
  *   altered ON CLUSTER when the cluster has internal_replication (18.16 refuses).
  * Every other statement (e.g. INSERT ... SELECT) keeps `<name>`, i.e. the Distributed table.
@@ -54,7 +55,7 @@ export function clusterStatements(statement: string, target: ClusterTarget, shar
   if (altered && sharded.has(altered[2]!)) {
     const table = altered[2]!;
     return [
-      statement.replace(ALTERED_TABLE, `$1{{db}}.${table}${LOCAL_SUFFIX}`),
+      statement.replace(ALTERED_TABLE, `$1{{db}}.${table}${LOCAL_SUFFIX}`).replace("{{on_cluster}}", "{{on_alter_cluster}}"),
       // This node may be the replica that receives the ALTER through replication.
       `SYSTEM SYNC REPLICA {{db}}.${table}${LOCAL_SUFFIX}`,
       `DROP TABLE IF EXISTS {{db}}.${table} {{on_cluster}}`,

@@ -20,6 +20,8 @@ export interface DdlTarget {
   database: string;
   /** Name of a ClickHouse cluster from `remote_servers`; absent on a single node. */
   cluster?: string;
+  /** Cluster only: where an ALTER of a replicated local table runs ON (migrate/alter-cluster.ts); default `cluster`. */
+  alterCluster?: string;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -89,13 +91,15 @@ export function renderStatements(source: string, target: DdlTarget, sharded: Sha
   const database = assertIdentifier("database", target.database);
   const cluster = target.cluster ? assertIdentifier("cluster", target.cluster) : undefined;
   const onCluster = onClusterClause(target);
+  const onAlterCluster = cluster ? `ON CLUSTER ${assertIdentifier("cluster", target.alterCluster ?? cluster)}` : "";
   const statements = splitStatements(source).flatMap((statement) =>
     cluster ? clusterStatements(statement, { database, cluster }, sharded) : [statement.replace(SHARDING_KEY, "")],
   );
   return statements.map((statement) => {
     const rendered = renderEngine(statement, target)
       .replaceAll("{{db}}", database)
-      .replaceAll("{{on_cluster}}", onCluster);
+      .replaceAll("{{on_cluster}}", onCluster)
+      .replaceAll("{{on_alter_cluster}}", onAlterCluster);
     const leftover = /\{\{[^}]*\}\}/.exec(rendered);
     if (leftover) throw new Error(`unknown placeholder ${leftover[0]} in migration`);
     return rendered;
