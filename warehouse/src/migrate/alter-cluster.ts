@@ -1,6 +1,5 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
-import { sqlValue } from "../sql/escape";
 
 export interface ClusterReplicaRow {
   cluster: string;
@@ -47,6 +46,6 @@ export function oneReplicaCluster(rows: readonly ClusterReplicaRow[], main: stri
 export async function alterClusterOf(w: Warehouse): Promise<string | undefined> {
   const main = w.target.cluster;
   if (!main) return undefined;
-  const rows = await queryRows<ClusterReplicaRow>(w, `SELECT cluster, shard_num, host_address, port FROM system.clusters WHERE cluster != ${sqlValue("")}`);
+  const rows = await queryRows<ClusterReplicaRow>(w, "SELECT cluster, shard_num, host_address, port FROM system.clusters");
   return oneReplicaCluster(rows, main);
 }

@@ -26,21 +26,24 @@ export async function tenantProgress(w: Warehouse, tenantId?: string): Promise<T
     w,
     `SELECT tenant_id, max(i) AS i, max(o) AS o FROM (${perTable}) GROUP BY tenant_id ORDER BY tenant_id`,
   );
-  const marks = await queryRows<{ tenant_id: string; m: number; u: number }>(
+  const marks = await storedWatermarks(w, tenantId);
+  return facts.map((row) => ({
+    tenantId: row.tenant_id,
+    maxIngestedAtMs: Number(row.i),
+    maxOccurredAtMs: Number(row.o),
+    ...marks.get(row.tenant_id),
+  }));
+}
+
+/** The stored watermark of every tenant that has one (or of the one asked for). */
+async function storedWatermarks(w: Warehouse, tenantId?: string): Promise<Map<string, { watermarkMs: number; watermarkUpdatedAtMs: number }>> {
+  const where = tenantId === undefined ? "" : `WHERE ${tenantCondition(tenantId)}`;
+  const rows = await queryRows<{ tenant_id: string; m: number; u: number }>(
     w,
     `SELECT tenant_id, argMax(watermark_ms, updated_at_ms) AS m, max(updated_at_ms) AS u
      FROM ${w.table("outcome_watermarks")} ${where} GROUP BY tenant_id`,
   );
-  const byTenant = new Map(marks.map((row) => [row.tenant_id, row]));
-  return facts.map((row) => {
-    const mark = byTenant.get(row.tenant_id);
-    return {
-      tenantId: row.tenant_id,
-      maxIngestedAtMs: Number(row.i),
-      maxOccurredAtMs: Number(row.o),
-      ...(mark ? { watermarkMs: Number(mark.m), watermarkUpdatedAtMs: Number(mark.u) } : {}),
-    };
-  });
+  return new Map(rows.map((row) => [row.tenant_id, { watermarkMs: Number(row.m), watermarkUpdatedAtMs: Number(row.u) }]));
 }
 
 /**
@@ -48,9 +51,9 @@ export async function tenantProgress(w: Warehouse, tenantId?: string): Promise<T
  * looks again at every row ingested after it (a view repair refilled the indexes it reads).
  */
 export async function rewindWatermark(w: Warehouse, tenantId: string, watermarkMs: number): Promise<void> {
-  const [progress] = await tenantProgress(w, tenantId);
-  if (progress?.watermarkMs !== undefined && progress.watermarkMs > watermarkMs) {
-    await writeWatermark(w, tenantId, Math.max(0, watermarkMs), Math.max(Date.now(), (progress.watermarkUpdatedAtMs ?? 0) + 1));
+  const stored = (await storedWatermarks(w, tenantId)).get(tenantId);
+  if (stored && stored.watermarkMs > watermarkMs) {
+    await writeWatermark(w, tenantId, Math.max(0, watermarkMs), Math.max(Date.now(), stored.watermarkUpdatedAtMs + 1));
   }
 }
 

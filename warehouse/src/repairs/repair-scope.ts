@@ -20,14 +20,9 @@ export const hourStartOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HO
  * fills them), so the repair adds their hours when it runs.
  */
 export function viewRepairScopes(batch: Pick<FactBatch, "responses" | "toolCalls">): ViewRepairScope[] {
-  const scopes = new Map<string, { hours: Set<number>; minIngestedAtMs: number }>();
-  for (const row of [...batch.responses, ...batch.toolCalls]) {
-    const scope = scopes.get(row.tenant_id) ?? { hours: new Set<number>(), minIngestedAtMs: row.ingested_at_ms };
-    scope.hours.add(hourStartOf(row.occurred_at_ms));
-    scope.minIngestedAtMs = Math.min(scope.minIngestedAtMs, row.ingested_at_ms);
-    scopes.set(row.tenant_id, scope);
-  }
-  return [...scopes].map(([tenantId, { hours, minIngestedAtMs }]) => ({ tenantId, hourStarts: [...hours].sort((a, b) => a - b), minIngestedAtMs }));
+  return mergeScopes(
+    [...batch.responses, ...batch.toolCalls].map((row) => ({ tenantId: row.tenant_id, hourStarts: [hourStartOf(row.occurred_at_ms)], minIngestedAtMs: row.ingested_at_ms })),
+  );
 }
 
 /** One scope per tenant: the union of their hours, the earliest ingestion time. */

@@ -1,4 +1,4 @@
-import type { Phase1Sums } from "../metrics/phase1";
+import { emptySums, type Phase1Sums } from "../metrics/phase1";
 import { sqlValue } from "../sql/escape";
 
 const COUNTERS = ["responses", "maxIterations", "noReply", "errors", "iterations", "tools", "tokens"] as const;
@@ -27,10 +27,9 @@ export function addSums(into: Phase1Sums, sums: Phase1Sums): void {
  */
 export function sumsDeltas<K>(truth: ReadonlyMap<string, { key: K; sums: Phase1Sums }>, stored: ReadonlyMap<string, { key: K; sums: Phase1Sums }>) {
   const deltas: { key: K; sums: Phase1Sums }[] = [];
-  const zero = (): Phase1Sums => ({ responses: 0, maxIterations: 0, noReply: 0, errors: 0, iterations: 0, tools: 0, tokens: 0, histogram: new Map() });
   for (const id of new Set([...truth.keys(), ...stored.keys()])) {
     const entry = truth.get(id) ?? stored.get(id)!;
-    const sums = subtractSums(truth.get(id)?.sums ?? zero(), stored.get(id)?.sums ?? zero());
+    const sums = subtractSums(truth.get(id)?.sums ?? emptySums(), stored.get(id)?.sums ?? emptySums());
     if (!isZeroSums(sums)) deltas.push({ key: entry.key, sums });
   }
   return deltas;
