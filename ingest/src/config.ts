@@ -50,8 +50,18 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   /** How often a writing process looks for view repairs to run (warehouse/src/repairs/), and how far apart a repair's two reads are. */
   VIEW_REPAIR_INTERVAL_MS: int(10_000),
   VIEW_REPAIR_SETTLE_MS: int(2000),
+  /**
+   * How long after its start a write not known to have returned is taken for interrupted, and its
+   * hours repaired: longer than any write can take (the warehouse client gives up after 30 s).
+   */
+  VIEW_REPAIR_INTENT_EXPIRY_MS: int(120_000),
   COLLECTOR_MAX_BODY_BYTES: int(5 * 1024 * 1024),
   COLLECTOR_MAX_EVENTS: int(10_000),
+}).refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {
+  // Each round stores the cancellations of the writes that returned: an expiry within one round
+  // would repair writes that simply finished.
+  message: "must be longer than VIEW_REPAIR_INTERVAL_MS",
+  path: ["VIEW_REPAIR_INTENT_EXPIRY_MS"],
 });
 
 export type IngestConfig = z.output<typeof IngestConfigSchema>;

@@ -1,4 +1,4 @@
-import { createWarehouse, FailedWriteNotes, migrate, runPeriodically, runViewRepairs, warehouseConfigFromEnv, writeFacts, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, migrate, runPeriodically, runViewRepairs, warehouseConfigFromEnv, writeFacts, WriteIntents, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { loadKeyRing } from "./auth/keys";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
@@ -22,22 +22,21 @@ interface Writer {
   warehouse: Warehouse;
   config: IngestConfig;
   metrics: IngestMetrics;
-  /** Shared by the process's buffers: a failed write of either is repaired the same way. */
-  failedWrites: FailedWriteNotes;
+  /** Shared by the process's buffers: every write is announced before it runs (warehouse/src/repairs/). */
+  intents: WriteIntents;
 }
 
-function createFactBuffer({ warehouse, config, metrics, failedWrites }: Writer, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
+function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
   return new FactBuffer({
     maxRows: config.INGEST_BATCH_MAX_ROWS,
     maxWaitMs: limits.maxWaitMs,
     maxHeldRows: limits.maxHeldRows,
     retry: retryPolicyOf(config, limits.maxAttempts),
     write: async (batch) => {
-      await failedWrites.record(warehouse);
-      const written = await writeFacts(warehouse, batch).catch((error: unknown) => {
-        failedWrites.noteFailedWrite(batch);
-        throw error;
-      });
+      // Left open when the write fails or the process dies during it: the repairer then checks its hours.
+      const intent = await intents.open(batch);
+      const written = await writeFacts(warehouse, batch);
+      intents.close(intent);
       for (const [kind, rows] of Object.entries(written)) {
         metrics.stored.inc({ table: kind }, rows);
         metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);
@@ -58,14 +57,15 @@ function createFactBuffer({ warehouse, config, metrics, failedWrites }: Writer, 
   });
 }
 
-/** The repairs of views that failed writes may have left short (warehouse/src/repairs/), in every process that writes. */
-function startViewRepairs({ warehouse, config, metrics }: Writer): () => Promise<void> {
+/** The repairs of views that interrupted or failed writes may have left short (warehouse/src/repairs/), in every process that writes. */
+function startViewRepairs({ warehouse, config, metrics, intents }: Writer): () => Promise<void> {
   return runPeriodically(
     async () => {
+      await intents.flush();
       const round = await runViewRepairs(warehouse, { settleMs: config.VIEW_REPAIR_SETTLE_MS, lockTimeoutMs: config.VIEW_REPAIR_INTERVAL_MS });
       metrics.viewRepairsPending.set(round.pending - round.repaired);
       metrics.viewRepairsDone.inc(round.repaired);
-      if (round.pending > 0) console.log(`view repairs: ${round.repaired} of ${round.pending} done, ${round.applied} rows added${round.waiting ? " (waiting for the replicas to catch up)" : ""}`);
+      if (round.pending > 0) console.log(`view repairs: ${round.promoted} interrupted writes found, ${round.repaired} of ${round.pending} done, ${round.applied} rows added${round.waiting ? " (waiting for the replicas to catch up)" : ""}`);
     },
     config.VIEW_REPAIR_INTERVAL_MS,
     (error) => console.warn(`view repair round failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -87,7 +87,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
   const topics = topicsOf(config);
   const kafka = kafkaMode ? createKafka(brokers, config.KAFKA_CLIENT_ID) : undefined;
 
-  const writer: Writer = { warehouse, config, metrics, failedWrites: new FailedWriteNotes() };
+  const writer: Writer = { warehouse, config, metrics, intents: new WriteIntents(warehouse, config.VIEW_REPAIR_INTENT_EXPIRY_MS) };
   const workerBuffer = createFactBuffer(writer, { maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS, maxHeldRows: config.INGEST_BUFFER_MAX_ROWS });
   let worker: IngestWorker | undefined;
   if (runWorker) {
@@ -149,6 +149,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
       workerBuffer.abort();
       collectorBuffer.abort();
       await stopRepairs();
+      await writer.intents.flush().catch(() => {}); // lost, it only makes a repair that finds nothing to add
       await worker?.stop();
       await producer?.disconnect();
       await warehouse.close();

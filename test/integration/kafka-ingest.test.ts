@@ -2,7 +2,7 @@ import type { Warehouse } from "@answerscope/warehouse";
 import { queryRows } from "@answerscope/warehouse";
 import type { Kafka } from "kafkajs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ingestWorkerEnv } from "../src/ingest-workers";
+import { ingestWorkerEnv, unfinishedRepairs, viewResponseCount } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
 import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
 import { kafkaFor, produceMix, readDeadLetters } from "../src/kafka";
@@ -101,6 +101,9 @@ describe("ingest through Kafka", () => {
     await startWorker("group-kill");
     const counts = await waitForCounts("t-kill", { ...mix.expected, rejected: 0 });
     expect(counts).toEqual({ responses: 1800, toolCalls: 3600, feedback: 1200, rejected: 0 });
+    // The killed worker's last write was announced and never cancelled: it is repaired, and the view counts each response once.
+    await waitFor(() => unfinishedRepairs(warehouse), (left) => left.openWrites === 0 && left.pendingRepairs === 0, { timeoutMs: 60_000, what: "no write left open and no view repair left pending" });
+    expect(await viewResponseCount(warehouse, "t-kill")).toBe(1800);
   });
 
   it("shares partitions between two workers of one group, one joining mid-run, with exact counts", async () => {

@@ -1,4 +1,4 @@
-import { ChangedMigrationError, createWarehouse, loadMigrations, migrate, queryRows } from "@answerscope/warehouse";
+import { ChangedMigrationError, createWarehouse, loadMigrations, migrate, queryRows, sqlValue } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
@@ -17,11 +17,11 @@ describe("migration runner", () => {
   it("applies every migration once even when two processes run it at the same time", async () => {
     const migrations = loadMigrations();
     const [a, b] = await Promise.all([migrate(first), migrate(second)]);
-    expect([...a.applied, ...a.skipped].sort()).toEqual(migrations.map((m) => m.version));
-    expect([...b.applied, ...b.skipped].sort()).toEqual(migrations.map((m) => m.version));
+    expect([...a.applied, ...a.skipped].sort((x, y) => x - y)).toEqual(migrations.map((m) => m.version));
+    expect([...b.applied, ...b.skipped].sort((x, y) => x - y)).toEqual(migrations.map((m) => m.version));
     const recorded = await queryRows<{ version: number; checksum: string }>(first, `SELECT version, checksum FROM ${database}.schema_migrations FINAL ORDER BY version`);
     expect(recorded).toEqual(migrations.map((m) => ({ version: m.version, checksum: m.checksum })));
-    const tables = await queryRows<{ name: string }>(first, `SELECT name FROM system.tables WHERE database = '${database}' ORDER BY name`);
+    const tables = await queryRows<{ name: string }>(first, `SELECT name FROM system.tables WHERE database = ${sqlValue(database)} ORDER BY name`);
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["responses", "tool_call_events", "feedback_events", "rejected_events", "schema_migrations"]));
   });
 

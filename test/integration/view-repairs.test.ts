@@ -2,13 +2,15 @@ import { classifyQuery } from "@answerscope/contracts";
 import {
   createWarehouse,
   evaluateOutcomes,
-  FailedWriteNotes,
+  expiredWriteIntents,
   onClusterClause,
   pendingViewRepairs,
+  promoteExpiredIntents,
   queryMetrics,
   queryRows,
   runViewRepairs,
   sqlValue,
+  WriteIntents,
   type Dimension,
   type Warehouse,
 } from "@answerscope/warehouse";
@@ -47,16 +49,20 @@ async function materializedViews(warehouse: Warehouse): Promise<string[]> {
 }
 
 /**
- * A write that stored its facts without its views' rows (migration 0009, warehouse/src/repairs/):
- * the second half of the edge-case data set (corrected response versions, tool-call events out
- * of order) goes through the real sink while every view is detached, its batches are noted as
- * failed writes, and one repair round must make every figure equal the reference again.
+ * A write that stored its facts without its views' rows (migrations 0009, 0010,
+ * warehouse/src/repairs/): the second half of the edge-case data set (corrected response
+ * versions, tool-call events out of order) goes through the real sink while every view is
+ * detached, each batch announced and never cancelled, as by a writer killed during its INSERTs;
+ * one repair round must make every figure equal the reference again.
  */
 describe("view repairs", () => {
   let warehouse: Warehouse;
-  const failedWrites = new FailedWriteNotes();
   /** "tenant hour" of every response and tool-call row written without views. */
   const noted = new Set<string>();
+  /** Announcements of the writes without views, one per batch and tenant. */
+  let announced = 0;
+  /** A batch of those, announced again by the test of announcements. */
+  let sample: Parameters<WriteIntents["open"]>[0] | undefined;
 
   beforeAll(async () => {
     ({ warehouse } = await createTestWarehouse("as_repairs"));
@@ -70,8 +76,10 @@ describe("view repairs", () => {
     for (const view of views) await warehouse.client.command({ query: `DETACH TABLE ${warehouse.table(view)} ${onCluster}` });
     await loadThroughSink(warehouse, dataset.events.slice(half), 50, {
       receivedAtMs,
-      onBatch: (batch) => {
-        failedWrites.noteFailedWrite(batch);
+      onBatch: async (batch) => {
+        // Expired at once: these writes never return.
+        announced += (await new WriteIntents(warehouse, 0).open(batch)).rows.length;
+        sample ??= batch;
         for (const row of [...batch.responses, ...batch.toolCalls]) noted.add(`${row.tenant_id} ${Math.floor(row.occurred_at_ms / HOUR) * HOUR}`);
       },
     });
@@ -84,29 +92,35 @@ describe("view repairs", () => {
     for (const tenant of dataset.tenants) expect(await metricsDiff(warehouse, tenant, CASES[0]!), tenant).not.toEqual([]);
   });
 
-  it("keeps the notes while the warehouse cannot be reached", async () => {
-    const unreachable = createWarehouse({ url: "http://127.0.0.1:9", database: warehouse.target.database, requestTimeoutMs: 2000 });
-    try {
-      await expect(failedWrites.record(unreachable)).rejects.toThrow();
-    } finally {
-      await unreachable.close();
-    }
-    expect(failedWrites.size).toBe(dataset.tenants.length);
+  it("leaves an announced write open until it returns, and repairs only writes that did not return in time", async () => {
+    const ids = (intent: { rows: readonly { intent_id: string }[] }) => intent.rows.map((row) => row.intent_id);
+    const returned = new WriteIntents(warehouse, 0);
+    const returnedIntent = await returned.open(sample!);
+    returned.close(returnedIntent);
+    await returned.flush();
+    const inFlight = await new WriteIntents(warehouse, 3_600_000).open(sample!);
+    expect(ids(inFlight).length).toBeGreaterThan(0);
+    const openIds = (await expiredWriteIntents(warehouse, Number.MAX_SAFE_INTEGER)).map((intent) => intent.repairId);
+    const expiredIds = (await expiredWriteIntents(warehouse, Date.now())).map((intent) => intent.repairId);
+    expect(openIds).toEqual(expect.arrayContaining(ids(inFlight)));
+    for (const id of ids(returnedIntent)) expect(openIds).not.toContain(id);
+    for (const id of ids(inFlight)) expect(expiredIds).not.toContain(id);
+    expect(expiredIds).toHaveLength(announced);
     expect(await pendingViewRepairs(warehouse)).toEqual([]);
   });
 
-  it("records the failed writes' hours as pending repairs, one per tenant", async () => {
-    expect(failedWrites.size).toBe(dataset.tenants.length);
-    await failedWrites.record(warehouse);
-    expect(failedWrites.size).toBe(0);
+  it("turns every announced write that never returned into a pending repair of its hours, once", async () => {
+    expect(await promoteExpiredIntents(warehouse)).toBe(announced);
+    expect(await promoteExpiredIntents(warehouse)).toBe(0);
     const pending = await pendingViewRepairs(warehouse);
-    expect(pending.map((repair) => repair.tenantId).sort()).toEqual([...dataset.tenants].sort());
+    expect(pending).toHaveLength(announced);
+    expect([...new Set(pending.map((repair) => repair.tenantId))].sort()).toEqual([...dataset.tenants].sort());
     expect(new Set(pending.flatMap((repair) => repair.hourStarts.map((hour) => `${repair.tenantId} ${hour}`)))).toEqual(noted);
   });
 
   it("repairs every pending record in one round and adds the rows the views lacked", async () => {
     const round = await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000 });
-    expect(round).toMatchObject({ pending: dataset.tenants.length, repaired: dataset.tenants.length });
+    expect(round).toMatchObject({ promoted: 0, pending: announced, repaired: announced });
     expect(round.applied).toBeGreaterThan(0);
     expect(await pendingViewRepairs(warehouse)).toEqual([]);
     // As the evaluator's next run would: the repair moved its watermark back to the failed writes.
@@ -145,6 +159,6 @@ describe("view repairs", () => {
   });
 
   it("finds nothing left to do in the next round", async () => {
-    expect(await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000 })).toEqual({ pending: 0, repaired: 0, applied: 0 });
+    expect(await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000 })).toEqual({ promoted: 0, pending: 0, repaired: 0, applied: 0 });
   });
 });

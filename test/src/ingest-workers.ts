@@ -1,4 +1,4 @@
-import { queryRows, type Warehouse } from "@answerscope/warehouse";
+import { expiredWriteIntents, pendingViewRepairs, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { startIngestProcess, type IngestProcess } from "./ingest-process";
 
 /** The environment of a test's ingest worker (cluster mode, where set, comes from the project's environment). */
@@ -16,6 +16,8 @@ export function ingestWorkerEnv(options: { url: string; database: string; broker
     // A test that makes writes fail waits for their view repairs in seconds, not tens of seconds.
     VIEW_REPAIR_INTERVAL_MS: "1000",
     VIEW_REPAIR_SETTLE_MS: "300",
+    // ...and a killed worker's interrupted write is taken for one after 3 s (its writes take milliseconds here).
+    VIEW_REPAIR_INTENT_EXPIRY_MS: "3000",
   };
 }
 
@@ -37,7 +39,7 @@ export async function rowsInserted(worker: IngestProcess): Promise<number> {
 export async function viewResponseCount(warehouse: Warehouse, tenantId: string): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     warehouse,
-    `SELECT sumMerge(responses) AS n FROM ${warehouse.table("metrics_5m")} WHERE tenant_id = '${tenantId.replace(/[^A-Za-z0-9_.-]/g, "")}'`,
+    `SELECT sumMerge(responses) AS n FROM ${warehouse.table("metrics_5m")} WHERE tenant_id = ${sqlValue(tenantId)}`,
   );
   return Number(rows[0]?.n ?? 0);
 }
@@ -49,3 +51,9 @@ export async function viewResponseCount(warehouse: Warehouse, tenantId: string):
  */
 export const projectClusterEnv = (): { CLICKHOUSE_CLUSTER?: string } =>
   process.env.CLICKHOUSE_CLUSTER ? { CLICKHOUSE_CLUSTER: process.env.CLICKHOUSE_CLUSTER } : {};
+
+/** Writes still open (announced, never cancelled) plus view repairs not done: both 0 once every repair has run. */
+export async function unfinishedRepairs(warehouse: Warehouse): Promise<{ openWrites: number; pendingRepairs: number }> {
+  const [open, pending] = await Promise.all([expiredWriteIntents(warehouse, Number.MAX_SAFE_INTEGER), pendingViewRepairs(warehouse)]);
+  return { openWrites: open.length, pendingRepairs: pending.length };
+}

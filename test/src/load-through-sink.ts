@@ -11,7 +11,7 @@ export async function loadThroughSink(
   warehouse: Warehouse,
   events: readonly object[],
   batchSize = 250,
-  { onBatch = () => {}, receivedAtMs: firstReceivedAtMs = Date.now() }: { onBatch?: (batch: FactBatch) => void; receivedAtMs?: number } = {},
+  { onBatch = () => {}, receivedAtMs: firstReceivedAtMs = Date.now() }: { onBatch?: (batch: FactBatch) => void | Promise<void>; receivedAtMs?: number } = {},
 ): Promise<number> {
   let receivedAtMs = firstReceivedAtMs;
   for (let start = 0; start < events.length; start += batchSize) {
@@ -22,7 +22,7 @@ export async function loadThroughSink(
       if (outcome.kind === "fact") (batch[outcome.fact.kind] as object[]).push(outcome.fact.row);
       else batch.rejected.push(rejectedRow(outcome.rejection));
     });
-    onBatch(batch);
+    await onBatch(batch);
     await writeFacts(warehouse, batch);
   }
   // Where a later call goes on, so arrival order (which decides e.g. a feedback id's first event) spans both.

@@ -4,10 +4,13 @@ import { clusterSettled } from "./cluster-settled";
 import { mergeScopes } from "./repair-scope";
 import { repairViews } from "./repair-views";
 import { markViewRepaired, pendingViewRepairs, type PendingViewRepair } from "./view-repairs-table";
+import { promoteExpiredIntents } from "./write-intents";
 
 export const VIEW_REPAIRS_LOCK = "view_repairs_lock";
 
 export interface ViewRepairRound {
+  /** Writes announced and never cancelled (migration 0010), turned into repairs by this round. */
+  promoted: number;
   /** Repairs recorded and not done when the round started. */
   pending: number;
   /** Of those, done in this round. */
@@ -23,14 +26,16 @@ const byTenant = (repairs: readonly PendingViewRepair[]) =>
   mergeScopes(repairs).map((scope) => ({ scope, records: repairs.filter((repair) => repair.tenantId === scope.tenantId) }));
 
 /**
- * One round of view repairs (migration 0009): when repairs are pending and every replica has
+ * One round of view repairs (migrations 0009, 0010): writes announced and not cancelled before
+ * their expiry become pending repairs; then, when repairs are pending and every replica has
  * caught up, one process at a time (a table lock) repairs each tenant's recorded hours and marks
  * those records done; a repair whose reads disagreed stays pending for the next round.
  */
 export async function runViewRepairs(w: Warehouse, options: { settleMs: number; lockTimeoutMs: number }): Promise<ViewRepairRound> {
+  const promoted = await promoteExpiredIntents(w);
   const pending = await pendingViewRepairs(w);
-  if (pending.length === 0) return { pending: 0, repaired: 0, applied: 0 };
-  if (!(await clusterSettled(w))) return { pending: pending.length, repaired: 0, applied: 0, waiting: "cluster" };
+  if (pending.length === 0) return { promoted, pending: 0, repaired: 0, applied: 0 };
+  if (!(await clusterSettled(w))) return { promoted, pending: pending.length, repaired: 0, applied: 0, waiting: "cluster" };
   return withTableLock(
     w,
     VIEW_REPAIRS_LOCK,
@@ -45,7 +50,7 @@ export async function runViewRepairs(w: Warehouse, options: { settleMs: number; 
         for (const record of records) await markViewRepaired(w, record);
         repaired += records.length;
       }
-      return { pending: pending.length, repaired, applied };
+      return { promoted, pending: pending.length, repaired, applied };
     },
     { timeoutMs: options.lockTimeoutMs },
   );

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import type { ViewRepairScope } from "./repair-scope";
@@ -9,13 +8,13 @@ export interface PendingViewRepair extends ViewRepairScope {
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-/** Records that these hours' view rows must be checked (migration 0009). */
-export async function recordViewRepairs(w: Warehouse, scopes: readonly ViewRepairScope[]): Promise<void> {
+/** Records that these hours' view rows must be checked (migration 0009); recording one id again is harmless. */
+export async function recordViewRepairs(w: Warehouse, scopes: readonly PendingViewRepair[]): Promise<void> {
   if (scopes.length === 0) return;
   const requestedAt = seconds(Date.now());
   await w.client.insert({
     table: w.table("view_repairs"),
-    values: scopes.map((scope) => ({ tenant_id: scope.tenantId, repair_id: randomUUID(), hour_starts: scope.hourStarts.map(seconds), min_ingested_at_ms: scope.minIngestedAtMs, requested_at: requestedAt, repaired: 0 })),
+    values: scopes.map((scope) => ({ tenant_id: scope.tenantId, repair_id: scope.repairId, hour_starts: scope.hourStarts.map(seconds), min_ingested_at_ms: scope.minIngestedAtMs, requested_at: requestedAt, repaired: 0 })),
     format: "JSONEachRow",
   });
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { loadIngestConfig } from "./config";
+
+describe("loadIngestConfig", () => {
+  it("gives up on an unreturned write after two minutes by default, well past a repair round", () => {
+    const config = loadIngestConfig({});
+    expect(config.VIEW_REPAIR_INTENT_EXPIRY_MS).toBe(120_000);
+    expect(config.VIEW_REPAIR_INTERVAL_MS).toBe(10_000);
+  });
+
+  it("rejects an expiry within one repair round, naming the variable", () => {
+    // Each round stores the cancellations of returned writes: a shorter expiry would repair writes that simply finished.
+    expect(() => loadIngestConfig({ VIEW_REPAIR_INTERVAL_MS: "5000", VIEW_REPAIR_INTENT_EXPIRY_MS: "5000" })).toThrow(
+      "invalid ingest configuration: VIEW_REPAIR_INTENT_EXPIRY_MS: must be longer than VIEW_REPAIR_INTERVAL_MS",
+    );
+    expect(loadIngestConfig({ VIEW_REPAIR_INTERVAL_MS: "1000", VIEW_REPAIR_INTENT_EXPIRY_MS: "3000" }).VIEW_REPAIR_INTENT_EXPIRY_MS).toBe(3000);
+  });
+});
