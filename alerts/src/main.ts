@@ -8,7 +8,7 @@ const config = loadExporterConfig();
 const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
 const warehouse = createWarehouse(exporterWarehouseConfig(config));
 const exporter = createQualityExporter({ warehouse, config, log });
-const server = createMetricsServer({ registry: exporter.metrics.registry, isReady: () => exporter.metrics.lastSuccessMs() !== undefined, log });
+const server = createMetricsServer({ exposition: exporter.metrics, isReady: () => exporter.metrics.lastSuccessMs() !== undefined, log });
 const port = await listen(server, config.EXPORTER_PORT, config.EXPORTER_HOST);
 exporter.start();
 console.log(`answerscope exporter listening on port ${port}`);

@@ -34,9 +34,9 @@ function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limit
     retry: retryPolicyOf(config, limits.maxAttempts),
     write: async (batch) => {
       // Left open when the write fails or the process dies during it: the repairer then checks its hours.
-      const intent = await intents.open(batch);
-      const written = await writeFacts(warehouse, batch);
-      intents.close(intent);
+      const intent = intents.open(batch);
+      const written = await writeFacts(warehouse, batch, { beforeInserts: intent });
+      intents.close(await intent);
       for (const [kind, rows] of Object.entries(written)) {
         metrics.stored.inc({ table: kind }, rows);
         metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);

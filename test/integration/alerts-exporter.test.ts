@@ -79,7 +79,7 @@ describe("quality exporter on a real ClickHouse", () => {
     await loadThroughSink(warehouse, manyModelsAndTools("many", 500, "second", now).slice(250 * 4));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await exporter.refresh()).toBe(true);
-    const text = await exporter.metrics.registry.metrics();
+    const text = await exporter.metrics.render();
     const samples = parseExposition(text);
 
     const distinct = (label: string, names: Iterable<string>) => {
@@ -123,7 +123,7 @@ describe("quality exporter on a real ClickHouse", () => {
       const config = exporterConfig(url, ownDb, { EXPORTER_MAX_TENANTS: "5" });
       const exporter = createQualityExporter({ warehouse: own, config });
       expect(await exporter.refresh()).toBe(true);
-      const tenants = new Set(parseExposition(await exporter.metrics.registry.metrics()).filter((s) => s.labels.tenant !== undefined).map((s) => s.labels.tenant));
+      const tenants = new Set(parseExposition(await exporter.metrics.render()).filter((s) => s.labels.tenant !== undefined).map((s) => s.labels.tenant));
       expect(tenants.size).toBe(6);
       expect(tenants).toContain("other");
     } finally {
@@ -154,7 +154,7 @@ describe.skipIf(hasExternalClickHouse())("quality exporter during a ClickHouse o
   });
 
   it("keeps serving the last values while the staleness and failure metrics rise, and recovers by itself", async () => {
-    const figures = async () => parseExposition(await exporter.metrics.registry.metrics());
+    const figures = async () => parseExposition(await exporter.metrics.render());
     const value = (samples: Sample[], name: string) => samples.find((s) => s.name === name)?.value;
     const quality = (samples: Sample[]) => samples.filter((s) => PRODUCT_METRICS.has(s.name) && !Object.values(EXPORTER_METRICS).includes(s.name as never));
 

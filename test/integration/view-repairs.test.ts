@@ -10,6 +10,7 @@ import {
   queryRows,
   runViewRepairs,
   sqlValue,
+  writeFacts,
   WriteIntents,
   type Dimension,
   type Warehouse,
@@ -107,6 +108,22 @@ describe("view repairs", () => {
     for (const id of ids(inFlight)) expect(expiredIds).not.toContain(id);
     expect(expiredIds).toHaveLength(announced);
     expect(await pendingViewRepairs(warehouse)).toEqual([]);
+  });
+
+  it("starts no INSERT of a write before its announcement is stored", async () => {
+    const tenant = "t-gate";
+    const batch = { ...sample!, responses: sample!.responses.map((row) => ({ ...row, tenant_id: tenant })), toolCalls: sample!.toolCalls.map((row) => ({ ...row, tenant_id: tenant })), feedback: [], rejected: [], externalLabels: [] };
+    const stored = async () => {
+      const [row] = await queryRows<{ n: number }>(warehouse, `SELECT (SELECT count() FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(tenant)}) + (SELECT count() FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)}) AS n`);
+      return Number(row!.n);
+    };
+    // The announcement fails well after the duplicate checks have answered: nothing may be stored.
+    const failedAnnouncement = new Promise((_, reject) => setTimeout(() => reject(new Error("announcement failed")), 500));
+    await expect(writeFacts(warehouse, batch, { beforeInserts: failedAnnouncement })).rejects.toThrow("announcement failed");
+    expect(await stored()).toBe(0);
+    const written = await writeFacts(warehouse, batch, { beforeInserts: Promise.resolve() });
+    expect(written.responses + written.toolCalls).toBeGreaterThan(0);
+    expect(await stored()).toBe(written.responses + written.toolCalls);
   });
 
   it("turns every announced write that never returned into a pending repair of its hours, once", async () => {

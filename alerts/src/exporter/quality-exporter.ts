@@ -81,6 +81,7 @@ export function createQualityExporter({ warehouse, config, clock = Date.now, log
       metrics.replaceGauges(samples, folded);
       counters.apply(arrivals, { initialize, kept });
       arrivalWatermarkMs = arrivalToMs;
+      await metrics.publish();
       metrics.recordSuccess(clock() - started);
       return true;
     } catch (error) {

@@ -1,15 +1,14 @@
 import { createServer, type Server } from "node:http";
-import type { Registry } from "prom-client";
-
 export interface MetricsServerOptions {
-  registry: Registry;
+  /** The exposition text of a scrape, and its content type. */
+  exposition: { render(): Promise<string>; contentType: string };
   /** Readiness: the exporter has figures to serve. */
   isReady: () => boolean;
   log?: (message: string) => void;
 }
 
 /** The exporter's HTTP face: /metrics (the last computed figures, never a query), /healthz, /readyz. */
-export function createMetricsServer({ registry, isReady, log }: MetricsServerOptions): Server {
+export function createMetricsServer({ exposition, isReady, log }: MetricsServerOptions): Server {
   return createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const send = (status: number, contentType: string, body: string) => {
@@ -20,8 +19,8 @@ export function createMetricsServer({ registry, isReady, log }: MetricsServerOpt
     if (path === "/healthz") return send(200, "application/json", JSON.stringify({ status: "ok" }));
     if (path === "/readyz") return isReady() ? send(200, "application/json", JSON.stringify({ status: "ready" })) : send(503, "application/json", JSON.stringify({ status: "not_ready" }));
     if (path !== "/metrics") return send(404, "application/json", JSON.stringify({ error: `no route ${path}` }));
-    registry.metrics().then(
-      (text) => send(200, registry.contentType, text),
+    exposition.render().then(
+      (text) => send(200, exposition.contentType, text),
       (error: unknown) => {
         log?.(`rendering /metrics failed: ${error instanceof Error ? error.stack : String(error)}`);
         send(500, "text/plain", "internal error");

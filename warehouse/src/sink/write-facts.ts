@@ -25,21 +25,25 @@ async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]
  * twice even though reads of the fact table itself deduplicate. Safe because one
  * partition (hence one event_id) is written by one worker at a time, and the
  * collector serializes its writes. Retrying a partly written batch is safe too.
+ *
+ * `beforeInserts` (the write's announcement, warehouse/src/repairs/write-intents.ts) must resolve
+ * before any INSERT starts; the duplicate checks run meanwhile, so announcing costs no round trip.
  */
-export async function writeFacts(warehouse: Warehouse, batch: FactBatch): Promise<Record<FactKind, number>> {
+export async function writeFacts(warehouse: Warehouse, batch: FactBatch, { beforeInserts = Promise.resolve() }: { beforeInserts?: Promise<unknown> } = {}): Promise<Record<FactKind, number>> {
   const written = { responses: 0, toolCalls: 0, feedback: 0, rejected: 0, externalLabels: 0 };
   // The tables are independent, so their checks and inserts run side by side; a
   // retry after one of them failed skips what the others stored.
-  await Promise.all(
-    FACT_KINDS.map(async (kind) => {
-      written[kind] = await writeKind(warehouse, kind, batch[kind] as KeyedRow[]);
+  await Promise.all([
+    beforeInserts,
+    ...FACT_KINDS.map(async (kind) => {
+      written[kind] = await writeKind(warehouse, kind, batch[kind] as KeyedRow[], beforeInserts);
     }),
-  );
+  ]);
   return written;
 }
 
 /** One table's part of writeFacts: rows not stored yet (nor repeated within the batch), inserted; returns how many. */
-async function writeKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]): Promise<number> {
+async function writeKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], beforeInserts: Promise<unknown>): Promise<number> {
   const { table, key } = FACT_TABLES[kind];
   const seen = new Set<string>();
   const unique = rows.filter((row) => {
@@ -56,6 +60,7 @@ async function writeKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[])
         ? await toolCallsToInsert(warehouse, unique as ToolCallRow[])
         : await storedKeys(warehouse, kind, unique).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
   if (fresh.length === 0) return 0;
+  await beforeInserts;
   await warehouse.client.insert({ table: warehouse.table(table), values: fresh, format: "JSONEachRow" });
   return fresh.length;
 }
