@@ -12,6 +12,9 @@ export interface ViewRepairScope {
 
 export const hourStartOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
+/** Milliseconds as the whole seconds of a DateTime column. */
+export const secondsOf = (ms: number): number => Math.floor(ms / 1000);
+
 /**
  * The hours whose view rows a batch's INSERT may have left incomplete, per tenant: the hours of
  * the batch's responses and tool-call events (the only facts that feed views). Hours, not one

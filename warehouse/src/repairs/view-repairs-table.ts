@@ -1,38 +1,43 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
-import type { ViewRepairScope } from "./repair-scope";
+import { secondsOf, type ViewRepairScope } from "./repair-scope";
 
 export interface PendingViewRepair extends ViewRepairScope {
   repairId: string;
 }
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-
 /** Records that these hours' view rows must be checked (migration 0009); recording one id again is harmless. */
 export async function recordViewRepairs(w: Warehouse, scopes: readonly PendingViewRepair[]): Promise<void> {
   if (scopes.length === 0) return;
-  const requestedAt = seconds(Date.now());
+  const requestedAt = secondsOf(Date.now());
   await w.client.insert({
     table: w.table("view_repairs"),
-    values: scopes.map((scope) => ({ tenant_id: scope.tenantId, repair_id: scope.repairId, hour_starts: scope.hourStarts.map(seconds), min_ingested_at_ms: scope.minIngestedAtMs, requested_at: requestedAt, repaired: 0 })),
+    values: scopes.map((scope) => ({ tenant_id: scope.tenantId, repair_id: scope.repairId, hour_starts: scope.hourStarts.map(secondsOf), min_ingested_at_ms: scope.minIngestedAtMs, requested_at: requestedAt, repaired: 0 })),
     format: "JSONEachRow",
   });
 }
 
-/** Repairs recorded and not done yet, oldest first. */
-export async function pendingViewRepairs(w: Warehouse): Promise<PendingViewRepair[]> {
-  const rows = await queryRows<{ tenant_id: string; repair_id: string; hour_starts: number[]; min_ingested_at_ms: number }>(
+/**
+ * Rows of `view_repairs` or `write_intents` (the same scope columns), one per id folded over its
+ * rows, as repairs. `table` and `idColumn` come from the two callers, never from input.
+ */
+export async function readRepairScopes(w: Warehouse, from: { table: "view_repairs" | "write_intents"; idColumn: "repair_id" | "intent_id"; having: string; orderBy: string }): Promise<PendingViewRepair[]> {
+  const rows = await queryRows<{ tenant_id: string; id: string; hour_starts: number[]; min_ingested_at_ms: number }>(
     w,
-    `SELECT tenant_id, repair_id, any(arrayMap(hour -> toUInt32(hour), hour_starts)) AS hour_starts, min(min_ingested_at_ms) AS min_ingested_at_ms, min(requested_at) AS requested
-     FROM ${w.table("view_repairs")} GROUP BY tenant_id, repair_id HAVING max(repaired) = 0 ORDER BY requested`,
+    `SELECT tenant_id, ${from.idColumn} AS id, any(arrayMap(hour -> toUInt32(hour), hour_starts)) AS hour_starts, min(min_ingested_at_ms) AS min_ingested_at_ms
+     FROM ${w.table(from.table)} GROUP BY tenant_id, ${from.idColumn} HAVING ${from.having} ORDER BY ${from.orderBy}`,
   );
-  return rows.map((row) => ({ tenantId: row.tenant_id, repairId: row.repair_id, hourStarts: row.hour_starts.map((hour) => Number(hour) * 1000), minIngestedAtMs: Number(row.min_ingested_at_ms) }));
+  return rows.map((row) => ({ tenantId: row.tenant_id, repairId: row.id, hourStarts: row.hour_starts.map((hour) => Number(hour) * 1000), minIngestedAtMs: Number(row.min_ingested_at_ms) }));
 }
+
+/** Repairs recorded and not done yet, oldest first. */
+export const pendingViewRepairs = (w: Warehouse): Promise<PendingViewRepair[]> =>
+  readRepairScopes(w, { table: "view_repairs", idColumn: "repair_id", having: "max(repaired) = 0", orderBy: "min(requested_at)" });
 
 export async function markViewRepaired(w: Warehouse, repair: PendingViewRepair): Promise<void> {
   await w.client.insert({
     table: w.table("view_repairs"),
-    values: [{ tenant_id: repair.tenantId, repair_id: repair.repairId, hour_starts: repair.hourStarts.map(seconds), min_ingested_at_ms: repair.minIngestedAtMs, requested_at: seconds(Date.now()), repaired: 1 }],
+    values: [{ tenant_id: repair.tenantId, repair_id: repair.repairId, hour_starts: repair.hourStarts.map(secondsOf), min_ingested_at_ms: repair.minIngestedAtMs, requested_at: secondsOf(Date.now()), repaired: 1 }],
     format: "JSONEachRow",
   });
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Warehouse } from "../client";
-import { queryRows } from "../client";
 import { sqlValue } from "../sql/escape";
 import type { FactBatch } from "../sink/fact-tables";
-import { viewRepairScopes } from "./repair-scope";
-import { recordViewRepairs, type PendingViewRepair } from "./view-repairs-table";
+import { secondsOf, viewRepairScopes, type ViewRepairScope } from "./repair-scope";
+import { readRepairScopes, recordViewRepairs, type PendingViewRepair } from "./view-repairs-table";
 
 /** A row of write_intents (migration 0010). */
 interface IntentRow {
@@ -21,18 +20,18 @@ export interface WriteIntent {
   readonly rows: readonly IntentRow[];
 }
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
+const intentRow = (scope: ViewRepairScope, intentId: string, expiresAtMs: number, sign: 1 | -1): IntentRow => ({
+  tenant_id: scope.tenantId,
+  intent_id: intentId,
+  hour_starts: scope.hourStarts.map(secondsOf),
+  min_ingested_at_ms: scope.minIngestedAtMs,
+  expires_at_ms: expiresAtMs,
+  sign,
+});
 
 /** One intent row per tenant of the batch's responses and tool-call events (the facts that feed views). */
 export function intentRows(batch: Pick<FactBatch, "responses" | "toolCalls">, expiresAtMs: number): IntentRow[] {
-  return viewRepairScopes(batch).map((scope) => ({
-    tenant_id: scope.tenantId,
-    intent_id: randomUUID(),
-    hour_starts: scope.hourStarts.map(seconds),
-    min_ingested_at_ms: scope.minIngestedAtMs,
-    expires_at_ms: expiresAtMs,
-    sign: 1,
-  }));
+  return viewRepairScopes(batch).map((scope) => intentRow(scope, randomUUID(), expiresAtMs, 1));
 }
 
 /**
@@ -81,15 +80,8 @@ export class WriteIntents {
 }
 
 /** Intents still open at `nowMs` past their expiry (writes that may have left views short), as the repairs they become. */
-export async function expiredWriteIntents(w: Warehouse, nowMs: number): Promise<PendingViewRepair[]> {
-  const rows = await queryRows<{ tenant_id: string; intent_id: string; hour_starts: number[]; min_ingested_at_ms: number }>(
-    w,
-    `SELECT tenant_id, intent_id, any(arrayMap(hour -> toUInt32(hour), hour_starts)) AS hour_starts, min(min_ingested_at_ms) AS min_ingested_at_ms
-     FROM ${w.table("write_intents")} GROUP BY tenant_id, intent_id
-     HAVING sum(sign) > 0 AND max(expires_at_ms) < ${sqlValue(nowMs)} ORDER BY min_ingested_at_ms`,
-  );
-  return rows.map((row) => ({ tenantId: row.tenant_id, repairId: row.intent_id, hourStarts: row.hour_starts.map((hour) => Number(hour) * 1000), minIngestedAtMs: Number(row.min_ingested_at_ms) }));
-}
+export const expiredWriteIntents = (w: Warehouse, nowMs: number): Promise<PendingViewRepair[]> =>
+  readRepairScopes(w, { table: "write_intents", idColumn: "intent_id", having: `sum(sign) > 0 AND max(expires_at_ms) < ${sqlValue(nowMs)}`, orderBy: "min_ingested_at_ms" });
 
 /**
  * Turns every expired open intent into a pending view repair of the same id, then cancels it.
@@ -102,7 +94,7 @@ export async function promoteExpiredIntents(w: Warehouse, nowMs = Date.now()): P
   await recordViewRepairs(w, expired);
   await w.client.insert({
     table: w.table("write_intents"),
-    values: expired.map((intent) => ({ tenant_id: intent.tenantId, intent_id: intent.repairId, hour_starts: intent.hourStarts.map(seconds), min_ingested_at_ms: intent.minIngestedAtMs, expires_at_ms: 0, sign: -1 })),
+    values: expired.map((intent) => intentRow(intent, intent.repairId, 0, -1)),
     format: "JSONEachRow",
   });
   return expired.length;
