@@ -5,6 +5,7 @@ import {
   labelReasonSql,
   labelSql,
   labelsInRangeSql,
+  queryMetrics,
   queryRows,
   reaskMatchSql,
   sqlValue,
@@ -15,6 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allScenarios, decideLabel, EventBuilder, generateEdgeCaseDataset, referenceLabels, scenario as scenarios, type LabelInfo, type RawEvent, type Scenario } from "../reference";
 import { loadRawEvents } from "../src/load-events";
+import { loadThroughSink } from "../src/load-through-sink";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 // The product's re-ask list is longer than the spec's minimum; the reference takes it as an option.
@@ -178,6 +180,49 @@ describe("labels by time when a response moves", () => {
     const retracted = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("response_labels_by_time")} WHERE retracted = 1`);
     expect(Number(retracted[0]!.n)).toBe(1);
     await expectLabelsByTimeMatch(warehouse, "t-move");
+  });
+});
+
+describe("tool-call counts on label rows (migration 0011)", () => {
+  let warehouse: Warehouse;
+  beforeAll(async () => {
+    ({ warehouse } = await createTestWarehouse("as_outcomes_tools"));
+  });
+  afterAll(() => dropTestWarehouse(warehouse));
+
+  it("follow the calls' later events, and feed the tool figures of rows with dimensions", async () => {
+    const e = new EventBuilder("t-tools");
+    const range = { tenantId: "t-tools", from: e.at(0), to: e.at(3600) };
+    const byModel = async () => (await queryMetrics(warehouse, { ...range, groupBy: ["model"] })).rows[0]!;
+    const base = Date.now() - 5 * 3_600_000;
+    // Through the sink, which knows the stored first time of a call across batches.
+    // tc-early's first event lies before the range; its response does not.
+    const firstDone = await loadThroughSink(
+      warehouse,
+      [e.response("r1", 60, { tool_count: 3 }), e.tool("tc-a", "started", 50, { response_id: "r1" }), e.tool("tc-b", "started", 51, { response_id: "r1" }), e.tool("tc-early", "started", -30, { response_id: "r1" })],
+      250,
+      { receivedAtMs: base },
+    );
+    await evaluateOutcomes(warehouse, { now: firstDone + SETTLE_MS, settleMs: SETTLE_MS });
+    expect(await byModel()).toMatchObject({ tool_success_rate: null, tool_calls_unfinished: 3 });
+
+    const secondDone = await loadThroughSink(
+      warehouse,
+      [e.tool("tc-a", "completed", 55, { response_id: "r1" }), e.tool("tc-b", "failed", 56, { response_id: "r1" }), e.tool("tc-early", "completed", 40, { response_id: "r1" })],
+      250,
+      { receivedAtMs: firstDone + 1_000 },
+    );
+    await evaluateOutcomes(warehouse, { now: secondDone + SETTLE_MS, settleMs: SETTLE_MS });
+    const row = await byModel();
+    expect(row).toMatchObject({ dims: { model: "m1" }, tool_success_rate: 2 / 3, tool_calls_unfinished: 0 });
+    expect(row.sample_sizes.tool_success_rate).toBe(3);
+    // Without dimensions a call counts by its own time: tc-early is outside the range.
+    expect((await queryMetrics(warehouse, range)).rows[0]).toMatchObject({ tool_success_rate: 1 / 2, tool_calls_unfinished: 0 });
+    const [stored] = await queryRows<{ c: number; f: number; u: number }>(
+      warehouse,
+      `SELECT tool_calls_completed AS c, tool_calls_failed AS f, tool_calls_unfinished AS u FROM (${currentLabelsSql(warehouse, { tenantId: "t-tools" })})`,
+    );
+    expect([Number(stored!.c), Number(stored!.f), Number(stored!.u)]).toEqual([2, 1, 0]);
   });
 });
 

@@ -95,10 +95,13 @@ function collectRows(state: TenantState, query: MetricsQuery, opts: ReferenceOpt
   const scoped = isScoped(query);
   const mode = opts.unscopedTools ?? 'all_in_range';
   for (const c of state.toolCalls) {
-    if (c.t < from || c.t >= to) continue;
     let row: RowAcc | undefined;
     if (scoped) {
+      // metrics-v1.md: the calls whose response_id belongs to the row's responses, whatever
+      // the call's own time (the row's responses are already in the range).
       row = c.response_id ? rowOfResponse.get(c.response_id) : undefined;
+    } else if (c.t < from || c.t >= to) {
+      continue;
     } else if (mode === 'row_responses_plus_orphans' && c.response_id) {
       row = rowOfResponse.get(c.response_id);
     } else {

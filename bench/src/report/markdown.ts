@@ -17,6 +17,7 @@ export function resultsMarkdown(r: BenchResults): string {
         (Number.isFinite(load.seconds.responses ?? Number.NaN)
           ? `loaded in ${n(Math.round(load.seconds.responses))} + ${n(Math.round(load.seconds.toolCallEvents))} + ${n(Math.round(load.seconds.feedbackEvents))} s; `
           : "loaded by an earlier invocation (--reuse-data); ") +
+        (Number.isFinite(load.seconds.labels ?? Number.NaN) ? `generated label rows for every response in ${n(Math.round(load.seconds.labels!))} s (the outcome evaluator's output shape, with tool counts; not evaluated); ` : "") +
         `metrics_5m holds ${n(load.metricsRows)} rows (${(load.metricsRows / load.counts.responses).toFixed(2)} per response). ` +
         `Queries on the largest tenant (${queries.tenantId}, ${n(queries.tenantResponses)} responses).`,
       "",

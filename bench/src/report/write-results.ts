@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +11,7 @@ import type { BenchResults } from "./results";
 
 /** Written after every section, so a run that dies later still leaves what it measured. */
 export async function writeResults(dir: string, results: BenchResults): Promise<void> {
+  await mkdir(dir || ".", { recursive: true });
   await writeFile(join(dir, "bench-results.json"), withoutLocalPaths(`${JSON.stringify(results, null, 2)}\n`));
   await writeFile(join(dir, "results.md"), withoutLocalPaths(`# Benchmark results\n\nWritten by \`npm run bench\` (see README.md in this folder).\n\n${resultsMarkdown(results)}\n`));
 }

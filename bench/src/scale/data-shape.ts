@@ -163,3 +163,57 @@ export function feedbackEventsSelectSql(f: string, window: DataWindow): string {
     '' AS correction,
     toInt8(0) AS severity`;
 }
+
+/**
+ * SELECT list of a label row (response_labels, and response_labels_by_time with `retracted`) for
+ * response number `n`, read over a subquery of `responsesSelectSql` columns plus `n` (every column named with AS, for columnsOf): the shape the
+ * outcome evaluator writes (every dimension, the tool counts of the response's two calls, about one
+ * response in ten rated, the next response of the session a minute later as its follow-up),
+ * generated instead of evaluated because a first evaluation of 10 M responses takes hours here.
+ * `evaluated_at_ms` 1, so a real evaluation of the same response replaces the row.
+ */
+export function responseLabelsSelectSql(n: string, byTime: boolean): string {
+  const usesTools = `(${n} % 4 != 0)`;
+  const firstCall = `(${TOOLS_PER_RESPONSE} * ${toolResponseIndexSql(n)})`;
+  const callFailed = (call: string) => `toUInt32(${hash(call, 26)} % 100 < 8)`;
+  const failedCalls = `if(${usesTools}, ${callFailed(firstCall)} + ${callFailed(`(${firstCall} + 1)`)}, toUInt32(0))`;
+  const rated = `(${hash(n, 40)} % 10 = 0)`;
+  const rating = `if(${rated}, ${pickSql(RATINGS, n, 41)}, '')`;
+  const hasFollowup = `(${n} % 4 != 3)`;
+  const reask = `toUInt8(${hasFollowup} AND ${hash(n, 42)} % 12 = 0)`;
+  const label = `multiIf(
+      finish_reason IN ('error', 'max_iterations', 'no_reply', 'cancelled'), 'failed',
+      ${rating} = 'down' OR ${reask} = 1, 'bad',
+      ${rating} = 'up' AND ${failedCalls} = 0, 'excellent',
+      ${rating} = 'up' OR NOT ${hasFollowup}, 'good',
+      'neutral')`;
+  return `
+    tenant_id AS tenant_id,
+    response_id AS response_id,
+    session_id AS session_id,
+    occurred_at AS occurred_at,
+    occurred_at_ms AS occurred_at_ms,
+    model AS model,
+    provider AS provider,
+    channel AS channel,
+    chat_type AS chat_type,
+    session_type AS session_type,
+    language AS language,
+    user_segment AS user_segment,
+    query_category AS query_category,
+    prompt_version AS prompt_version,
+    bot_version AS bot_version,
+    if(tool_count > 0, 'yes', 'no') AS tool_used,
+    finish_reason AS finish_reason,
+    ${label} AS label,
+    concat('generated_', ${label}) AS label_reason,
+    ${rating} AS explicit_rating,
+    toUInt8(${failedCalls} > 0) AS has_failed_tool,
+    if(${hasFollowup}, ${idSql("resp_", `(${n} + 1)`, 4)}, '') AS followup_response_id,
+    ${reask} AS followup_is_reask,
+    toUInt8(1) AS window_closed,
+    toUInt64(1) AS evaluated_at_ms,
+    toUInt32(if(${usesTools}, ${TOOLS_PER_RESPONSE}, 0)) - ${failedCalls} AS tool_calls_completed,
+    ${failedCalls} AS tool_calls_failed,
+    toUInt32(0) AS tool_calls_unfinished${byTime ? ",\n    toUInt8(0) AS retracted" : ""}`;
+}

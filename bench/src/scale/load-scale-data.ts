@@ -1,6 +1,6 @@
 import { queryRows, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
-import { feedbackEventsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
+import { feedbackEventsSelectSql, responseLabelsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
 
 export interface ScaleCounts {
   responses: number;
@@ -10,8 +10,8 @@ export interface ScaleCounts {
 
 export interface LoadReport {
   counts: ScaleCounts;
-  /** Wall-clock seconds per table, inserts plus the materialized views they feed. */
-  seconds: Record<keyof ScaleCounts, number>;
+  /** Wall-clock seconds per table, inserts plus the materialized views they feed; `labels`: both label tables. */
+  seconds: Record<keyof ScaleCounts, number> & { labels?: number };
   metricsRows: number;
 }
 
@@ -23,13 +23,16 @@ export function scaleCountsFor(responses: number): ScaleCounts {
 
 const CHUNK_ROWS = 1_000_000;
 
-async function insertChunks(w: Warehouse, table: string, total: number, selectList: (n: string) => string): Promise<number> {
+/** Row numbers `n` of one chunk, and a source that adds columns computed from them (default: `n` alone). */
+type ChunkSource = (numbers: string) => string;
+
+async function insertChunks(w: Warehouse, table: string, total: number, selectList: (n: string) => string, source: ChunkSource = (numbers) => numbers): Promise<number> {
   const started = performance.now();
   for (let offset = 0; offset < total; offset += CHUNK_ROWS) {
     const rows = Math.min(CHUNK_ROWS, total - offset);
     // numbers(N) plus an offset: 18.16 has no numbers(offset, count) everywhere, and no query parameters.
     await w.client.command({
-      query: `INSERT INTO ${w.table(table)} (${columnsOf(selectList("n")).join(", ")}) SELECT ${selectList("n")} FROM (SELECT number + ${offset} AS n FROM system.numbers LIMIT ${rows})`,
+      query: `INSERT INTO ${w.table(table)} (${columnsOf(selectList("n")).join(", ")}) SELECT ${selectList("n")} FROM (${source(`SELECT number + ${offset} AS n FROM system.numbers LIMIT ${rows}`)})`,
       clickhouse_settings: { max_insert_block_size: "1048576" },
     });
     const done = offset + rows;
@@ -44,11 +47,21 @@ export function columnsOf(selectList: string): string[] {
   return [...selectList.matchAll(/\bAS (\w+)\s*(?:,|$)/g)].map((match) => match[1]!);
 }
 
+/** Label rows of every response into both label tables (see responseLabelsSelectSql). */
+export async function loadScaleLabels(w: Warehouse, responses: number, window: DataWindow): Promise<number> {
+  const withResponses: ChunkSource = (numbers) => `SELECT n, ${responsesSelectSql("n", window)} FROM (${numbers})`;
+  return (
+    (await insertChunks(w, "response_labels", responses, (n) => responseLabelsSelectSql(n, false), withResponses)) +
+    (await insertChunks(w, "response_labels_by_time", responses, (n) => responseLabelsSelectSql(n, true), withResponses))
+  );
+}
+
 export async function loadScaleData(w: Warehouse, counts: ScaleCounts, window: DataWindow): Promise<LoadReport> {
   const seconds = {
     responses: await insertChunks(w, "responses", counts.responses, (n) => responsesSelectSql(n, window)),
     toolCallEvents: await insertChunks(w, "tool_call_events", counts.toolCallEvents, (n) => toolCallEventsSelectSql(n, window)),
     feedbackEvents: await insertChunks(w, "feedback_events", counts.feedbackEvents, (n) => feedbackEventsSelectSql(n, window)),
+    labels: await loadScaleLabels(w, counts.responses, window),
   };
   const metricsRows = Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("metrics_5m")}`))[0]?.n ?? 0);
   return { counts, seconds, metricsRows };

@@ -3,6 +3,7 @@ import { queryRows } from "../client";
 import { whereAll } from "../facts/sql-fragments";
 import { labelsInRangeSql } from "../outcomes/current-labels";
 import type { MetricsQuery } from "../queries/query-input";
+import type { ToolCounts } from "./tool-counts";
 import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
 
 /** Phase 2 counts of one row, from the current outcome labels of its responses. */
@@ -19,6 +20,8 @@ export interface Phase2Counts {
   labels: Record<"excellent" | "good" | "neutral" | "bad" | "failed", number>;
   sessionsFinal: number;
   sessionsResolved: number;
+  /** The reduced tool calls of the row's responses (migration 0011), by status. */
+  tools: ToolCounts;
 }
 
 interface CountsRow extends Record<string, unknown> {
@@ -36,7 +39,12 @@ interface CountsRow extends Record<string, unknown> {
   failed: number;
   sessions_final: number;
   sessions_resolved: number;
+  tools_completed: number;
+  tools_failed: number;
+  tools_unfinished: number;
 }
+
+const TOOL_STATUSES = ["completed", "failed", "unfinished"] as const;
 
 /**
  * One pass over the row's current labels, grouped first by session so that
@@ -59,7 +67,8 @@ function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): st
     "sum(n_reasks) AS reasks",
     ...["excellent", "good", "neutral", "bad", "failed"].map((label) => `sum(n_${label}) AS ${label}`),
     "countIf(first_label != 'pending') AS sessions_final",
-    "countIf(first_label IN ('excellent', 'good') AND first_followup = '') AS sessions_resolved"].join(", ")}
+    "countIf(first_label IN ('excellent', 'good') AND first_followup = '') AS sessions_resolved",
+    ...TOOL_STATUSES.map((status) => `sum(n_tools_${status}) AS tools_${status}`)].join(", ")}
   FROM (
     SELECT ${[...perSessionKeys.map((expression) => expression), "session_id",
       "count() AS n",
@@ -71,7 +80,8 @@ function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): st
       "countIf(window_closed = 1 AND followup_is_reask = 1) AS n_reasks",
       ...["excellent", "good", "neutral", "bad", "failed"].map((label) => `countIf(label = '${label}') AS n_${label}`),
       "argMin(label, (occurred_at_ms, response_id)) AS first_label",
-      "argMin(followup_response_id, (occurred_at_ms, response_id)) AS first_followup"].join(", ")}
+      "argMin(followup_response_id, (occurred_at_ms, response_id)) AS first_followup",
+      ...TOOL_STATUSES.map((status) => `sum(tool_calls_${status}) AS n_tools_${status}`)].join(", ")}
     FROM (${labels})
     ${whereAll(filters)}
     GROUP BY ${sessionGroup.join(", ")}
@@ -98,6 +108,7 @@ export async function phase2Counts(warehouse: Warehouse, query: MetricsQuery, ke
       labels,
       sessionsFinal: Number(row.sessions_final),
       sessionsResolved: Number(row.sessions_resolved),
+      tools: { completed: Number(row.tools_completed), failed: Number(row.tools_failed), unfinished: Number(row.tools_unfinished) },
     });
   }
   return counts;

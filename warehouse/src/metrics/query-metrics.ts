@@ -2,10 +2,8 @@ import type { Warehouse } from "../client";
 import { COMPARABLE_METRICS, rateParts, type SliceCounts } from "../queries/compare-metrics";
 import { MetricsQuerySchema, type MetricsQueryInput, type MetricsRow } from "../queries/query-input";
 import { histogramQuantile } from "./latency-histogram";
-import { phase1Sums } from "./phase1";
-import { phase2Counts } from "./phase2";
+import { metricsRowCounts } from "./row-counts";
 import type { RowKeys } from "./row-keys";
-import { toolCounts } from "./tool-counts";
 
 const NO_LABELS = { rated: 0, ratedUp: 0, ratedDown: 0, windowClosed: 0, reasks: 0, followups: 0, final: 0, goodOrBetter: 0, sessionsFinal: 0, sessionsResolved: 0 };
 
@@ -14,13 +12,13 @@ const rate = (numerator: number, denominator: number) => (denominator > 0 ? nume
 
 /**
  * GET /api/v1/metrics: Phase 1 from the 5-minute view (exact edges from the facts),
- * tool figures from reduced tool calls, Phase 2 from the current outcome labels.
+ * Phase 2 from the current outcome labels, tool figures as row-counts.ts reads them.
  * A response that has no label yet counts as `pending`.
  */
 export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInput): Promise<{ rows: MetricsRow[] }> {
   const query = MetricsQuerySchema.parse(input);
   const keys: RowKeys = { groupBy: query.groupBy, bucket: query.bucket };
-  const [phase1, phase2, tools] = await Promise.all([phase1Sums(warehouse, query, keys), phase2Counts(warehouse, query, keys), toolCounts(warehouse, query, keys)]);
+  const { phase1, phase2, tools } = await metricsRowCounts(warehouse, query, keys);
   const entries = [...phase1];
   // Without grouping or bucketing there is always exactly one row, even for an empty range.
   if (entries.length === 0 && !keys.bucket && keys.groupBy.length === 0) {
@@ -31,7 +29,7 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
     const histogramCounts = histogramBuckets.map((bucket) => sums.histogram.get(bucket) ?? 0);
     const quantile = (q: number) => histogramQuantile(histogramBuckets, histogramCounts, q);
     const labels = phase2.get(key);
-    const tool = tools.get(key) ?? { completed: 0, failed: 0, unfinished: 0 };
+    const tool = tools(key);
     const final = labels?.final ?? 0;
     // Every count-over-count rate is divided exactly as /compare divides it (one definition).
     const slice: SliceCounts = { phase1: sums, phase2: labels ?? NO_LABELS, tools: tool };

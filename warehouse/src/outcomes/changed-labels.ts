@@ -4,7 +4,7 @@ import { currentResponsesSql } from "../facts/current-responses";
 import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
 import { sqlSubquery, type IdSet } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
-import { currentLabelsSql, RESPONSE_LABEL_COLUMNS } from "./current-labels";
+import { currentLabelsSql, LABEL_TOOL_COUNT_COLUMNS, RESPONSE_LABEL_COLUMNS } from "./current-labels";
 import { MOVED_FROM_MS } from "./label-writes";
 import { FOLLOWUP_WINDOW_MS, labelReasonSql, labelSql } from "./label-rules";
 import { reaskMatchSql } from "./reask-match";
@@ -65,8 +65,8 @@ function nextResponsesSql(w: Warehouse, tenantId: string, sessionIds: IdSet): st
  * follow-up (next response of the session within 600 000 ms, inclusive), re-ask (the
  * follow-up's query_text), window (closed by a follow-up or by the tenant's newest event
  * >= R + 600 000 ms), explicit rating (R's current verified chat_message rating),
- * has_failed_tool (a reduced call of R whose final status is failed); then the rules of
- * label-rules.ts.
+ * R's reduced calls counted by final status, and has_failed_tool (one of them failed); then
+ * the rules of label-rules.ts.
  */
 export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): string {
   const { tenantId, responseIds } = options;
@@ -75,9 +75,13 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
   const ratings = `SELECT target_id AS response_id, rating AS explicit_rating
     FROM (${currentFeedbackSql(w, { tenantId, targetIds: responseIds })})
     WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
-  const failedTools = `SELECT response_id, toUInt8(1) AS has_failed_tool
+  // A response without calls gets the join's defaults: zero counts, has_failed_tool 0.
+  const toolCounts = `SELECT response_id,
+      toUInt32(countIf(status = 'completed')) AS tool_calls_completed,
+      toUInt32(countIf(status = 'failed')) AS tool_calls_failed,
+      toUInt32(countIf(status = 'started')) AS tool_calls_unfinished,
+      toUInt8(tool_calls_failed > 0) AS has_failed_tool
     FROM (${reducedToolCallsSql(w, { tenantId, responseIds })})
-    WHERE status = 'failed'
     GROUP BY response_id`;
   const stored = `SELECT response_id, ${CONTENT_COLUMNS.filter((c) => c !== "response_id").map((c) => `${c} AS stored_${c}`).join(", ")},
       evaluated_at_ms AS stored_evaluated_at_ms
@@ -91,8 +95,8 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
     ANY LEFT JOIN (${nextResponsesSql(w, tenantId, sessions)}) USING response_id`;
   const ratingColumns = [...nextColumns, "explicit_rating"];
   const withRating = `SELECT ${ratingColumns.join(", ")} FROM (${withNext}) ANY LEFT JOIN (${ratings}) USING response_id`;
-  const withTools = `SELECT ${[...ratingColumns, "has_failed_tool"].join(", ")}
-    FROM (${withRating}) ANY LEFT JOIN (${failedTools}) USING response_id`;
+  const withTools = `SELECT ${[...ratingColumns, "has_failed_tool", ...LABEL_TOOL_COUNT_COLUMNS].join(", ")}
+    FROM (${withRating}) ANY LEFT JOIN (${toolCounts}) USING response_id`;
 
   const window = sqlValue(FOLLOWUP_WINDOW_MS);
   const signals = `SELECT *,
@@ -112,7 +116,8 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
       has_failed_tool,
       if(has_followup, next_response_id, '') AS followup_response_id,
       followup_is_reask,
-      window_closed
+      window_closed,
+      ${LABEL_TOOL_COUNT_COLUMNS.join(", ")}
     FROM (${signals})`;
 
   const changed = CONTENT_COLUMNS.filter((c) => c !== "tenant_id" && c !== "response_id")

@@ -9,6 +9,9 @@ export interface CurrentLabelsOptions {
   responseIds?: IdSet;
 }
 
+/** The response's reduced tool calls by status (migration 0011), written with its label. */
+export const LABEL_TOOL_COUNT_COLUMNS = ["tool_calls_completed", "tool_calls_failed", "tool_calls_unfinished"] as const;
+
 /** Every column of response_labels, in table order: what the evaluator writes. */
 export const RESPONSE_LABEL_COLUMNS = [
   "tenant_id", "response_id", "session_id", "occurred_at", "occurred_at_ms",
@@ -16,6 +19,7 @@ export const RESPONSE_LABEL_COLUMNS = [
   "query_category", "prompt_version", "bot_version", "tool_used", "finish_reason",
   "label", "label_reason", "explicit_rating", "has_failed_tool",
   "followup_response_id", "followup_is_reask", "window_closed", "evaluated_at_ms",
+  ...LABEL_TOOL_COUNT_COLUMNS,
 ] as const;
 
 /**

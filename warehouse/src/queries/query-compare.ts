@@ -1,9 +1,7 @@
 import { z } from "zod";
 import type { Warehouse } from "../client";
-import { phase1Sums } from "../metrics/phase1";
-import { phase2Counts } from "../metrics/phase2";
+import { metricsRowCounts } from "../metrics/row-counts";
 import { rowKeyOf, type RowKeys } from "../metrics/row-keys";
-import { toolCounts } from "../metrics/tool-counts";
 import { COMPARABLE_METRICS, rateParts, type SliceCounts } from "./compare-metrics";
 import { twoProportionZTest, wilsonInterval } from "./proportion-tests";
 import { DIMENSIONS, FiltersSchema, MetricsQuerySchema } from "./query-input";
@@ -81,14 +79,14 @@ export async function queryCompare(warehouse: Warehouse, input: CompareQueryInpu
     groupBy: [query.dimension],
   });
   const keys: RowKeys = { groupBy: [query.dimension] };
-  const [phase1, phase2, tools] = await Promise.all([phase1Sums(warehouse, metricsQuery, keys), phase2Counts(warehouse, metricsQuery, keys), toolCounts(warehouse, metricsQuery, keys)]);
+  const { phase1, phase2, tools } = await metricsRowCounts(warehouse, metricsQuery, keys);
   const countsOf = (value: string): SliceCounts => {
     const key = rowKeyOf({ [query.dimension]: value }, keys);
     const zero = { rated: 0, ratedUp: 0, ratedDown: 0, windowClosed: 0, reasks: 0, followups: 0, final: 0, goodOrBetter: 0, sessionsFinal: 0, sessionsResolved: 0 };
     return {
       phase1: phase1.get(key)?.sums ?? { responses: 0, maxIterations: 0, noReply: 0, errors: 0 },
       phase2: phase2.get(key) ?? zero,
-      tools: tools.get(key) ?? { completed: 0, failed: 0, unfinished: 0 },
+      tools: tools(key),
     };
   };
   const a = sliceOf(query.a, rateParts(query.metric, countsOf(query.a)));
