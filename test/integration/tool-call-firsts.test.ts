@@ -1,4 +1,4 @@
-import { idIndexBackfillSql, queryRows, reducedToolCallsSql, sqlValue, toolCallFirstsBackfillSql, type Warehouse } from "@answerscope/warehouse";
+import { idIndexBackfillSql, queryRows, reducedToolCallsSql, sqlValue, toolCallFirstsBackfillSql, toolCallStatesBackfillSql, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenantState, generateEdgeCaseDataset, type EdgeCaseDataset, type ReducedToolCall } from "../reference";
 import { loadThroughSink } from "../src/load-through-sink";
@@ -52,6 +52,25 @@ describe("tool-call first times through the sink", () => {
     expect(moved).toBeGreaterThan(10);
   });
 
+  it("keeps exactly one live state per call, its first time and reduced status (migration 0012)", async () => {
+    let changed = 0;
+    for (const tenant of dataset.tenants) {
+      const live = await queryRows<{ tool_call_id: string; first_at_ms: number; status: string; signs: number }>(
+        warehouse,
+        `SELECT tool_call_id, first_at_ms, status, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
+         WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms, status HAVING signs != 0 ORDER BY tool_call_id`,
+      );
+      const expected = [...calls.get(tenant)!]
+        .sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1))
+        .map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t, status: call.status, signs: 1 }));
+      expect(live.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms), signs: Number(row.signs) }))).toEqual(expected);
+      const replaced = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)} AND prev_state_status != ''`);
+      changed += Number(replaced[0]!.n);
+    }
+    // Calls changed state after their first stored event (a terminal, or an earlier event), or the -1 path was not exercised.
+    expect(changed).toBeGreaterThan(10);
+  });
+
   it("reads exactly the calls whose first event is in a range, at and around every edge", async () => {
     for (const tenant of dataset.tenants) {
       const all = calls.get(tenant)!;
@@ -91,6 +110,18 @@ describe("tool-call first times through the sink", () => {
     // The views left +1 per call at its first time; the backfill must add +1 at the same key and nowhere else.
     expect(after.map((row) => ({ ...row, signs: Number(row.signs) }))).toEqual(before.map((row) => ({ ...row, signs: Number(row.signs) + 1 })));
     expect(() => toolCallFirstsBackfillSql(warehouse, 3, 3)).toThrow(RangeError);
+  });
+
+  it("the one-time backfill of tool_call_states adds exactly one +1 per call at its state", async () => {
+    const liveSigns = () =>
+      queryRows<{ tenant_id: string; tool_call_id: string; first_at_ms: number; status: string; signs: number }>(
+        warehouse,
+        `SELECT tenant_id, tool_call_id, first_at_ms, status, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
+         GROUP BY tenant_id, tool_call_id, first_at_ms, status HAVING signs != 0 ORDER BY tenant_id, tool_call_id`,
+      );
+    const before = await liveSigns();
+    for (let part = 0; part < 2; part++) await warehouse.client.command({ query: toolCallStatesBackfillSql(warehouse, part, 2) });
+    expect((await liveSigns()).map((row) => ({ ...row, signs: Number(row.signs) }))).toEqual(before.map((row) => ({ ...row, signs: Number(row.signs) + 1 })));
   });
 
   it("the one-time backfill of the id indexes adds exactly the pairs the events name, as the view does", async () => {

@@ -148,7 +148,7 @@ describe("view repairs", () => {
     for (const tenant of dataset.tenants) expect(await metricsDiff(warehouse, tenant, range), tenant).toEqual([]);
   });
 
-  it("keeps one live first time per tool call, its earliest event's, and indexes every call under its response", async () => {
+  it("keeps one live first time and state per tool call, its earliest event's, and indexes every call under its response", async () => {
     for (const tenant of dataset.tenants) {
       const calls = buildTenantState(dataset.events, tenant).toolCalls;
       const live = await queryRows<{ tool_call_id: string; first_at_ms: number }>(
@@ -163,6 +163,14 @@ describe("view repairs", () => {
         `SELECT count() AS n FROM (SELECT sum(sign) AS signs FROM ${warehouse.table("tool_call_firsts")} WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms HAVING signs NOT IN (0, 1))`,
       );
       expect(Number(stray!.n)).toBe(0);
+      const states = await queryRows<{ tool_call_id: string; first_at_ms: number; status: string; signs: number }>(
+        warehouse,
+        `SELECT tool_call_id, first_at_ms, status, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
+         WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms, status HAVING signs != 0 ORDER BY tool_call_id`,
+      );
+      expect(states.map((row) => ({ tool_call_id: row.tool_call_id, first_at_ms: Number(row.first_at_ms), status: row.status, signs: Number(row.signs) }))).toEqual(
+        [...calls].sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1)).map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t, status: call.status, signs: 1 })),
+      );
       const indexed = await queryRows<{ n: number }>(
         warehouse,
         `SELECT count() AS n FROM (SELECT DISTINCT response_id, tool_call_id FROM ${warehouse.table("tool_calls_by_response")} WHERE tenant_id = ${sqlValue(tenant)})`,

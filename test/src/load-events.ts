@@ -1,5 +1,5 @@
 import { parseEvent } from "@answerscope/contracts";
-import { externalLabelRow, feedbackRow, markCallFirsts, responseRow, toolCallRow, type ToolCallRow, type Warehouse } from "@answerscope/warehouse";
+import { externalLabelRow, feedbackRow, markCalls, responseRow, toolCallRow, type ToolCallRow, type Warehouse } from "@answerscope/warehouse";
 
 export interface LoadOptions {
   /** ingested_at_ms of the first delivery; each next delivery gets `stepMs` more. Default: now. */
@@ -50,7 +50,7 @@ export async function loadRawEvents(warehouse: Warehouse, events: readonly objec
   }
   await insertAll(warehouse, "responses", responses);
   // As the sink marks them (every delivery here, duplicates included, in arrival order).
-  await insertAll(warehouse, "tool_call_events", markCallFirsts(toolCalls, new Map()));
+  await insertAll(warehouse, "tool_call_events", markCalls(toolCalls, new Map()));
   await insertAll(warehouse, "feedback_events", feedback);
   await insertAll(warehouse, "external_outcome_labels", externalLabels);
   return { responses: responses.length, toolCalls: toolCalls.length, feedback: feedback.length, lastIngestedAtMs: ingestedAtMs };

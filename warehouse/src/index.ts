@@ -6,7 +6,7 @@ export * from "./migrate/runner";
 export * from "./sink/rows";
 export * from "./sink/fact-tables";
 export * from "./sink/write-facts";
-export { markCallFirsts } from "./sink/call-firsts";
+export { markCalls } from "./sink/call-marks";
 export * from "./queries/query-input";
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";

@@ -133,7 +133,12 @@ export function toolCallEventsSelectSql(k: string, window: DataWindow): string {
     if(${terminal} AND ${failed}, 'upstream call failed', '') AS error_message,
     if(${terminal} AND ${failed}, ${pickSql(ERROR_CATEGORIES, call, 30)}, '') AS error_category,
     toInt64(if(${terminal}, 20 + ${hash(call, 31)} % 4000, -1)) AS duration_ms,
-    toUInt8(NOT ${terminal}) AS becomes_first`;
+    toUInt8(NOT ${terminal}) AS becomes_first,
+    toUInt8(1) AS state_changed,
+    toUInt64(${key.occurredAtMs} - 2000) AS state_first_at_ms,
+    if(${terminal}, if(${failed}, 'failed', 'completed'), 'started') AS state_status,
+    toUInt64(if(${terminal}, ${key.occurredAtMs} - 2000, 0)) AS prev_state_first_at_ms,
+    if(${terminal}, 'started', '') AS prev_state_status`;
 }
 
 /** SELECT list of `feedback_events` for numbers `f`: one chat_message rating of response 10 f + (hash % 10). */

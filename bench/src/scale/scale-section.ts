@@ -1,4 +1,4 @@
-import { dimensionRollupBackfillSql, idIndexBackfillSql, migrate, queryRows, sqlValue, toolCallFirstsBackfillSql, type Warehouse } from "@answerscope/warehouse";
+import { dimensionRollupBackfillSql, idIndexBackfillSql, migrate, queryRows, sqlValue, toolCallFirstsBackfillSql, toolCallStatesBackfillSql, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
 import { loadScaleData, loadScaleLabels, scaleCountsFor, waitForMerges, type LoadReport } from "./load-scale-data";
@@ -25,7 +25,7 @@ async function fillWhenEmpty(w: Warehouse, table: string, what: string, statemen
   }
 }
 
-/** Parts of the tool_call_firsts backfill: each GROUP BY then holds about 2 M calls of the 10 M-response data set. */
+/** Parts of the tool_call_firsts and tool_call_states backfills: each GROUP BY then holds about 2 M calls of the 10 M-response data set. */
 const FIRSTS_BACKFILL_PARTS = 8;
 
 /** Priority 1: the large data set straight into ClickHouse, then every read route timed against it. */
@@ -42,6 +42,8 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     await fillWhenEmpty(w, "metrics_1h_by_dimension", "metrics_1h_by_dimension from metrics_5m (migration 0006)", [dimensionRollupBackfillSql(w)]);
     const firstsParts = Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallFirstsBackfillSql(w, part, FIRSTS_BACKFILL_PARTS));
     await fillWhenEmpty(w, "tool_call_firsts", "tool_call_firsts from tool_call_events (migration 0007)", firstsParts);
+    const statesParts = Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallStatesBackfillSql(w, part, FIRSTS_BACKFILL_PARTS));
+    await fillWhenEmpty(w, "tool_call_states", "tool_call_states from tool_call_events (migration 0012)", statesParts);
     await fillWhenEmpty(w, "responses_by_session", "the id indexes of migration 0008", idIndexBackfillSql(w));
     // Generated label rows (with migration 0011's tool counts) came later than some loaded data sets.
     const labeled = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("response_labels_by_time")} WHERE tenant_id = ${sqlValue(LARGEST_TENANT)}`);

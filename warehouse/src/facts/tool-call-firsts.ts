@@ -16,3 +16,19 @@ export function toolCallFirstsBackfillSql(w: Warehouse, part = 0, parts = 1): st
     ${parts > 1 ? `WHERE cityHash64(tool_call_id) % ${sqlValue(parts)} = ${sqlValue(part)}` : ""}
     GROUP BY tenant_id, tool_call_id`;
 }
+
+/** A call's reduced status over its events (events-v1.md): the latest terminal event's, else `started`. */
+export const CALL_STATUS_SQL = "if(countIf(status != 'started') > 0, argMaxIf(status, (occurred_at_ms, event_id), status != 'started'), 'started')";
+
+/**
+ * Fills tool_call_states (migration 0012) from the stored events: one +1 row per call at its
+ * state (first time, reduced status). Run once like toolCallFirstsBackfillSql, with ingest stopped.
+ */
+export function toolCallStatesBackfillSql(w: Warehouse, part = 0, parts = 1): string {
+  if (!Number.isSafeInteger(parts) || parts < 1 || !Number.isSafeInteger(part) || part < 0 || part >= parts) throw new RangeError(`part ${part} of ${parts}`);
+  return `INSERT INTO ${w.table("tool_call_states")} (tenant_id, first_at, first_at_ms, tool_call_id, status, sign)
+    SELECT tenant_id, toDateTime(intDiv(min(occurred_at_ms), 1000), 'UTC'), min(occurred_at_ms), tool_call_id, ${CALL_STATUS_SQL}, toInt64(1)
+    FROM ${w.table("tool_call_events")}
+    ${parts > 1 ? `WHERE cityHash64(tool_call_id) % ${sqlValue(parts)} = ${sqlValue(part)}` : ""}
+    GROUP BY tenant_id, tool_call_id`;
+}

@@ -2,7 +2,7 @@ import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import { whereAll } from "../facts/sql-fragments";
 import { labelsInRangeSql } from "../outcomes/current-labels";
-import type { MetricsQuery } from "../queries/query-input";
+import type { Dimension, MetricsQuery } from "../queries/query-input";
 import type { ToolCounts } from "./tool-counts";
 import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
 
@@ -46,16 +46,22 @@ interface CountsRow extends Record<string, unknown> {
 
 const TOOL_STATUSES = ["completed", "failed", "unfinished"] as const;
 
+/** What the Phase 2 read needs of a label row besides the row's dimensions. */
+const LABEL_READ_COLUMNS = [
+  "session_id", "occurred_at", "occurred_at_ms", "response_id", "label", "explicit_rating", "window_closed",
+  "followup_response_id", "followup_is_reask", "tool_calls_completed", "tool_calls_failed", "tool_calls_unfinished",
+] as const;
+
 /**
  * One pass over the row's current labels, grouped first by session so that
  * one-turn resolution can look at each session's first response among the row's
  * responses (by occurred_at, then response_id), then by the row's keys.
  */
-function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
+export function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
   const groupBy = rowKeyGroupBy(keys);
   const perSessionKeys = [...rowKeySelect(keys, "occurred_at")];
   const sessionGroup = [...groupBy, "session_id"];
-  const labels = labelsInRangeSql(warehouse, { tenantId: query.tenantId, fromMs: query.from, toMs: query.to });
+  const labels = labelsInRangeSql(warehouse, { tenantId: query.tenantId, fromMs: query.from, toMs: query.to, columns: [...new Set([...LABEL_READ_COLUMNS, ...keys.groupBy, ...(Object.keys(query.filters) as Dimension[])])] });
   const filters = filterConditions(query.filters);
   return `SELECT ${[...groupBy,
     "sum(n) AS labeled",
@@ -66,8 +72,8 @@ function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): st
     "sum(n_followups) AS followups",
     "sum(n_reasks) AS reasks",
     ...["excellent", "good", "neutral", "bad", "failed"].map((label) => `sum(n_${label}) AS ${label}`),
-    "countIf(first_label != 'pending') AS sessions_final",
-    "countIf(first_label IN ('excellent', 'good') AND first_followup = '') AS sessions_resolved",
+    "countIf(first.1 = 1) AS sessions_final",
+    "countIf(first.2 = 1) AS sessions_resolved",
     ...TOOL_STATUSES.map((status) => `sum(n_tools_${status}) AS tools_${status}`)].join(", ")}
   FROM (
     SELECT ${[...perSessionKeys.map((expression) => expression), "session_id",
@@ -79,8 +85,9 @@ function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): st
       "countIf(window_closed = 1 AND followup_response_id != '') AS n_followups",
       "countIf(window_closed = 1 AND followup_is_reask = 1) AS n_reasks",
       ...["excellent", "good", "neutral", "bad", "failed"].map((label) => `countIf(label = '${label}') AS n_${label}`),
-      "argMin(label, (occurred_at_ms, response_id)) AS first_label",
-      "argMin(followup_response_id, (occurred_at_ms, response_id)) AS first_followup",
+      // The session's first response: is its label final, is it resolved (good or better, no follow-up).
+      // Two flags rather than its label and follow-up id: a smaller state per session.
+      "argMin((toUInt8(label != 'pending'), toUInt8(label IN ('excellent', 'good') AND followup_response_id = '')), (occurred_at_ms, response_id)) AS first",
       ...TOOL_STATUSES.map((status) => `sum(tool_calls_${status}) AS n_tools_${status}`)].join(", ")}
     FROM (${labels})
     ${whereAll(filters)}

@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
-import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
+import { msRange, tenantCondition } from "../facts/sql-fragments";
 import type { MetricsQuery } from "../queries/query-input";
 import { rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
 
@@ -16,8 +16,6 @@ interface CountsRow extends Record<string, unknown> {
   unfinished: number;
 }
 
-const COUNTS = ["countIf(status = 'completed') AS completed", "countIf(status = 'failed') AS failed", "countIf(status = 'started') AS unfinished"];
-
 /**
  * Whether a row is filtered or grouped by response dimensions. metrics-v1.md: such a row's tool
  * figures cover the calls of its responses (read from their label rows, phase2.ts); any other
@@ -27,13 +25,19 @@ export const toolsFollowResponses = (query: MetricsQuery, keys: RowKeys): boolea
 
 /**
  * Reduced tool calls per metrics row without dimensions (metrics-v1.md): a call's time is its
- * first event; when bucketed, a call counts in the bucket of its own time.
+ * first event; when bucketed, a call counts in the bucket of its own time. Read from
+ * tool_call_states (migration 0012), where the signs of a call sum to 1 at its current (first
+ * time, status) and to 0 elsewhere, so a plain signed sum per status counts each call once.
  */
 export async function callTimeToolCounts(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): Promise<Map<string, ToolCounts>> {
-  const calls = reducedToolCallsSql(warehouse, { tenantId: query.tenantId, fromMs: query.from, toMs: query.to });
   const groupBy = rowKeyGroupBy(keys);
-  const sql = `SELECT ${[...rowKeySelect(keys, "toDateTime(intDiv(first_at_ms, 1000), 'UTC')"), ...COUNTS].join(", ")}
-    FROM (${calls}) ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
+  const sql = `SELECT ${[...rowKeySelect(keys, "first_at"),
+    "sumIf(sign, status = 'completed') AS completed",
+    "sumIf(sign, status = 'failed') AS failed",
+    "sumIf(sign, status = 'started') AS unfinished"].join(", ")}
+    FROM ${warehouse.table("tool_call_states")}
+    WHERE ${[tenantCondition(query.tenantId), ...msRange("first_at_ms", query.from, query.to)].join(" AND ")}
+    ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
   const rows = await queryRows<CountsRow>(warehouse, sql);
   return new Map(rows.map((row) => [rowKeyOf(row, keys), { completed: Number(row.completed), failed: Number(row.failed), unfinished: Number(row.unfinished) }]));
 }

@@ -4,7 +4,7 @@ import { LOCAL_SUFFIX } from "../sql/cluster-ddl";
 import { sqlList, sqlValue } from "../sql/escape";
 
 /** The tables a view repair reads or writes: facts on one side, what their views wrote on the other. */
-export const REPAIRED_TABLES = ["responses", "tool_call_events", "metrics_5m", "metrics_1h_by_dimension", "tool_call_firsts", "tool_calls_by_response", "responses_by_session"] as const;
+export const REPAIRED_TABLES = ["responses", "tool_call_events", "metrics_5m", "metrics_1h_by_dimension", "tool_call_firsts", "tool_call_states", "tool_calls_by_response", "responses_by_session"] as const;
 
 const children = (w: Warehouse, path: string) => queryRows<{ name: string; value: string }>(w, `SELECT name, value FROM system.zookeeper WHERE path = ${sqlValue(path)}`);
 

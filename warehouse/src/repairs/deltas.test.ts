@@ -1,25 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { emptySums } from "../metrics/phase1";
-import { firstsDeltasOf } from "./firsts-deltas";
+import { callDeltasOf } from "./call-deltas";
 import { sumsDeltas, sumStateExpressions } from "./sums-delta";
 
-describe("tool_call_firsts deltas", () => {
-  it("adds the missing +1 at a call's first time and retracts what stands at any other time", () => {
-    const firsts = new Map([
-      ["lost", 100],
-      ["moved", 200],
-      ["right", 300],
-    ]);
+describe("call-keyed view deltas", () => {
+  const sorted = <T extends { tool_call_id: string; first_at_ms: number }>(rows: T[]) =>
+    rows.sort((a, b) => (a.tool_call_id + a.first_at_ms + JSON.stringify(a) < b.tool_call_id + b.first_at_ms + JSON.stringify(b) ? -1 : 1));
+
+  it("tool_call_firsts: adds the missing +1 at a call's first time and retracts what stands at any other time", () => {
+    const truth = [
+      { tool_call_id: "lost", first_at_ms: 100 },
+      { tool_call_id: "moved", first_at_ms: 200 },
+      { tool_call_id: "right", first_at_ms: 300 },
+    ];
     const stored = [
       { tool_call_id: "moved", first_at_ms: 250, sign: 1 },
       { tool_call_id: "right", first_at_ms: 300, sign: 1 },
       { tool_call_id: "doubled", first_at_ms: 400, sign: 2 },
     ];
-    expect(firstsDeltasOf(firsts, stored).sort((a, b) => (a.tool_call_id + a.first_at_ms < b.tool_call_id + b.first_at_ms ? -1 : 1))).toEqual([
+    expect(sorted(callDeltasOf(truth, stored))).toEqual([
       { tool_call_id: "doubled", first_at_ms: 400, sign: -2 },
       { tool_call_id: "lost", first_at_ms: 100, sign: 1 },
       { tool_call_id: "moved", first_at_ms: 200, sign: 1 },
       { tool_call_id: "moved", first_at_ms: 250, sign: -1 },
+    ]);
+  });
+
+  it("tool_call_states: a status is part of the key", () => {
+    const truth = [{ tool_call_id: "c", first_at_ms: 100, status: "completed" }];
+    const stored = [{ tool_call_id: "c", first_at_ms: 100, status: "started", sign: 1 }];
+    expect(sorted(callDeltasOf(truth, stored))).toEqual([
+      { tool_call_id: "c", first_at_ms: 100, status: "completed", sign: 1 },
+      { tool_call_id: "c", first_at_ms: 100, status: "started", sign: -1 },
     ]);
   });
 });

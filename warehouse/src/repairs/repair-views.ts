@@ -4,14 +4,16 @@ import { idIndexBackfillSql } from "../facts/id-indexes";
 import { tenantCondition } from "../facts/sql-fragments";
 import { rewindWatermark } from "../outcomes/watermarks";
 import { sqlValue } from "../sql/escape";
-import { applyFirstsDeltas, firstsDeltas, type FirstsDelta } from "./firsts-deltas";
+import { applyCallDeltas, callDeltas, type CallDelta, type CallTable } from "./call-deltas";
 import { applyMetricsDeltas, metricsDeltas, type MetricsDeltas } from "./metrics-deltas";
 import { hourRuns, type ViewRepairScope } from "./repair-scope";
 import { stableDeltas } from "./stable-deltas";
 
+const CALL_TABLES: CallTable[] = ["tool_call_firsts", "tool_call_states"];
+
 interface ViewDeltas {
   metrics: MetricsDeltas;
-  firsts: FirstsDelta[];
+  calls: Record<CallTable, CallDelta[]>;
 }
 
 export interface ViewRepairOutcome {
@@ -24,7 +26,7 @@ export interface ViewRepairOutcome {
 /**
  * The hours to repair: the scope's, plus every hour holding another version of a response that
  * has a version in the scope, since the views' -1 for a superseded version lands in its hour.
- * (Tool-call first times need no such widening: firstsDeltas works per call, at any time.)
+ * (The call-keyed tables need no such widening: callDeltas works per call, at any time.)
  */
 async function repairRuns(w: Warehouse, scope: ViewRepairScope): Promise<[number, number][]> {
   const inRuns = hourRuns(scope.hourStarts)
@@ -40,20 +42,25 @@ async function repairRuns(w: Warehouse, scope: ViewRepairScope): Promise<[number
 }
 
 async function viewDeltas(w: Warehouse, tenantId: string, runs: [number, number][]): Promise<ViewDeltas> {
-  const perRun = await Promise.all(runs.map(async (run) => ({ metrics: await metricsDeltas(w, tenantId, run), firsts: await firstsDeltas(w, tenantId, run) })));
+  const perRun = await Promise.all(
+    runs.map(async (run) => ({
+      metrics: await metricsDeltas(w, tenantId, run),
+      calls: await Promise.all(CALL_TABLES.map((table) => callDeltas(w, table, tenantId, run))),
+    })),
+  );
   // A call with events in two runs is found by both: keep it once.
-  const firsts = new Map(perRun.flatMap((run) => run.firsts).map((delta) => [JSON.stringify([delta.tool_call_id, delta.first_at_ms]), delta]));
+  const once = (deltas: CallDelta[]) => [...new Map(deltas.map((delta) => [JSON.stringify([delta.tool_call_id, delta.first_at_ms, delta.status ?? null]), delta])).values()];
   return {
     metrics: { fiveMinute: perRun.flatMap((run) => run.metrics.fiveMinute), hourly: perRun.flatMap((run) => run.metrics.hourly) },
-    firsts: [...firsts.values()],
+    calls: Object.fromEntries(CALL_TABLES.map((table, index) => [table, once(perRun.flatMap((run) => run.calls[index]!))])) as Record<CallTable, CallDelta[]>,
   };
 }
 
-const sizeOf = (deltas: ViewDeltas) => deltas.metrics.fiveMinute.length + deltas.metrics.hourly.length + deltas.firsts.length;
+const sizeOf = (deltas: ViewDeltas) => deltas.metrics.fiveMinute.length + deltas.metrics.hourly.length + CALL_TABLES.reduce((n, table) => n + deltas.calls[table].length, 0);
 
 /**
  * Brings what the views wrote for one tenant's hours back in line with the facts: metrics_5m,
- * metrics_1h_by_dimension and tool_call_firsts get the signed rows they lack (or hold too many
+ * metrics_1h_by_dimension, tool_call_firsts and tool_call_states get the signed rows they lack (or hold too many
  * of), and the id indexes are filled again (their copies fold). Only deltas read alike twice,
  * `settleMs` apart, are applied (stable-deltas.ts), so ingest can go on meanwhile.
  */
@@ -66,12 +73,12 @@ export async function repairViews(w: Warehouse, scope: ViewRepairScope, { settle
     const second = await viewDeltas(w, scope.tenantId, runs);
     const fiveMinute = stableDeltas(first.metrics.fiveMinute, second.metrics.fiveMinute);
     const hourly = stableDeltas(first.metrics.hourly, second.metrics.hourly);
-    const firsts = stableDeltas(first.firsts, second.firsts);
+    const calls = CALL_TABLES.map((table) => ({ table, ...stableDeltas(first.calls[table], second.calls[table]) }));
     await applyMetricsDeltas(w, scope.tenantId, { fiveMinute: fiveMinute.stable, hourly: hourly.stable });
-    await applyFirstsDeltas(w, scope.tenantId, firsts.stable);
+    for (const { table, stable } of calls) await applyCallDeltas(w, table, scope.tenantId, stable);
     outcome = {
-      applied: fiveMinute.stable.length + hourly.stable.length + firsts.stable.length,
-      unstable: fiveMinute.unstable + hourly.unstable + firsts.unstable,
+      applied: fiveMinute.stable.length + hourly.stable.length + calls.reduce((n, call) => n + call.stable.length, 0),
+      unstable: fiveMinute.unstable + hourly.unstable + calls.reduce((n, call) => n + call.unstable, 0),
     };
   }
   for (const [fromMs, toMs] of runs) {

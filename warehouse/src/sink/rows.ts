@@ -106,9 +106,14 @@ export function toolCallRow(event: ToolCall, ingestedAtMs: number) {
     error_message: event.error_message ?? "",
     error_category: event.error_category ?? "",
     duration_ms: event.duration_ms ?? -1,
-    // Set by the sink (call-firsts.ts): whether this event lowers its call's first time.
+    // Set by the sink (call-marks.ts): what this event changes about its call.
     becomes_first: 0,
     prev_first_at_ms: 0,
+    state_changed: 0,
+    state_first_at_ms: 0,
+    state_status: "",
+    prev_state_first_at_ms: 0,
+    prev_state_status: "",
   };
 }
 

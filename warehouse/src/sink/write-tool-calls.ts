@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { markCallFirsts, toolCallKey } from "./call-firsts";
+import { addStoredEvent, markCalls, toolCallKey, type StoredCall } from "./call-marks";
 import { rowsMatchingKeys } from "./key-lookup";
 import type { ToolCallRow } from "./rows";
 
@@ -8,37 +8,33 @@ interface StoredEvent {
   tool_call_id: string;
   event_id: string;
   occurred_at_ms: number;
+  status: string;
 }
 
-/** Every stored event of the given calls (id and time). */
-async function storedEvents(warehouse: Warehouse, rows: readonly ToolCallRow[]): Promise<StoredEvent[]> {
+/** Every stored event of the given calls (id, time and status), folded per call. */
+async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[]): Promise<Map<string, StoredCall>> {
   const keys = [...new Map(rows.map((row) => [toolCallKey(row), [row.tenant_id, row.tool_call_id]])).values()];
   const found = await rowsMatchingKeys<StoredEvent>(
     warehouse,
-    `SELECT tenant_id, tool_call_id, event_id, occurred_at_ms FROM ${warehouse.table("tool_call_events")}`,
+    `SELECT tenant_id, tool_call_id, event_id, occurred_at_ms, status FROM ${warehouse.table("tool_call_events")}`,
     ["tenant_id", "tool_call_id"],
     keys,
   );
   // The lookup returns a superset (each column matched on its own): keep the calls asked for.
   const wanted = new Set(rows.map(toolCallKey));
-  return found.filter((row) => wanted.has(toolCallKey(row))).map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms) }));
+  const calls = new Map<string, StoredCall>();
+  for (const event of found) if (wanted.has(toolCallKey(event))) addStoredEvent(calls, { ...event, occurred_at_ms: Number(event.occurred_at_ms) });
+  return calls;
 }
 
 /**
  * Tool-call rows to insert (the batch's own copies are already dropped by writeFacts): events
- * already stored are dropped, and
- * each row carries whether it lowers its call's first time (call-firsts.ts), from the same
- * lookup that finds the stored events.
+ * already stored are dropped, and each row carries what it changes about its call
+ * (call-marks.ts), from the same lookup that finds the stored events.
  */
 export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly ToolCallRow[]): Promise<ToolCallRow[]> {
   if (rows.length === 0) return [];
-  const storedIds = new Set<string>();
-  const storedFirsts = new Map<string, number>();
-  for (const event of await storedEvents(warehouse, rows)) {
-    const key = toolCallKey(event);
-    storedIds.add(`${key}\u0000${event.event_id}`);
-    storedFirsts.set(key, Math.min(storedFirsts.get(key) ?? Infinity, event.occurred_at_ms));
-  }
-  const fresh = rows.filter((row) => !storedIds.has(`${toolCallKey(row)}\u0000${row.event_id}`));
-  return markCallFirsts(fresh, storedFirsts);
+  const stored = await storedCalls(warehouse, rows);
+  const fresh = rows.filter((row) => !stored.get(toolCallKey(row))?.eventIds.has(row.event_id));
+  return markCalls(fresh, stored);
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { addStoredEvent, markCalls, type StoredCall } from "./call-marks";
+import type { ToolCallRow } from "./rows";
+
+const row = (tool_call_id: string, event_id: string, occurred_at_ms: number, status = "started", tenant_id = "t1") =>
+  ({ tenant_id, tool_call_id, event_id, occurred_at_ms, status }) as unknown as ToolCallRow;
+const firstMarks = (rows: ToolCallRow[]) => rows.map((r) => [r.event_id, r.becomes_first, r.prev_first_at_ms]);
+const stateMarks = (rows: ToolCallRow[]) =>
+  rows.map((r) => (r.state_changed ? [r.event_id, r.state_first_at_ms, r.state_status, r.prev_state_first_at_ms, r.prev_state_status] : [r.event_id]));
+const storedOf = (...events: ToolCallRow[]) => {
+  const calls = new Map<string, StoredCall>();
+  for (const event of events) addStoredEvent(calls, event);
+  return calls;
+};
+
+describe("markCalls: first times", () => {
+  it("marks a call's first stored event, and a later-arriving earlier event with the time it replaces", () => {
+    expect(firstMarks(markCalls([row("c1", "e2", 2_000), row("c1", "e3", 3_000), row("c1", "e1", 1_000)], new Map()))).toEqual([
+      ["e2", 1, 0],
+      ["e3", 0, 0],
+      ["e1", 1, 2_000],
+    ]);
+  });
+
+  it("starts from the stored first time, per tenant and call", () => {
+    const stored = storedOf(row("c1", "s", 1_500));
+    expect(firstMarks(markCalls([row("c1", "e2", 2_000), row("c1", "e0", 500), row("c1", "x", 1_000, "started", "t2")], stored))).toEqual([
+      ["e2", 0, 0],
+      ["e0", 1, 1_500],
+      ["x", 1, 0],
+    ]);
+  });
+
+  it("never moves a call for an event at its current first time (a copy, or a tie)", () => {
+    expect(firstMarks(markCalls([row("c1", "e1", 1_000), row("c1", "e1", 1_000), row("c1", "e9", 1_000)], new Map()))).toEqual([
+      ["e1", 1, 0],
+      ["e1", 0, 0],
+      ["e9", 0, 0],
+    ]);
+  });
+});
+
+describe("markCalls: states (first time, reduced status)", () => {
+  it("follows a call from started to its latest terminal event, ties by event_id", () => {
+    const rows = [row("c1", "a", 1_000), row("c1", "b", 2_000, "failed"), row("c1", "c", 1_500, "completed"), row("c1", "d", 2_000, "completed")];
+    expect(stateMarks(markCalls(rows, new Map()))).toEqual([
+      ["a", 1_000, "started", 0, ""],
+      ["b", 1_000, "failed", 1_000, "started"],
+      // older than the winning terminal: nothing changes
+      ["c"],
+      // same time as b, greater event_id: it wins
+      ["d", 1_000, "completed", 1_000, "failed"],
+    ]);
+  });
+
+  it("moves the state when an earlier event arrives, keeping the status", () => {
+    const stored = storedOf(row("c1", "t", 5_000, "completed"));
+    expect(stateMarks(markCalls([row("c1", "s", 4_000), row("c1", "t", 5_000, "completed")], stored))).toEqual([
+      ["s", 4_000, "completed", 5_000, "completed"],
+      ["t"],
+    ]);
+  });
+
+  it("changes nothing for a copy of a stored event, even with other content", () => {
+    const stored = storedOf(row("c1", "a", 1_000));
+    expect(stateMarks(markCalls([row("c1", "a", 900, "failed")], stored))).toEqual([["a"]]);
+    expect(firstMarks(markCalls([row("c1", "a", 900, "failed")], stored))).toEqual([["a", 0, 0]]);
+  });
+
+  it("compares event ids as bytes, as ClickHouse does", () => {
+    // "\uffff" sorts below "\u{10000}" as bytes (ef bf bf < f0 90 80 80) but above it as UTF-16 code units.
+    const rows = [row("c1", "s", 1), row("c1", "\u{10000}", 10, "failed"), row("c1", "\uffff", 10, "completed")];
+    expect(stateMarks(markCalls(rows, new Map())).map((m) => m[2])).toEqual(["started", "failed", undefined]);
+  });
+});
