@@ -1,4 +1,4 @@
-import { idIndexBackfillSql, queryRows, reducedToolCallsSql, sqlValue, toolCallFirstsBackfillSql, toolCallStatesBackfillSql, type Warehouse } from "@answerscope/warehouse";
+import { idIndexBackfillSql, latencyBucket, latencyBucketSql, queryRows, reducedToolCallsSql, sqlValue, toolCallFirstsBackfillSql, toolCallStatesBackfillSql, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenantState, generateEdgeCaseDataset, type EdgeCaseDataset, type ReducedToolCall } from "../reference";
 import { loadThroughSink } from "../src/load-through-sink";
@@ -52,23 +52,41 @@ describe("tool-call first times through the sink", () => {
     expect(moved).toBeGreaterThan(10);
   });
 
-  it("keeps exactly one live state per call, its first time and reduced status (migration 0012)", async () => {
+  const liveStates = (where = "") =>
+    queryRows<{ tenant_id: string; tool_call_id: string; first_at_ms: number; status: string; tool_name: string; error_category: string; duration_ms: number; signs: number }>(
+      warehouse,
+      `SELECT tenant_id, tool_call_id, first_at_ms, status, tool_name, error_category, duration_ms, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
+       ${where} GROUP BY tenant_id, tool_call_id, first_at_ms, status, tool_name, error_category, duration_ms HAVING signs != 0 ORDER BY tenant_id, tool_call_id`,
+    ).then((rows) => rows.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms), duration_ms: Number(row.duration_ms), signs: Number(row.signs) })));
+
+  it("keeps exactly one live state per call, its reduced state as the reference has it (migration 0012)", async () => {
     let changed = 0;
     for (const tenant of dataset.tenants) {
-      const live = await queryRows<{ tool_call_id: string; first_at_ms: number; status: string; signs: number }>(
-        warehouse,
-        `SELECT tool_call_id, first_at_ms, status, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
-         WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms, status HAVING signs != 0 ORDER BY tool_call_id`,
-      );
+      const live = await liveStates(`WHERE tenant_id = ${sqlValue(tenant)}`);
       const expected = [...calls.get(tenant)!]
         .sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1))
-        .map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t, status: call.status, signs: 1 }));
-      expect(live.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms), signs: Number(row.signs) }))).toEqual(expected);
+        .map((call) => ({
+          tenant_id: tenant,
+          tool_call_id: call.tool_call_id,
+          first_at_ms: call.t,
+          status: call.status,
+          tool_name: call.tool_name,
+          error_category: call.status === "failed" ? (call.error_category ?? "") : "",
+          duration_ms: call.duration_ms ?? -1,
+          signs: 1,
+        }));
+      expect(live).toEqual(expected);
       const replaced = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)} AND prev_state_status != ''`);
       changed += Number(replaced[0]!.n);
     }
     // Calls changed state after their first stored event (a terminal, or an earlier event), or the -1 path was not exercised.
     expect(changed).toBeGreaterThan(10);
+  });
+
+  it("computes duration buckets in SQL exactly as latencyBucket does", async () => {
+    const values = [0, 1, 2, 9, 10, 99, 100, 101, 999, 1000, 12_345, 600_000, 3_600_000, 86_400_000];
+    const rows = await queryRows<{ b: number }>(warehouse, `SELECT ${latencyBucketSql("toInt64(v)")} AS b FROM (SELECT arrayJoin([${values.join(", ")}]) AS v)`);
+    expect(rows.map((row) => Number(row.b))).toEqual(values.map(latencyBucket));
   });
 
   it("reads exactly the calls whose first event is in a range, at and around every edge", async () => {
@@ -113,15 +131,12 @@ describe("tool-call first times through the sink", () => {
   });
 
   it("the one-time backfill of tool_call_states adds exactly one +1 per call at its state", async () => {
-    const liveSigns = () =>
-      queryRows<{ tenant_id: string; tool_call_id: string; first_at_ms: number; status: string; signs: number }>(
-        warehouse,
-        `SELECT tenant_id, tool_call_id, first_at_ms, status, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
-         GROUP BY tenant_id, tool_call_id, first_at_ms, status HAVING signs != 0 ORDER BY tenant_id, tool_call_id`,
-      );
-    const before = await liveSigns();
-    for (let part = 0; part < 2; part++) await warehouse.client.command({ query: toolCallStatesBackfillSql(warehouse, part, 2) });
-    expect((await liveSigns()).map((row) => ({ ...row, signs: Number(row.signs) }))).toEqual(before.map((row) => ({ ...row, signs: Number(row.signs) + 1 })));
+    const before = await liveStates();
+    expect(before.length).toBeGreaterThan(0);
+    for (const tenant of dataset.tenants) {
+      for (let part = 0; part < 2; part++) await warehouse.client.command({ query: toolCallStatesBackfillSql(warehouse, tenant, part, 2) });
+    }
+    expect(await liveStates()).toEqual(before.map((row) => ({ ...row, signs: row.signs + 1 })));
   });
 
   it("the one-time backfill of the id indexes adds exactly the pairs the events name, as the view does", async () => {

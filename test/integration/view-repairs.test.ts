@@ -163,13 +163,15 @@ describe("view repairs", () => {
         `SELECT count() AS n FROM (SELECT sum(sign) AS signs FROM ${warehouse.table("tool_call_firsts")} WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms HAVING signs NOT IN (0, 1))`,
       );
       expect(Number(stray!.n)).toBe(0);
-      const states = await queryRows<{ tool_call_id: string; first_at_ms: number; status: string; signs: number }>(
+      const states = await queryRows<{ tool_call_id: string; first_at_ms: number; status: string; tool_name: string; duration_ms: number; signs: number }>(
         warehouse,
-        `SELECT tool_call_id, first_at_ms, status, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
-         WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms, status HAVING signs != 0 ORDER BY tool_call_id`,
+        `SELECT tool_call_id, first_at_ms, status, tool_name, duration_ms, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
+         WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms, status, tool_name, error_category, duration_ms HAVING signs != 0 ORDER BY tool_call_id`,
       );
-      expect(states.map((row) => ({ tool_call_id: row.tool_call_id, first_at_ms: Number(row.first_at_ms), status: row.status, signs: Number(row.signs) }))).toEqual(
-        [...calls].sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1)).map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t, status: call.status, signs: 1 })),
+      expect(states.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms), duration_ms: Number(row.duration_ms), signs: Number(row.signs) }))).toEqual(
+        [...calls]
+          .sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1))
+          .map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t, status: call.status, tool_name: call.tool_name, duration_ms: call.duration_ms ?? -1, signs: 1 })),
       );
       const indexed = await queryRows<{ n: number }>(
         warehouse,

@@ -1,3 +1,4 @@
+import { latencyBucketSql } from "@answerscope/warehouse";
 import {
   CATEGORY_SOURCES, CHANNELS, CHAT_TYPES, ERROR_CATEGORIES, FINISH_REASONS, LANGUAGES, MODELS, QUERY_CATEGORIES,
   QUERY_TEXTS, RATINGS, REASON_CODES, SESSION_TYPES, TENANTS, TOOL_NAMES, USER_SEGMENTS, plainArraySql, weightedArraySql, type Weighted,
@@ -50,8 +51,6 @@ export function responseKeySql(n: string, window: DataWindow) {
   };
 }
 
-/** 1 + floor(ln(ms) / ln(1.01)) for ms >= 1, as warehouse/src/metrics/latency-histogram.ts computes it. */
-export const latencyBucketSql = (ms: string) => `toUInt16(if(${ms} >= 1, least(65535, 1 + floor(log(${ms}) / log(1.01) + 1e-9)), 0))`;
 
 const TOOLS_PER_RESPONSE = 2;
 /** Number of the j-th response that used tools (n % 4 != 0), and the inverse. */
@@ -137,8 +136,14 @@ export function toolCallEventsSelectSql(k: string, window: DataWindow): string {
     toUInt8(1) AS state_changed,
     toUInt64(${key.occurredAtMs} - 2000) AS state_first_at_ms,
     if(${terminal}, if(${failed}, 'failed', 'completed'), 'started') AS state_status,
+    ${toolNameSql(call)} AS state_tool_name,
+    if(${terminal} AND ${failed}, ${pickSql(ERROR_CATEGORIES, call, 30)}, '') AS state_error_category,
+    toInt64(if(${terminal}, 20 + ${hash(call, 31)} % 4000, -1)) AS state_duration_ms,
     toUInt64(if(${terminal}, ${key.occurredAtMs} - 2000, 0)) AS prev_state_first_at_ms,
-    if(${terminal}, 'started', '') AS prev_state_status`;
+    if(${terminal}, 'started', '') AS prev_state_status,
+    if(${terminal}, ${toolNameSql(call)}, '') AS prev_state_tool_name,
+    '' AS prev_state_error_category,
+    toInt64(-1) AS prev_state_duration_ms`;
 }
 
 /** SELECT list of `feedback_events` for numbers `f`: one chat_message rating of response 10 f + (hash % 10). */

@@ -42,7 +42,8 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     await fillWhenEmpty(w, "metrics_1h_by_dimension", "metrics_1h_by_dimension from metrics_5m (migration 0006)", [dimensionRollupBackfillSql(w)]);
     const firstsParts = Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallFirstsBackfillSql(w, part, FIRSTS_BACKFILL_PARTS));
     await fillWhenEmpty(w, "tool_call_firsts", "tool_call_firsts from tool_call_events (migration 0007)", firstsParts);
-    const statesParts = Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallStatesBackfillSql(w, part, FIRSTS_BACKFILL_PARTS));
+    const tenants = (await queryRows<{ tenant_id: string }>(w, `SELECT DISTINCT tenant_id FROM ${w.table("tool_call_events")}`)).map((row) => row.tenant_id);
+    const statesParts = tenants.flatMap((tenant) => Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallStatesBackfillSql(w, tenant, part, FIRSTS_BACKFILL_PARTS)));
     await fillWhenEmpty(w, "tool_call_states", "tool_call_states from tool_call_events (migration 0012)", statesParts);
     await fillWhenEmpty(w, "responses_by_session", "the id indexes of migration 0008", idIndexBackfillSql(w));
     // Generated label rows (with migration 0011's tool counts) came later than some loaded data sets.

@@ -1,5 +1,7 @@
 import type { Warehouse } from "../client";
 import { sqlValue } from "../sql/escape";
+import { reducedToolCallsSql } from "./reduced-tool-calls";
+import { sqlSubquery, tenantCondition } from "./sql-fragments";
 
 /**
  * Fills tool_call_firsts (migration 0007) from the stored events: one +1 row per call at its
@@ -17,18 +19,19 @@ export function toolCallFirstsBackfillSql(w: Warehouse, part = 0, parts = 1): st
     GROUP BY tenant_id, tool_call_id`;
 }
 
-/** A call's reduced status over its events (events-v1.md): the latest terminal event's, else `started`. */
-export const CALL_STATUS_SQL = "if(countIf(status != 'started') > 0, argMaxIf(status, (occurred_at_ms, event_id), status != 'started'), 'started')";
-
 /**
- * Fills tool_call_states (migration 0012) from the stored events: one +1 row per call at its
- * state (first time, reduced status). Run once like toolCallFirstsBackfillSql, with ingest stopped.
+ * Fills tool_call_states (migration 0012) for one tenant from the stored events: one +1 row per
+ * call at its reduced state (reducedToolCallsSql, the rules the sink's marks follow). Run once like
+ * toolCallFirstsBackfillSql, with ingest stopped; `part` of `parts` splits the calls by the hash of
+ * their id.
  */
-export function toolCallStatesBackfillSql(w: Warehouse, part = 0, parts = 1): string {
+export function toolCallStatesBackfillSql(w: Warehouse, tenantId: string, part = 0, parts = 1): string {
   if (!Number.isSafeInteger(parts) || parts < 1 || !Number.isSafeInteger(part) || part < 0 || part >= parts) throw new RangeError(`part ${part} of ${parts}`);
-  return `INSERT INTO ${w.table("tool_call_states")} (tenant_id, first_at, first_at_ms, tool_call_id, status, sign)
-    SELECT tenant_id, toDateTime(intDiv(min(occurred_at_ms), 1000), 'UTC'), min(occurred_at_ms), tool_call_id, ${CALL_STATUS_SQL}, toInt64(1)
-    FROM ${w.table("tool_call_events")}
-    ${parts > 1 ? `WHERE cityHash64(tool_call_id) % ${sqlValue(parts)} = ${sqlValue(part)}` : ""}
-    GROUP BY tenant_id, tool_call_id`;
+  const toolCallIds =
+    parts > 1
+      ? sqlSubquery(`SELECT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenantCondition(tenantId)} AND cityHash64(tool_call_id) % ${sqlValue(parts)} = ${sqlValue(part)}`)
+      : undefined;
+  return `INSERT INTO ${w.table("tool_call_states")} (tenant_id, first_at, first_at_ms, tool_call_id, status, tool_name, error_category, duration_ms, sign)
+    SELECT tenant_id, toDateTime(intDiv(first_at_ms, 1000), 'UTC'), first_at_ms, tool_call_id, status, tool_name, error_category, duration_ms, toInt64(1)
+    FROM (${reducedToolCallsSql(w, { tenantId, toolCallIds })})`;
 }

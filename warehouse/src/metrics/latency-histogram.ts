@@ -14,6 +14,9 @@ export function latencyBucket(ms: number): number {
   return Math.min(MAX_BUCKET, 1 + Math.floor(Math.log(ms) / LOG_RATIO + 1e-9));
 }
 
+/** latencyBucket in SQL, for a millisecond expression (`ms` is a constant of the caller, never a value). */
+export const latencyBucketSql = (ms: string): string => `toUInt16(if(${ms} >= 1, least(${MAX_BUCKET}, 1 + floor(log(${ms}) / log(${RATIO}) + 1e-9)), 0))`;
+
 /** The geometric middle of a bucket: at most 0.5 % from any value in it. */
 export function bucketValue(bucket: number): number {
   if (bucket <= 0) return 0;

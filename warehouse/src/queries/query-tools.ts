@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
-import { sqlSubquery, whereAll } from "../facts/sql-fragments";
+import { msRange, sqlSubquery, tenantCondition, whereAll } from "../facts/sql-fragments";
+import { histogramQuantile, latencyBucketSql } from "../metrics/latency-histogram";
 import { sqlList } from "../sql/escape";
 import { hasFilters, matchingResponsesSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
@@ -39,15 +40,25 @@ export type ToolsResult = z.output<typeof ToolsResultSchema>;
 
 type ToolsQuery = z.output<typeof ToolsQuerySchema>;
 
-/** The reduced calls this query covers: in range by their first event, of the chosen tools, and tied to matching responses when filtered. */
+/**
+ * The calls this query covers (in range by their first event, of the chosen tools, and tied to
+ * matching responses when filtered) as rows of tool_name, status, error_category, duration_ms and
+ * a signed `weight`: the figures are signed sums of it. Without filters they come from
+ * tool_call_states (migration 0012), where each call weighs 1 at its current state once the signs
+ * are summed, so nothing is reduced on read; with filters from the reduced calls (weight 1), since
+ * a call's response decides whether it counts.
+ */
 function coveredCallsSql(warehouse: Warehouse, query: ToolsQuery): string {
+  const ofTools = query.toolNames.length ? [`tool_name IN ${sqlList(query.toolNames)}`] : [];
+  if (!hasFilters(query.filters)) {
+    return `SELECT tool_name, status, error_category, duration_ms, sign AS weight FROM ${warehouse.table("tool_call_states")}
+      ${whereAll([tenantCondition(query.tenantId), ...msRange("first_at_ms", query.from, query.to), ...ofTools])}`;
+  }
   // metrics-v1.md: in a filtered row, tool figures cover calls whose response belongs to the row;
   // calls without a response_id count only without a filter.
-  const responseIds = hasFilters(query.filters)
-    ? sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters })})`)
-    : undefined;
+  const responseIds = sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters })})`);
   const calls = reducedToolCallsSql(warehouse, { tenantId: query.tenantId, fromMs: query.from, toMs: query.to, responseIds });
-  return `SELECT * FROM (${calls}) ${whereAll(query.toolNames.length ? [`tool_name IN ${sqlList(query.toolNames)}`] : [])}`;
+  return `SELECT tool_name, status, error_category, duration_ms, toInt64(1) AS weight FROM (${calls}) ${whereAll(ofTools)}`;
 }
 
 interface CountsRow {
@@ -56,8 +67,6 @@ interface CountsRow {
   completed: number;
   failed: number;
   unfinished: number;
-  timed: number;
-  duration_p95: number;
 }
 
 export async function queryTools(warehouse: Warehouse, input: ToolsQueryInput): Promise<ToolsResult> {
@@ -65,26 +74,35 @@ export async function queryTools(warehouse: Warehouse, input: ToolsQueryInput): 
   const calls = coveredCallsSql(warehouse, query);
   // Duration is known for finished calls only (-1 = unknown: a terminal without start or duration_ms).
   const timed = "status != 'started' AND duration_ms >= 0";
-  const [counts, categories] = await Promise.all([
+  const [counts, durations, categories] = await Promise.all([
     queryRows<CountsRow>(
       warehouse,
       `SELECT tool_name,
-         count() AS calls,
-         countIf(status = 'completed') AS completed,
-         countIf(status = 'failed') AS failed,
-         countIf(status = 'started') AS unfinished,
-         countIf(${timed}) AS timed,
-         quantileIf(0.95)(toFloat64(duration_ms), ${timed}) AS duration_p95
+         sum(weight) AS calls,
+         sumIf(weight, status = 'completed') AS completed,
+         sumIf(weight, status = 'failed') AS failed,
+         sumIf(weight, status = 'started') AS unfinished
        FROM (${calls})
        GROUP BY tool_name
+       HAVING calls != 0
        ORDER BY tool_name`,
+    ),
+    // A duration histogram per tool (latency-histogram.ts buckets): signed sums, p95 within 0.5 %.
+    queryRows<{ tool_name: string; bucket: number; count: number }>(
+      warehouse,
+      `SELECT tool_name, ${latencyBucketSql("duration_ms")} AS bucket, sum(weight) AS count
+       FROM (${calls})
+       WHERE ${timed}
+       GROUP BY tool_name, bucket
+       HAVING count != 0`,
     ),
     queryRows<{ tool_name: string; category: string; count: number }>(
       warehouse,
-      `SELECT tool_name, error_category AS category, count() AS count
+      `SELECT tool_name, error_category AS category, sum(weight) AS count
        FROM (${calls})
        WHERE status = 'failed' AND error_category != ''
        GROUP BY tool_name, error_category
+       HAVING count > 0
        ORDER BY tool_name, count DESC, category
        LIMIT ${TOP_ERROR_CATEGORIES} BY tool_name`,
     ),
@@ -95,10 +113,18 @@ export async function queryTools(warehouse: Warehouse, input: ToolsQueryInput): 
     list.push({ category: row.category, count: Number(row.count) });
     categoriesOf.set(row.tool_name, list);
   }
+  const histogramOf = new Map<string, { buckets: number[]; counts: number[] }>();
+  for (const row of durations) {
+    const histogram = histogramOf.get(row.tool_name) ?? { buckets: [], counts: [] };
+    histogram.buckets.push(Number(row.bucket));
+    histogram.counts.push(Number(row.count));
+    histogramOf.set(row.tool_name, histogram);
+  }
   return {
     rows: counts.map((row) => {
       const completed = Number(row.completed);
       const failed = Number(row.failed);
+      const histogram = histogramOf.get(row.tool_name);
       return {
         tool_name: row.tool_name,
         calls: Number(row.calls),
@@ -106,7 +132,7 @@ export async function queryTools(warehouse: Warehouse, input: ToolsQueryInput): 
         failed,
         unfinished: Number(row.unfinished),
         error_rate: completed + failed > 0 ? failed / (completed + failed) : null,
-        duration_p95_ms: Number(row.timed) > 0 ? Number(row.duration_p95) : null,
+        duration_p95_ms: histogram ? histogramQuantile(histogram.buckets, histogram.counts, 0.95) : null,
         top_error_categories: categoriesOf.get(row.tool_name) ?? [],
       };
     }),

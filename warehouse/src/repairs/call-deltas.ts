@@ -1,31 +1,31 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
-import { CALL_STATUS_SQL } from "../facts/tool-call-firsts";
-import { tenantCondition } from "../facts/sql-fragments";
+import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
+import { sqlSubquery, tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
-
-/**
- * One row to add to a call-keyed view table: tool_call_firsts (a call at its first time) or
- * tool_call_states (a call at its first time with its reduced status).
- */
-export interface CallDelta {
-  tool_call_id: string;
-  first_at_ms: number;
-  status?: string;
-  sign: number;
-}
 
 /** The call-keyed view tables the repairs keep in line with the facts. */
 export type CallTable = "tool_call_firsts" | "tool_call_states";
 
-const STATUS_OF: Record<CallTable, boolean> = { tool_call_firsts: false, tool_call_states: true };
+/** Columns that key a call's row in each table, after tool_call_id (tool_call_states: the call's reduced state). */
+const KEY_COLUMNS = {
+  tool_call_firsts: ["first_at_ms"],
+  tool_call_states: ["first_at_ms", "status", "tool_name", "error_category", "duration_ms"],
+} as const satisfies Record<CallTable, readonly string[]>;
+
+const NUMERIC = new Set(["first_at_ms", "duration_ms", "sign"]);
+
+/** One row of a call-keyed table: tool_call_id, the table's key columns, and a sign. */
+export type CallRow = Record<string, string | number> & { tool_call_id: string };
+export type CallDelta = CallRow & { sign: number };
 
 /**
  * The rows a call-keyed table needs for each signed sum to be 1 at each call's truth (`truth`:
  * one row per call, from the facts) and 0 at every other key.
  */
-export function callDeltasOf(truth: readonly Omit<CallDelta, "sign">[], stored: readonly CallDelta[]): CallDelta[] {
-  const keyOf = (row: Omit<CallDelta, "sign">) => JSON.stringify([row.tool_call_id, row.first_at_ms, row.status ?? null]);
+export function callDeltasOf(table: CallTable, truth: readonly CallRow[], stored: readonly CallDelta[]): CallDelta[] {
+  const columns = ["tool_call_id", ...KEY_COLUMNS[table]];
+  const keyOf = (row: CallRow) => JSON.stringify(columns.map((column) => row[column]));
   const want = new Map<string, number>();
   for (const row of truth) want.set(keyOf(row), 1);
   const have = new Map<string, number>();
@@ -33,33 +33,34 @@ export function callDeltasOf(truth: readonly Omit<CallDelta, "sign">[], stored: 
   const deltas: CallDelta[] = [];
   for (const key of new Set([...want.keys(), ...have.keys()])) {
     const sign = (want.get(key) ?? 0) - (have.get(key) ?? 0);
-    const [tool_call_id, first_at_ms, status] = JSON.parse(key) as [string, number, string | null];
-    if (sign !== 0) deltas.push({ tool_call_id, first_at_ms, ...(status === null ? {} : { status }), sign });
+    const values = JSON.parse(key) as (string | number)[];
+    if (sign !== 0) deltas.push({ ...(Object.fromEntries(columns.map((column, index) => [column, values[index]!])) as CallRow), sign });
   }
   return deltas;
 }
+
+/** A call's truth per table, from the facts. */
+function truthSql(w: Warehouse, table: CallTable, tenantId: string, calls: string): string {
+  if (table === "tool_call_firsts") {
+    return `SELECT tool_call_id, min(occurred_at_ms) AS first_at_ms FROM ${w.table("tool_call_events")}
+      WHERE ${tenantCondition(tenantId)} AND tool_call_id IN (${calls}) GROUP BY tool_call_id`;
+  }
+  return `SELECT tool_call_id, ${KEY_COLUMNS.tool_call_states.join(", ")} FROM (${reducedToolCallsSql(w, { tenantId, toolCallIds: sqlSubquery(calls) })})`;
+}
+
+const numeric = <T extends Record<string, unknown>>(row: T): T =>
+  Object.fromEntries(Object.entries(row).map(([column, value]) => [column, NUMERIC.has(column) ? Number(value) : value])) as T;
 
 /** callDeltasOf for one table and the tenant's calls with an event in [from, to). */
 export async function callDeltas(w: Warehouse, table: CallTable, tenantId: string, [fromMs, toMs]: [number, number]): Promise<CallDelta[]> {
   const tenant = tenantCondition(tenantId);
   const calls = `SELECT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenant} AND occurred_at_ms >= ${sqlValue(fromMs)} AND occurred_at_ms < ${sqlValue(toMs)}`;
-  const withStatus = STATUS_OF[table];
+  const keys = ["tool_call_id", ...KEY_COLUMNS[table]].join(", ");
   const [truth, stored] = await Promise.all([
-    queryRows<{ tool_call_id: string; first_at_ms: number; status?: string }>(
-      w,
-      `SELECT tool_call_id, min(occurred_at_ms) AS first_at_ms${withStatus ? `, ${CALL_STATUS_SQL} AS status` : ""}
-       FROM ${w.table("tool_call_events")} WHERE ${tenant} AND tool_call_id IN (${calls}) GROUP BY tool_call_id`,
-    ),
-    queryRows<CallDelta>(
-      w,
-      `SELECT tool_call_id, first_at_ms${withStatus ? ", status" : ""}, sum(sign) AS sign FROM ${w.table(table)}
-       WHERE ${tenant} AND tool_call_id IN (${calls}) GROUP BY tool_call_id, first_at_ms${withStatus ? ", status" : ""} HAVING sign != 0`,
-    ),
+    queryRows<CallRow>(w, truthSql(w, table, tenantId, calls)),
+    queryRows<CallDelta>(w, `SELECT ${keys}, sum(sign) AS sign FROM ${w.table(table)} WHERE ${tenant} AND tool_call_id IN (${calls}) GROUP BY ${keys} HAVING sign != 0`),
   ]);
-  return callDeltasOf(
-    truth.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms) })),
-    stored.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms), sign: Number(row.sign) })),
-  );
+  return callDeltasOf(table, truth.map(numeric), stored.map(numeric));
 }
 
 /** Adds the rows through the Distributed table (sharded by call, like the views' own rows). */
@@ -67,7 +68,7 @@ export async function applyCallDeltas(w: Warehouse, table: CallTable, tenantId: 
   if (deltas.length === 0) return;
   await w.client.insert({
     table: w.table(table),
-    values: deltas.map((delta) => ({ tenant_id: tenantId, first_at: Math.floor(delta.first_at_ms / 1000), ...delta })),
+    values: deltas.map((delta) => ({ tenant_id: tenantId, first_at: Math.floor(Number(delta.first_at_ms) / 1000), ...delta })),
     format: "JSONEachRow",
   });
 }

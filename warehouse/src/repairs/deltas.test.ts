@@ -4,8 +4,8 @@ import { callDeltasOf } from "./call-deltas";
 import { sumsDeltas, sumStateExpressions } from "./sums-delta";
 
 describe("call-keyed view deltas", () => {
-  const sorted = <T extends { tool_call_id: string; first_at_ms: number }>(rows: T[]) =>
-    rows.sort((a, b) => (a.tool_call_id + a.first_at_ms + JSON.stringify(a) < b.tool_call_id + b.first_at_ms + JSON.stringify(b) ? -1 : 1));
+  const sorted = <T extends Record<string, unknown>>(rows: T[]) =>
+    rows.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 
   it("tool_call_firsts: adds the missing +1 at a call's first time and retracts what stands at any other time", () => {
     const truth = [
@@ -18,7 +18,7 @@ describe("call-keyed view deltas", () => {
       { tool_call_id: "right", first_at_ms: 300, sign: 1 },
       { tool_call_id: "doubled", first_at_ms: 400, sign: 2 },
     ];
-    expect(sorted(callDeltasOf(truth, stored))).toEqual([
+    expect(sorted(callDeltasOf("tool_call_firsts", truth, stored))).toEqual([
       { tool_call_id: "doubled", first_at_ms: 400, sign: -2 },
       { tool_call_id: "lost", first_at_ms: 100, sign: 1 },
       { tool_call_id: "moved", first_at_ms: 200, sign: 1 },
@@ -26,12 +26,16 @@ describe("call-keyed view deltas", () => {
     ]);
   });
 
-  it("tool_call_states: a status is part of the key", () => {
-    const truth = [{ tool_call_id: "c", first_at_ms: 100, status: "completed" }];
-    const stored = [{ tool_call_id: "c", first_at_ms: 100, status: "started", sign: 1 }];
-    expect(sorted(callDeltasOf(truth, stored))).toEqual([
-      { tool_call_id: "c", first_at_ms: 100, status: "completed", sign: 1 },
-      { tool_call_id: "c", first_at_ms: 100, status: "started", sign: -1 },
+  it("tool_call_states: the whole state is the key", () => {
+    const state = { first_at_ms: 100, status: "completed", tool_name: "search", error_category: "", duration_ms: 40 };
+    const truth = [{ tool_call_id: "c", ...state }];
+    const stored = [
+      { tool_call_id: "c", ...state, status: "started", duration_ms: -1, sign: 1 },
+      { tool_call_id: "right", ...state, sign: 1 },
+    ];
+    expect(sorted(callDeltasOf("tool_call_states", [...truth, { tool_call_id: "right", ...state }], stored))).toEqual([
+      { tool_call_id: "c", ...state, sign: 1 },
+      { tool_call_id: "c", ...state, status: "started", duration_ms: -1, sign: -1 },
     ]);
   });
 });

@@ -49,7 +49,7 @@ async function viewDeltas(w: Warehouse, tenantId: string, runs: [number, number]
     })),
   );
   // A call with events in two runs is found by both: keep it once.
-  const once = (deltas: CallDelta[]) => [...new Map(deltas.map((delta) => [JSON.stringify([delta.tool_call_id, delta.first_at_ms, delta.status ?? null]), delta])).values()];
+  const once = (deltas: CallDelta[]) => [...new Map(deltas.map((delta) => [JSON.stringify(delta), delta])).values()];
   return {
     metrics: { fiveMinute: perRun.flatMap((run) => run.metrics.fiveMinute), hourly: perRun.flatMap((run) => run.metrics.hourly) },
     calls: Object.fromEntries(CALL_TABLES.map((table, index) => [table, once(perRun.flatMap((run) => run.calls[index]!))])) as Record<CallTable, CallDelta[]>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addStoredEvent, markCalls, type StoredCall } from "./call-marks";
+import { addStoredEvent, callStateOf, markCalls, type StoredCall } from "./call-marks";
 import type { ToolCallRow } from "./rows";
 
 const row = (tool_call_id: string, event_id: string, occurred_at_ms: number, status = "started", tenant_id = "t1") =>
@@ -71,5 +71,29 @@ describe("markCalls: states (first time, reduced status)", () => {
     // "\uffff" sorts below "\u{10000}" as bytes (ef bf bf < f0 90 80 80) but above it as UTF-16 code units.
     const rows = [row("c1", "s", 1), row("c1", "\u{10000}", 10, "failed"), row("c1", "\uffff", 10, "completed")];
     expect(stateMarks(markCalls(rows, new Map())).map((m) => m[2])).toEqual(["started", "failed", undefined]);
+  });
+});
+
+describe("callStateOf: the reduction rules of reducedToolCallsSql", () => {
+  const event = (event_id: string, occurred_at_ms: number, status: string, extra: Partial<ToolCallRow> = {}) =>
+    ({ tenant_id: "t1", tool_call_id: "c1", event_id, occurred_at_ms, status, tool_name: "t", duration_ms: -1, error_category: "", ...extra }) as ToolCallRow;
+  const stateOf = (...events: ToolCallRow[]) => callStateOf(storedOf(...events).get("t1\u0000c1")!);
+
+  it("started only: the earliest started event's tool name, duration unknown", () => {
+    expect(stateOf(event("b", 20, "started", { tool_name: "later" }), event("a", 10, "started", { tool_name: "first" }))).toEqual({
+      firstAtMs: 10, status: "started", toolName: "first", errorCategory: "", durationMs: -1,
+    });
+  });
+
+  it("a terminal's tool name and duration_ms win; without duration_ms, terminal minus the earliest start, never negative", () => {
+    expect(stateOf(event("s", 100, "started", { tool_name: "a" }), event("t", 160, "completed", { tool_name: "b", duration_ms: 45 }))).toMatchObject({ toolName: "b", durationMs: 45 });
+    expect(stateOf(event("s", 100, "started"), event("s2", 90, "started"), event("t", 160, "completed"))).toMatchObject({ durationMs: 70 });
+    expect(stateOf(event("s", 100, "started"), event("t", 80, "completed"))).toMatchObject({ durationMs: 0, firstAtMs: 80 });
+    expect(stateOf(event("t", 80, "completed"))).toMatchObject({ durationMs: -1 });
+  });
+
+  it("the error category only of a failed call", () => {
+    expect(stateOf(event("t", 1, "failed", { error_category: "timeout" }))).toMatchObject({ status: "failed", errorCategory: "timeout" });
+    expect(stateOf(event("t", 1, "failed", { error_category: "timeout" }), event("u", 2, "completed", { error_category: "x" }))).toMatchObject({ status: "completed", errorCategory: "" });
   });
 });

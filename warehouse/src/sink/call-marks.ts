@@ -3,31 +3,69 @@ import type { ToolCallRow } from "./rows";
 /** Tenant and call id of a tool-call row, as one map key. */
 export const toolCallKey = (row: { tenant_id: string; tool_call_id: string }) => `${row.tenant_id}\u0000${row.tool_call_id}`;
 
-/** What the marks need of a call's stored events: its first time and its winning terminal event. */
+/** What the marks read of a tool-call event. */
+export type CallEvent = Pick<ToolCallRow, "tenant_id" | "tool_call_id" | "event_id" | "occurred_at_ms" | "status" | "tool_name" | "duration_ms" | "error_category">;
+
+/** What the reduction of a call needs of its stored events (the events-v1.md lifecycle, as facts/reduced-tool-calls.ts). */
 export interface StoredCall {
   firstAtMs: number;
-  terminal?: { occurredAtMs: number; eventId: string; status: string };
+  /** The winning terminal event: the latest by (occurred_at_ms, event_id). */
+  terminal?: CallEvent;
+  /** The earliest `started` event by (occurred_at_ms, event_id); its time is the start for durations. */
+  started?: CallEvent;
   /** Event ids already stored (a copy of one changes nothing). */
   eventIds: Set<string>;
 }
 
+/** A call's state as tool_call_states keys it (migration 0012). */
+export interface CallState {
+  firstAtMs: number;
+  status: string;
+  toolName: string;
+  errorCategory: string;
+  /** -1: unknown (no terminal, or a terminal without duration_ms nor a start). */
+  durationMs: number;
+}
+
+// "Latest" and "earliest" order by time, ties by event_id (events-v1.md), compared as bytes like ClickHouse does.
+const isLater = (a: CallEvent, b: CallEvent) =>
+  a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : Buffer.compare(Buffer.from(a.event_id), Buffer.from(b.event_id)) > 0;
+
 /** Folds one stored event into its call's summary (the sink's lookup, and the marks as they go). */
-export function addStoredEvent(calls: Map<string, StoredCall>, event: { tenant_id: string; tool_call_id: string; event_id: string; occurred_at_ms: number; status: string }): void {
+export function addStoredEvent(calls: Map<string, StoredCall>, event: CallEvent): void {
   const key = toolCallKey(event);
   const call = calls.get(key) ?? { firstAtMs: event.occurred_at_ms, eventIds: new Set<string>() };
   call.firstAtMs = Math.min(call.firstAtMs, event.occurred_at_ms);
-  if (event.status !== "started" && (!call.terminal || isLaterEvent(event.occurred_at_ms, event.event_id, call.terminal))) {
-    call.terminal = { occurredAtMs: event.occurred_at_ms, eventId: event.event_id, status: event.status };
+  if (event.status === "started") {
+    if (!call.started || isLater(call.started, event)) call.started = event;
+  } else if (!call.terminal || isLater(event, call.terminal)) {
+    call.terminal = event;
   }
   call.eventIds.add(event.event_id);
   calls.set(key, call);
 }
 
-// "Latest" orders by time, ties by event_id (events-v1.md), compared as bytes like ClickHouse does.
-const isLaterEvent = (occurredAtMs: number, eventId: string, than: { occurredAtMs: number; eventId: string }) =>
-  occurredAtMs !== than.occurredAtMs ? occurredAtMs > than.occurredAtMs : Buffer.compare(Buffer.from(eventId), Buffer.from(than.eventId)) > 0;
+/** The reduced state of a call: the same rules as reducedToolCallsSql. */
+export function callStateOf(call: StoredCall): CallState {
+  const { terminal, started } = call;
+  if (!terminal) return { firstAtMs: call.firstAtMs, status: "started", toolName: started?.tool_name ?? "", errorCategory: "", durationMs: -1 };
+  const durationMs = terminal.duration_ms >= 0 ? terminal.duration_ms : started ? Math.max(terminal.occurred_at_ms - started.occurred_at_ms, 0) : -1;
+  return { firstAtMs: call.firstAtMs, status: terminal.status, toolName: terminal.tool_name, errorCategory: terminal.status === "failed" ? terminal.error_category : "", durationMs };
+}
 
-const statusOf = (call: StoredCall) => call.terminal?.status ?? "started";
+const sameState = (a: CallState, b: CallState) =>
+  a.firstAtMs === b.firstAtMs && a.status === b.status && a.toolName === b.toolName && a.errorCategory === b.errorCategory && a.durationMs === b.durationMs;
+
+const stateColumns = (prefix: "state" | "prev_state", state: CallState | undefined) => ({
+  [`${prefix}_first_at_ms`]: state?.firstAtMs ?? 0,
+  [`${prefix}_status`]: state?.status ?? "",
+  [`${prefix}_tool_name`]: state?.toolName ?? "",
+  [`${prefix}_error_category`]: state?.errorCategory ?? "",
+  [`${prefix}_duration_ms`]: state?.durationMs ?? -1,
+});
+
+const UNCHANGED_STATE = { state_changed: 0, ...stateColumns("state", undefined), ...stateColumns("prev_state", undefined) };
+const UNCHANGED = { becomes_first: 0, prev_first_at_ms: 0, ...UNCHANGED_STATE };
 
 /**
  * Marks, in write order, what each new tool-call event changes about its call, given the calls'
@@ -35,9 +73,10 @@ const statusOf = (call: StoredCall) => call.terminal?.status ?? "started";
  * - `becomes_first` = 1 when it lowers the call's first time (the call's time in metrics-v1.md),
  *   with `prev_first_at_ms` the first time it replaces (0 for the call's first stored event);
  *   migration 0007's views turn that into the time-keyed `tool_call_firsts`;
- * - `state_changed` = 1 when it changes the call's (first time, reduced status), the status being
- *   the latest terminal event's, else `started`; `state_*` is the new state, `prev_state_*` the
- *   one it replaces (status '' for none); migration 0012's views turn that into `tool_call_states`.
+ * - `state_changed` = 1 when it changes the call's reduced state (first time, status, tool name,
+ *   error category, duration: callStateOf), with the new state in `state_*` and the one it
+ *   replaces in `prev_state_*` (status '' for none); migration 0012's views turn that into
+ *   `tool_call_states`.
  * An event that changes neither (a re-delivered copy, a tie at the first time, an older terminal)
  * is marked 0, so no copy is ever counted twice.
  */
@@ -49,21 +88,15 @@ export function markCalls(rows: readonly ToolCallRow[], stored: ReadonlyMap<stri
     const before = calls.get(key);
     if (before?.eventIds.has(row.event_id)) return { ...row, ...UNCHANGED };
     const prevFirst = before?.firstAtMs;
-    const prevStatus = before ? statusOf(before) : "";
+    const prevState = before && callStateOf(before);
     addStoredEvent(calls, row);
-    const after = calls.get(key)!;
-    const lowersFirst = prevFirst === undefined || after.firstAtMs < prevFirst;
-    const stateChanged = prevFirst === undefined || after.firstAtMs !== prevFirst || statusOf(after) !== prevStatus;
+    const state = callStateOf(calls.get(key)!);
+    const lowersFirst = prevFirst === undefined || state.firstAtMs < prevFirst;
     return {
       ...row,
       becomes_first: lowersFirst ? 1 : 0,
       prev_first_at_ms: lowersFirst ? (prevFirst ?? 0) : 0,
-      ...(stateChanged
-        ? { state_changed: 1, state_first_at_ms: after.firstAtMs, state_status: statusOf(after), prev_state_first_at_ms: prevFirst ?? 0, prev_state_status: prevStatus }
-        : UNCHANGED_STATE),
+      ...(prevState && sameState(prevState, state) ? UNCHANGED_STATE : { state_changed: 1, ...stateColumns("state", state), ...stateColumns("prev_state", prevState) }),
     };
   });
 }
-
-const UNCHANGED_STATE = { state_changed: 0, state_first_at_ms: 0, state_status: "", prev_state_first_at_ms: 0, prev_state_status: "" };
-const UNCHANGED = { becomes_first: 0, prev_first_at_ms: 0, ...UNCHANGED_STATE };

@@ -112,8 +112,14 @@ export function toolCallRow(event: ToolCall, ingestedAtMs: number) {
     state_changed: 0,
     state_first_at_ms: 0,
     state_status: "",
+    state_tool_name: "",
+    state_error_category: "",
+    state_duration_ms: -1,
     prev_state_first_at_ms: 0,
     prev_state_status: "",
+    prev_state_tool_name: "",
+    prev_state_error_category: "",
+    prev_state_duration_ms: -1,
   };
 }
 

@@ -1,29 +1,22 @@
 import type { Warehouse } from "../client";
-import { addStoredEvent, markCalls, toolCallKey, type StoredCall } from "./call-marks";
+import { addStoredEvent, markCalls, toolCallKey, type CallEvent, type StoredCall } from "./call-marks";
 import { rowsMatchingKeys } from "./key-lookup";
 import type { ToolCallRow } from "./rows";
 
-interface StoredEvent {
-  tenant_id: string;
-  tool_call_id: string;
-  event_id: string;
-  occurred_at_ms: number;
-  status: string;
-}
 
-/** Every stored event of the given calls (id, time and status), folded per call. */
+/** Every stored event of the given calls (what the reduction reads of each), folded per call. */
 async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[]): Promise<Map<string, StoredCall>> {
   const keys = [...new Map(rows.map((row) => [toolCallKey(row), [row.tenant_id, row.tool_call_id]])).values()];
-  const found = await rowsMatchingKeys<StoredEvent>(
+  const found = await rowsMatchingKeys<CallEvent>(
     warehouse,
-    `SELECT tenant_id, tool_call_id, event_id, occurred_at_ms, status FROM ${warehouse.table("tool_call_events")}`,
+    `SELECT tenant_id, tool_call_id, event_id, occurred_at_ms, status, tool_name, duration_ms, error_category FROM ${warehouse.table("tool_call_events")}`,
     ["tenant_id", "tool_call_id"],
     keys,
   );
   // The lookup returns a superset (each column matched on its own): keep the calls asked for.
   const wanted = new Set(rows.map(toolCallKey));
   const calls = new Map<string, StoredCall>();
-  for (const event of found) if (wanted.has(toolCallKey(event))) addStoredEvent(calls, { ...event, occurred_at_ms: Number(event.occurred_at_ms) });
+  for (const event of found) if (wanted.has(toolCallKey(event))) addStoredEvent(calls, { ...event, occurred_at_ms: Number(event.occurred_at_ms), duration_ms: Number(event.duration_ms) });
   return calls;
 }
 
