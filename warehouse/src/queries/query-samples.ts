@@ -89,11 +89,31 @@ function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit:
     LIMIT ${options.limit}`;
 }
 
+/** The first window read for a page, and how much each next one grows. */
+const FIRST_WINDOW_MS = 3_600_000;
+const WINDOW_GROWTH = 8;
+
+/**
+ * The page's rows plus one (which tells whether another page exists), newest first. A page holds
+ * the newest matching responses below the cursor, so it reads a window ending there (the last
+ * hour, then 8 hours, ...) and widens it until the page is full or the window is the whole range:
+ * every matching response newer than the window's start is in the window, so a full page from it
+ * is the page of the whole range. A 7-day first page at millions of responses reads about an
+ * hour of them instead of every response of the week.
+ */
+async function newestRows(warehouse: Warehouse, query: SamplesQuery): Promise<SampleRow[]> {
+  const end = query.cursor ? Math.min(query.to, query.cursor.occurredAtMs + 1) : query.to;
+  for (let span = FIRST_WINDOW_MS; ; span *= WINDOW_GROWTH) {
+    const from = Math.max(query.from, end - span);
+    const rows = await queryRows<SampleRow>(warehouse, samplesSql(warehouse, { ...query, from }, { limit: query.limit + 1 }));
+    if (rows.length > query.limit || from === query.from) return rows;
+  }
+}
+
 /** GET /api/v1/samples: responses in range, newest first, with their explicit rating and outcome label; keyset-paginated. */
 export async function querySamples(warehouse: Warehouse, input: SamplesQueryInput, options: { traceUrlTemplate?: string } = {}): Promise<SamplesResult> {
   const query = SamplesQuerySchema.parse(input);
-  // One row more than the page tells whether another page exists.
-  const rows = await queryRows<SampleRow>(warehouse, samplesSql(warehouse, query, { limit: query.limit + 1 }));
+  const rows = await newestRows(warehouse, query);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
