@@ -13,8 +13,12 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+// CPU_PROF_DIR=dir: every service process writes a V8 CPU profile there when it exits (node
+// refuses --cpu-prof in NODE_OPTIONS), e.g. `CPU_PROF_DIR=/tmp/prof npm run bench -- --only ingest`.
+const profiling = process.env.CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+
 function spawnEntry(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, entry)], {
+  const child = spawn(process.execPath, [...profiling, "--import", "tsx", join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -27,9 +27,12 @@ export interface CallState {
   durationMs: number;
 }
 
-// "Latest" and "earliest" order by time, ties by event_id (events-v1.md), compared as bytes like ClickHouse does.
-const isLater = (a: CallEvent, b: CallEvent) =>
-  a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : Buffer.compare(Buffer.from(a.event_id), Buffer.from(b.event_id)) > 0;
+// "Latest" and "earliest" order by time, ties by event_id (events-v1.md), compared as bytes like
+// ClickHouse does. JavaScript's order of UTF-16 units is the order of UTF-8 bytes unless a string
+// holds a surrogate pair, so only those are encoded (the sink compares every stored event).
+const SURROGATE = /[\uD800-\uDFFF]/;
+const isLaterId = (a: string, b: string) => (SURROGATE.test(a) || SURROGATE.test(b) ? Buffer.compare(Buffer.from(a), Buffer.from(b)) > 0 : a > b);
+const isLater = (a: CallEvent, b: CallEvent) => (a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : isLaterId(a.event_id, b.event_id));
 
 /** Folds one stored event into its call's summary (the sink's lookup, and the marks as they go). */
 export function addStoredEvent(calls: Map<string, StoredCall>, event: CallEvent): void {
