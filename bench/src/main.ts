@@ -73,8 +73,14 @@ try {
       results.label_update = await measureLabelUpdate(w, evaluated.tenantId, 3);
       // The first pass emptied the label tables: the tenants it left out get their generated label
       // rows back (an evaluated row is newer and stays), so later sections read a full data set.
-      progress("outcomes: restoring the generated label rows of the tenants not evaluated");
-      await loadScaleLabels(w, scaleCountsFor(options.responses).responses, (await loadedDataSet(w, options.responses)).window);
+      // (The label updates added responses, so the data set's window comes from the queries section.)
+      const window = results.scale?.window;
+      if (window) {
+        progress("outcomes: restoring the generated label rows of the tenants not evaluated");
+        await loadScaleLabels(w, scaleCountsFor(options.responses).responses, { startMs: Date.parse(window.start), endMs: Date.parse(window.end) });
+      } else {
+        progress("outcomes: no queries section to take the data set's window from; the tenants not evaluated keep no labels");
+      }
       results.slowest_queries.outcomes = await slowestQueries(w, started);
     });
   }

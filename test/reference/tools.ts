@@ -3,7 +3,7 @@ import { buildTenantState } from './state';
 import type { Filters, RawEvent, ReferenceOptions, ToolRow, ToolsQuery } from './types';
 import { cmpStr, ms, quantile, ratio } from './util';
 
-/** Per tool_name figures over the reduced tool calls whose time (first event) is in [from, to). */
+/** Per tool_name figures over the reduced tool calls whose time (first event) is in [from, to), or with response filters those of the matching responses. */
 export function referenceTools(events: readonly RawEvent[], query: ToolsQuery, opts: ReferenceOptions = {}): { rows: ToolRow[] } {
   const state = buildTenantState(events, query.tenant_id, opts);
   const from = ms(query.from);
@@ -20,7 +20,9 @@ export function referenceTools(events: readonly RawEvent[], query: ToolsQuery, o
   }
   const groups = new Map<string, { calls: number; completed: number; failed: number; unfinished: number; durations: number[]; cats: Map<string, number> }>();
   for (const c of state.toolCalls) {
-    if (c.t < from || c.t >= to) continue;
+    // metrics-v1.md: with a response filter, the calls of the matching responses (which are in
+    // range), whatever the call's own time; without one, the calls whose first event is in range.
+    if (!allowed && (c.t < from || c.t >= to)) continue;
     if (toolNames && toolNames.length > 0 && !toolNames.includes(c.tool_name)) continue;
     if (allowed && !(c.response_id && allowed.has(c.response_id))) continue;
     let g = groups.get(c.tool_name);

@@ -8,7 +8,7 @@ export const toolsRoute = defineRoute({
   path: "/api/v1/tools",
   summary: "Per tool: calls, completed, failed, unfinished, error rate, p95 duration and top error categories",
   description:
-    "Covers reduced tool calls whose first event is in [from, to). With a response-dimension filter, only calls whose response_id is a matching response in range count; calls without a response_id count only without filters.",
+    "Covers reduced tool calls whose first event is in [from, to). With a response-dimension filter, the calls whose response_id is a matching response in range count instead, whatever their own time (as the metrics route counts them); calls without a response_id count only without filters.",
   query: z.object({
     ...tenantParameter,
     ...rangeParameters,

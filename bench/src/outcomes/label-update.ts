@@ -22,8 +22,11 @@ export async function measureLabelUpdate(w: Warehouse, tenantId: string, runs: n
   const candidates: number[] = [];
   const written: number[] = [];
   const writeMs: number[] = [];
+  // A seed of this invocation's own: the ids derive from it, and events a run on the same data set
+  // (--reuse-data) wrote before would be dropped as duplicates, leaving nothing to evaluate.
+  const firstSeed = 1000 + (Math.floor(Date.now() / 1000) % 1_000_000) * 10;
   for (let run = 0; run < runs; run++) {
-    const messages = demoMessages({ events, seed: 1000 + run, tenants: [tenantId], windowMs: 30 * 60_000 });
+    const messages = demoMessages({ events, seed: firstSeed + run, tenants: [tenantId], windowMs: 30 * 60_000 });
     const batches = factBatchesOf(messages, 5000);
     const writeStarted = performance.now();
     for (const batch of batches) await writeFacts(w, batch);
@@ -37,5 +40,6 @@ export async function measureLabelUpdate(w: Warehouse, tenantId: string, runs: n
     written.push(result.written);
     progress(`  label update ${run + 1}/${runs}: ${(samples.at(-1)! / 1000).toFixed(2)} s for ${result.candidates} candidates`);
   }
+  if (candidates.some((n) => n === 0)) throw new Error(`label update: a run found no candidates (${candidates.join(", ")}): its events were not new`);
   return { tenantId, newEvents: events, candidates, written, write_facts_ms: writeMs, ...timingOf(samples) };
 }

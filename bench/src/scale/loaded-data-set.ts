@@ -2,16 +2,26 @@ import { queryRows, type Warehouse } from "@answerscope/warehouse";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
 import { scaleCountsFor, type LoadReport } from "./load-scale-data";
 
+// The ids data-shape.ts generates (a prefix and a hex hash); the outcomes section's label updates
+// add demo events with other ids, which a reused data set may hold as well.
+const GENERATED = { responses: ["response_id", "resp_"], tool_call_events: ["tool_call_id", "call_"], feedback_events: ["event_id", "fev_"] } as const;
+const generatedSql = (table: keyof typeof GENERATED) => `match(${GENERATED[table][0]}, '^${GENERATED[table][1]}[0-9a-f]+$')`;
+
 /**
- * For --reuse-data: checks that the bench database holds exactly the data set of `responses`
- * and describes it (load times unknown: they belong to the run that loaded it).
+ * For --reuse-data: checks that the bench database holds exactly the generated data set of
+ * `responses` (besides any rows a label update added) and describes it (load times unknown: they
+ * belong to the run that loaded it).
  */
 export async function loadedDataSet(w: Warehouse, responses: number): Promise<LoadReport & { window: DataWindow }> {
   const expected = scaleCountsFor(responses);
-  const count = async (table: string) => Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table(table)}`))[0]?.n ?? 0);
-  const counts = { responses: await count("responses"), toolCallEvents: await count("tool_call_events"), feedbackEvents: await count("feedback_events") };
-  if (JSON.stringify(counts) !== JSON.stringify(expected)) throw new Error(`--reuse-data: the bench database holds ${JSON.stringify(counts)}, not ${JSON.stringify(expected)}`);
-  const maxMs = Number((await queryRows<{ m: number }>(w, `SELECT max(occurred_at_ms) AS m FROM ${w.table("responses")}`))[0]?.m ?? 0);
+  const count = async (table: string, where = "1") => Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table(table)} WHERE ${where}`))[0]?.n ?? 0);
+  const counts = {
+    responses: await count("responses", generatedSql("responses")),
+    toolCallEvents: await count("tool_call_events", generatedSql("tool_call_events")),
+    feedbackEvents: await count("feedback_events", generatedSql("feedback_events")),
+  };
+  if (JSON.stringify(counts) !== JSON.stringify(expected)) throw new Error(`--reuse-data: the bench database holds ${JSON.stringify(counts)} generated rows, not ${JSON.stringify(expected)}`);
+  const maxMs = Number((await queryRows<{ m: number }>(w, `SELECT max(occurred_at_ms) AS m FROM ${w.table("responses")} WHERE ${generatedSql("responses")}`))[0]?.m ?? 0);
   // The window ends at the full hour after the newest generated row.
   const endMs = Math.ceil(maxMs / 3_600_000) * 3_600_000;
   const window = dataWindowEndingAt(endMs + 5 * 60_000);

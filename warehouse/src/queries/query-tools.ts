@@ -14,7 +14,7 @@ export const TOP_ERROR_CATEGORIES = 10;
 export const ToolsQuerySchema = z
   .object({
     ...rangeShape,
-    /** Response-dimension filters: with any, only calls whose response_id is a matching response in range count. */
+    /** Response-dimension filters: with any, the calls whose response_id is a matching response in range count, whatever their own time. */
     filters: FiltersSchema.default({}),
     /** Only these tools (OR); empty: every tool. */
     toolNames: z.array(z.string().min(1).max(128)).max(100).default([]),
@@ -24,7 +24,7 @@ export type ToolsQueryInput = z.input<typeof ToolsQuerySchema>;
 
 export const ToolRowSchema = z.object({
   tool_name: z.string(),
-  calls: z.number().int().describe("reduced calls whose first event is in range, unfinished included"),
+  calls: z.number().int().describe("reduced calls whose first event is in range (with response filters: the calls of the matching responses in range), unfinished included"),
   completed: z.number().int(),
   failed: z.number().int(),
   unfinished: z.number().int().describe("calls with a `started` event and no terminal event"),
@@ -41,8 +41,8 @@ export type ToolsResult = z.output<typeof ToolsResultSchema>;
 type ToolsQuery = z.output<typeof ToolsQuerySchema>;
 
 /**
- * The calls this query covers (in range by their first event, of the chosen tools, and tied to
- * matching responses when filtered) as rows of tool_name, status, error_category, duration_ms and
+ * The calls this query covers (of the chosen tools; in range by their first event, or with
+ * filters the calls of the matching responses in range) as rows of tool_name, status, error_category, duration_ms and
  * a signed `weight`: the figures are signed sums of it. Without filters they come from
  * tool_call_states (migration 0012), where each call weighs 1 at its current state once the signs
  * are summed, so nothing is reduced on read; with filters from the reduced calls (weight 1), since
@@ -54,10 +54,11 @@ function coveredCallsSql(warehouse: Warehouse, query: ToolsQuery): string {
     return `SELECT tool_name, status, error_category, duration_ms, sign AS weight FROM ${warehouse.table("tool_call_states")}
       ${whereAll([tenantCondition(query.tenantId), ...msRange("first_at_ms", query.from, query.to), ...ofTools])}`;
   }
-  // metrics-v1.md: in a filtered row, tool figures cover calls whose response belongs to the row;
-  // calls without a response_id count only without a filter.
+  // metrics-v1.md: in a filtered row, tool figures cover the calls whose response belongs to the
+  // row (whatever the call's own time, as the metrics route counts them); calls without a
+  // response_id count only without a filter.
   const responseIds = sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters })})`);
-  const calls = reducedToolCallsSql(warehouse, { tenantId: query.tenantId, fromMs: query.from, toMs: query.to, responseIds });
+  const calls = reducedToolCallsSql(warehouse, { tenantId: query.tenantId, responseIds });
   return `SELECT tool_name, status, error_category, duration_ms, toInt64(1) AS weight FROM (${calls}) ${whereAll(ofTools)}`;
 }
 

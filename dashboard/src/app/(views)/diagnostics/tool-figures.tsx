@@ -36,7 +36,7 @@ export async function ToolFigures({ view }: { view: ResolvedView }) {
           )}
         </ResultView>
       </Panel>
-      <Panel wide title="Tools" subtitle="reduced tool calls whose first event is in range; unfinished: started, never ended" id="tools-table">
+      <Panel wide title="Tools" subtitle="reduced tool calls whose first event is in range (with filters: the calls of the matching responses); unfinished: started, never ended" id="tools-table">
         <ResultView result={result} loginHref={view.relogin} isEmpty={(data) => data.rows.length === 0} empty="No tool calls in this range for these filters.">
           {(data) => (
             <DataTable
