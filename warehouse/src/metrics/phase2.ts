@@ -57,7 +57,7 @@ const LABEL_READ_COLUMNS = [
  * one-turn resolution can look at each session's first response among the row's
  * responses (by occurred_at, then response_id), then by the row's keys.
  */
-export function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
+function phase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
   const groupBy = rowKeyGroupBy(keys);
   const perSessionKeys = [...rowKeySelect(keys, "occurred_at")];
   const sessionGroup = [...groupBy, "session_id"];
