@@ -29,7 +29,7 @@ export async function evaluateFirstPass(w: Warehouse, budgetSeconds: number): Pr
     `SELECT tenant_id, count() AS n FROM ${w.table("responses")} GROUP BY tenant_id ORDER BY n ASC`,
   );
   // A first pass starts from no labels: an earlier (interrupted) run's labels and watermarks would make it a partial update.
-  for (const table of ["response_labels", "response_labels_by_time", "outcome_watermarks"]) await w.client.command({ query: `TRUNCATE TABLE ${w.table(table)}` });
+  for (const table of ["response_labels", "response_labels_by_time", "outcome_watermarks", "outcomes_1h_by_dimension", "outcome_rollup_stale"]) await w.client.command({ query: `TRUNCATE TABLE ${w.table(table)}` });
   const started = performance.now();
   const tenants: TenantEvaluation[] = [];
   const skipped: FirstEvaluationReport["skipped"] = [];

@@ -1,4 +1,4 @@
-import { latencyBucketSql } from "@answerscope/warehouse";
+import { latencyBucketSql, OUTCOME_ROLLUP_DIMENSIONS, type Dimension } from "@answerscope/warehouse";
 import {
   CATEGORY_SOURCES, CHANNELS, CHAT_TYPES, ERROR_CATEGORIES, FINISH_REASONS, LANGUAGES, MODELS, QUERY_CATEGORIES,
   QUERY_TEXTS, RATINGS, REASON_CODES, SESSION_TYPES, TENANTS, TOOL_NAMES, USER_SEGMENTS, plainArraySql, weightedArraySql, type Weighted,
@@ -58,16 +58,35 @@ const toolResponseNumberSql = (j: string) => `(4 * intDiv(${j}, 3) + 1 + ${j} % 
 const toolResponseIndexSql = (n: string) => `(3 * intDiv(${n}, 4) + ${n} % 4 - 1)`;
 const toolNameSql = (call: string) => `arrayElement(${plainArraySql(TOOL_NAMES)}, 1 + ${hash(call, 21)} % ${TOOL_NAMES.length})`;
 
+/** The dimensions of response number `n` (metrics-v1.md), `tool_used` included: what label rows copy. */
+export function responseDimensionsSql(n: string, window: DataWindow): Record<Dimension, string> {
+  const key = responseKeySql(n, window);
+  const releases = (count: number) => `concat('v', toString(1 + intDiv(toUInt64(${key.occurredAtMs}) - ${window.startMs}, ${Math.ceil((window.endMs - window.startMs) / count)})))`;
+  const modelPick = pickSql(MODELS, n, 10);
+  return {
+    channel: pickSql(CHANNELS, n, 13),
+    model: `splitByChar('|', ${modelPick})[1]`,
+    provider: `splitByChar('|', ${modelPick})[2]`,
+    chat_type: pickSql(CHAT_TYPES, n, 14),
+    session_type: pickSql(SESSION_TYPES, n, 15),
+    language: pickSql(LANGUAGES, n, 16),
+    user_segment: pickSql(USER_SEGMENTS, n, 17),
+    query_category: pickSql(QUERY_CATEGORIES, n, 18),
+    prompt_version: releases(8),
+    bot_version: releases(6),
+    tool_used: `if(${n} % 4 != 0, 'yes', 'no')`,
+  };
+}
+
 /** SELECT list of `responses` for row numbers `n` (every column the sink writes, nothing superseded). */
 export function responsesSelectSql(n: string, window: DataWindow): string {
   const key = responseKeySql(n, window);
-  const releases = (count: number) => `concat('v', toString(1 + intDiv(toUInt64(${key.occurredAtMs}) - ${window.startMs}, ${Math.ceil((window.endMs - window.startMs) / count)})))`;
+  const dimensions = responseDimensionsSql(n, window);
   const usesTools = `(${n} % 4 != 0)`;
   const j = toolResponseIndexSql(n);
   const timeCost = `toUInt64(exp(5.5 + (${hash(n, 7)} % 10000) / 10000 * 4.5))`; // ~250 ms .. ~22 s, log-uniform
   const promptTokens = `(200 + ${hash(n, 8)} % 3000)`;
   const completionTokens = `(20 + ${hash(n, 9)} % 1200)`;
-  const modelPick = pickSql(MODELS, n, 10);
   return `
     ${key.tenantId} AS tenant_id,
     ${key.responseId} AS response_id,
@@ -77,17 +96,17 @@ export function responsesSelectSql(n: string, window: DataWindow): string {
     toUInt64(${key.occurredAtMs} + 200 + ${hash(n, 12)} % 3000) AS ingested_at_ms,
     ${key.sessionId} AS session_id,
     ${key.userId} AS user_id,
-    ${pickSql(CHANNELS, n, 13)} AS channel,
-    splitByChar('|', ${modelPick})[1] AS model,
-    splitByChar('|', ${modelPick})[2] AS provider,
-    ${pickSql(CHAT_TYPES, n, 14)} AS chat_type,
-    ${pickSql(SESSION_TYPES, n, 15)} AS session_type,
-    ${pickSql(LANGUAGES, n, 16)} AS language,
-    ${pickSql(USER_SEGMENTS, n, 17)} AS user_segment,
-    ${pickSql(QUERY_CATEGORIES, n, 18)} AS query_category,
+    ${dimensions.channel} AS channel,
+    ${dimensions.model} AS model,
+    ${dimensions.provider} AS provider,
+    ${dimensions.chat_type} AS chat_type,
+    ${dimensions.session_type} AS session_type,
+    ${dimensions.language} AS language,
+    ${dimensions.user_segment} AS user_segment,
+    ${dimensions.query_category} AS query_category,
     ${pickSql(CATEGORY_SOURCES, n, 19)} AS query_category_source,
-    ${releases(8)} AS prompt_version,
-    ${releases(6)} AS bot_version,
+    ${dimensions.prompt_version} AS prompt_version,
+    ${dimensions.bot_version} AS bot_version,
     ${idSql("trace_", n, 20)} AS trace_id,
     ${timeCost} AS time_cost_ms,
     toUInt64(${promptTokens}) AS prompt_tokens,
@@ -182,7 +201,7 @@ export function feedbackEventsSelectSql(f: string, window: DataWindow): string {
  * generated instead of evaluated because a first evaluation of 10 M responses takes hours here.
  * `evaluated_at_ms` 1, so a real evaluation of the same response replaces the row.
  */
-export function responseLabelsSelectSql(n: string, byTime: boolean): string {
+export function responseLabelsSelectSql(n: string, window: DataWindow, byTime: boolean): string {
   const usesTools = `(${n} % 4 != 0)`;
   const firstCall = `(${TOOLS_PER_RESPONSE} * ${toolResponseIndexSql(n)})`;
   const callFailed = (call: string) => `toUInt32(${hash(call, 26)} % 100 < 8)`;
@@ -225,5 +244,21 @@ export function responseLabelsSelectSql(n: string, byTime: boolean): string {
     toUInt64(1) AS evaluated_at_ms,
     toUInt32(if(${usesTools}, ${TOOLS_PER_RESPONSE}, 0)) - ${failedCalls} AS tool_calls_completed,
     ${failedCalls} AS tool_calls_failed,
-    toUInt32(0) AS tool_calls_unfinished${byTime ? ",\n    toUInt8(0) AS retracted" : ""}`;
+    toUInt32(0) AS tool_calls_unfinished,
+    ${sessionPrevsSql(n, window)} AS prev_ms_by_dimension${byTime ? ",\n    toUInt8(0) AS retracted" : ""}`;
+}
+
+/**
+ * prev_ms_by_dimension of response number `n` (migration 0013): its session is the 4 numbers of
+ * intDiv(n, 4), in time order, so the previous response with the same value of a dimension is the
+ * nearest of n - 1 .. n - n % 4 whose value equals n's.
+ */
+function sessionPrevsSql(n: string, window: DataWindow): string {
+  const turn = `(${n} % 4)`;
+  const timeOf = (m: string) => `toUInt64(${responseKeySql(m, window).occurredAtMs})`;
+  const earlier = [1, 2, 3].map((back) => `(${n} - ${back})`);
+  const own = responseDimensionsSql(n, window);
+  const sameValue = (dimension: Dimension) =>
+    `multiIf(${earlier.map((m, index) => `${turn} >= ${index + 1} AND ${responseDimensionsSql(m, window)[dimension]} = ${own[dimension]}, ${timeOf(m)}`).join(", ")}, toUInt64(0))`;
+  return `[if(${turn} >= 1, ${timeOf(earlier[0]!)}, toUInt64(0)), ${OUTCOME_ROLLUP_DIMENSIONS.slice(1).map((dimension) => sameValue(dimension as Dimension)).join(", ")}]`;
 }

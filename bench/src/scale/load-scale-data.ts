@@ -1,4 +1,4 @@
-import { queryRows, type Warehouse } from "@answerscope/warehouse";
+import { allRollupHours, queryRows, rebuildRollupHours, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { feedbackEventsSelectSql, responseLabelsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
 
@@ -47,13 +47,28 @@ export function columnsOf(selectList: string): string[] {
   return [...selectList.matchAll(/\bAS (\w+)\s*(?:,|$)/g)].map((match) => match[1]!);
 }
 
-/** Label rows of every response into both label tables (see responseLabelsSelectSql). */
+/**
+ * Label rows of every response into both label tables (see responseLabelsSelectSql), then the
+ * outcome rollup rebuilt from them, as the evaluator would leave it. Returns the seconds taken.
+ */
 export async function loadScaleLabels(w: Warehouse, responses: number, window: DataWindow): Promise<number> {
   const withResponses: ChunkSource = (numbers) => `SELECT n, ${responsesSelectSql("n", window)} FROM (${numbers})`;
   return (
-    (await insertChunks(w, "response_labels", responses, (n) => responseLabelsSelectSql(n, false), withResponses)) +
-    (await insertChunks(w, "response_labels_by_time", responses, (n) => responseLabelsSelectSql(n, true), withResponses))
+    (await insertChunks(w, "response_labels", responses, (n) => responseLabelsSelectSql(n, window, false), withResponses)) +
+    (await insertChunks(w, "response_labels_by_time", responses, (n) => responseLabelsSelectSql(n, window, true), withResponses)) +
+    (await rebuildScaleRollup(w))
   );
+}
+
+/** outcomes_1h_by_dimension (migration 0013) of every tenant rebuilt from its label rows; returns the seconds taken. */
+export async function rebuildScaleRollup(w: Warehouse): Promise<number> {
+  const started = performance.now();
+  const tenants = await queryRows<{ tenant_id: string }>(w, `SELECT DISTINCT tenant_id FROM ${w.table("response_labels_by_time")} ORDER BY tenant_id`);
+  for (const { tenant_id: tenantId } of tenants) {
+    await rebuildRollupHours(w, tenantId, await allRollupHours(w, tenantId), 0, (done, total) =>
+      progress(`outcomes_1h_by_dimension: ${tenantId} ${done.toLocaleString("en")} / ${total.toLocaleString("en")} hours (${Math.round((performance.now() - started) / 1000)} s)`));
+  }
+  return (performance.now() - started) / 1000;
 }
 
 export async function loadScaleData(w: Warehouse, counts: ScaleCounts, window: DataWindow): Promise<LoadReport> {

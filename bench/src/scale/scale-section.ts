@@ -46,10 +46,15 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     const statesParts = tenants.flatMap((tenant) => Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallStatesBackfillSql(w, tenant, part, FIRSTS_BACKFILL_PARTS)));
     await fillWhenEmpty(w, "tool_call_states", "tool_call_states from tool_call_events (migration 0012)", statesParts);
     await fillWhenEmpty(w, "responses_by_session", "the id indexes of migration 0008", idIndexBackfillSql(w));
-    // Generated label rows (with migration 0011's tool counts) came later than some loaded data sets.
-    const labeled = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("response_labels_by_time")} WHERE tenant_id = ${sqlValue(LARGEST_TENANT)}`);
-    if (Number(labeled[0]?.n ?? 0) === 0) {
-      progress("scale: generating the label rows (data set loaded before they were generated)");
+    // Generated label rows (with migration 0011's tool counts, then 0013's previous responses) came
+    // later than some loaded data sets: those are generated again, with the outcome rollup.
+    const labeled = await queryRows<{ n: number; without_prevs: number }>(
+      w,
+      `SELECT count() AS n, countIf(empty(prev_ms_by_dimension)) AS without_prevs FROM ${w.table("response_labels_by_time")} WHERE tenant_id = ${sqlValue(LARGEST_TENANT)}`,
+    );
+    if (Number(labeled[0]?.n ?? 0) === 0 || Number(labeled[0]?.without_prevs ?? 0) > 0) {
+      progress("scale: generating the label rows (data set loaded before they were generated as they are now)");
+      for (const table of ["response_labels", "response_labels_by_time", "outcomes_1h_by_dimension", "outcome_rollup_stale"]) await w.client.command({ query: `TRUNCATE TABLE ${w.table(table)}` });
       load = { ...load, seconds: { ...load.seconds, labels: await loadScaleLabels(w, counts.responses, window) } };
     }
   } else {

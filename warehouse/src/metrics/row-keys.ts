@@ -19,10 +19,13 @@ export interface RowKeys {
   bucket?: Bucket;
 }
 
+/** SQL of the start of the `bucket` that `timeColumn` (a DateTime) falls in. */
+export const bucketStartSql = (bucket: Bucket, timeColumn: string): string => BUCKET_START[sqlIdentifier(bucket, BUCKETS)](timeColumn);
+
 /** `SELECT` expressions for the row keys, reading the time from `timeColumn` (a DateTime). */
 export function rowKeySelect(keys: RowKeys, timeColumn: string): string[] {
   const select: string[] = keys.groupBy.map((dimension) => sqlIdentifier(dimension, DIMENSIONS));
-  if (keys.bucket) select.unshift(`toUInt32(${BUCKET_START[sqlIdentifier(keys.bucket, BUCKETS)](timeColumn)}) AS bucket_start`);
+  if (keys.bucket) select.unshift(`toUInt32(${bucketStartSql(keys.bucket, timeColumn)}) AS bucket_start`);
   return select;
 }
 

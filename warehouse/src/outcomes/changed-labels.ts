@@ -8,6 +8,8 @@ import { currentLabelsSql, LABEL_TOOL_COUNT_COLUMNS, RESPONSE_LABEL_COLUMNS } fr
 import { MOVED_FROM_MS } from "./label-writes";
 import { FOLLOWUP_WINDOW_MS, labelReasonSql, labelSql } from "./label-rules";
 import { reaskMatchSql } from "./reask-match";
+import { DIMENSION_VALUE_SQL, prevByDimensionSql } from "./session-prev";
+import { DIMENSIONS } from "../queries/query-input";
 
 export interface ChangedLabelsOptions {
   tenantId: string;
@@ -36,19 +38,22 @@ const RESPONSE_COLUMNS = [
 const CONTENT_COLUMNS = RESPONSE_LABEL_COLUMNS.filter((column) => column !== "evaluated_at_ms");
 
 /**
- * The follow-up candidate of every response in the given sessions: the immediately next
- * response of its session by (occurred_at_ms, response_id), over all data. 18.16 has no
+ * The neighbours of every response in the given sessions, by (occurred_at_ms, response_id) over
+ * all data: the immediately next response (the follow-up candidate) and, per dimension, the
+ * nearest earlier one with the same value (prev_ms_by_dimension, session-prev.ts). 18.16 has no
  * window functions, so each session's responses are sorted in an array.
  */
-function nextResponsesSql(w: Warehouse, tenantId: string, sessionIds: IdSet): string {
+function sessionNeighboursSql(w: Warehouse, tenantId: string, sessionIds: IdSet): string {
   const responses = currentResponsesSql(w, { tenantId, sessionIds });
+  const element = `(${["occurred_at_ms", "response_id", "query_text", ...DIMENSIONS.map((d) => DIMENSION_VALUE_SQL[d])].join(", ")})`;
   return `SELECT
       tupleElement(ordered[i], 2) AS response_id,
       tupleElement(ordered[i + 1], 2) AS next_response_id,
       tupleElement(ordered[i + 1], 1) AS next_occurred_at_ms,
-      tupleElement(ordered[i + 1], 3) AS next_query_text
+      tupleElement(ordered[i + 1], 3) AS next_query_text,
+      ${prevByDimensionSql("ordered", "i", 4)} AS prev_ms_by_dimension
     FROM (
-      SELECT session_id, arraySort(groupArray((occurred_at_ms, response_id, query_text))) AS ordered
+      SELECT session_id, arraySort(groupArray(${element})) AS ordered
       FROM (${responses})
       GROUP BY session_id
     )
@@ -89,10 +94,10 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
 
   // 18.16 joins two tables per SELECT, so each input is joined in its own level.
   // (`SELECT *` of a join would repeat the key column, hence the explicit lists.)
-  const nextColumns = [...RESPONSE_COLUMNS, "next_response_id", "next_occurred_at_ms", "next_query_text"];
+  const nextColumns = [...RESPONSE_COLUMNS, "next_response_id", "next_occurred_at_ms", "next_query_text", "prev_ms_by_dimension"];
   const withNext = `SELECT ${nextColumns.join(", ")}
     FROM (SELECT ${RESPONSE_COLUMNS.join(", ")} FROM (${candidates}))
-    ANY LEFT JOIN (${nextResponsesSql(w, tenantId, sessions)}) USING response_id`;
+    ANY LEFT JOIN (${sessionNeighboursSql(w, tenantId, sessions)}) USING response_id`;
   const ratingColumns = [...nextColumns, "explicit_rating"];
   const withRating = `SELECT ${ratingColumns.join(", ")} FROM (${withNext}) ANY LEFT JOIN (${ratings}) USING response_id`;
   const withTools = `SELECT ${[...ratingColumns, "has_failed_tool", ...LABEL_TOOL_COUNT_COLUMNS].join(", ")}
@@ -117,7 +122,8 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
       if(has_followup, next_response_id, '') AS followup_response_id,
       followup_is_reask,
       window_closed,
-      ${LABEL_TOOL_COUNT_COLUMNS.join(", ")}
+      ${LABEL_TOOL_COUNT_COLUMNS.join(", ")},
+      prev_ms_by_dimension
     FROM (${signals})`;
 
   const changed = CONTENT_COLUMNS.filter((c) => c !== "tenant_id" && c !== "response_id")

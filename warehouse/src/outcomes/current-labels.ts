@@ -20,6 +20,8 @@ export const RESPONSE_LABEL_COLUMNS = [
   "label", "label_reason", "explicit_rating", "has_failed_tool",
   "followup_response_id", "followup_is_reask", "window_closed", "evaluated_at_ms",
   ...LABEL_TOOL_COUNT_COLUMNS,
+  // Per entry of OUTCOME_ROLLUP_DIMENSIONS, the previous same-value response of the session (migration 0013).
+  "prev_ms_by_dimension",
 ] as const;
 
 /**
@@ -45,6 +47,8 @@ export interface LabelsInRangeOptions {
   toMs: number;
   /** The columns to read; default all of response_labels. FINAL merges every column it reads, so fewer is faster. */
   columns?: readonly LabelColumn[];
+  /** Only these half-open ranges (ms) inside [fromMs, toMs): a read of a range's edges. */
+  windows?: readonly (readonly [number, number])[];
 }
 
 /**
@@ -56,6 +60,7 @@ export interface LabelsInRangeOptions {
  */
 export function labelsInRangeSql(w: Warehouse, options: LabelsInRangeOptions): string {
   const keyConditions = [tenantCondition(options.tenantId), ...sinceCondition(options.fromMs), ...beforeCondition(options.toMs)];
+  if (options.windows) keyConditions.push(`(${options.windows.map(([from, to]) => msRange("occurred_at_ms", from, to).join(" AND ")).join(" OR ")})`);
   const columns = (options.columns ?? RESPONSE_LABEL_COLUMNS).join(", ");
   return `SELECT ${columns} FROM (
     SELECT ${columns}, retracted FROM ${w.table("response_labels_by_time")} FINAL ${whereAll(keyConditions)}

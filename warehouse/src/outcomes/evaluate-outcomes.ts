@@ -4,7 +4,8 @@ import { tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import { candidateResponsesSql } from "./candidates";
 import { changedLabelsSql } from "./changed-labels";
-import { writeLabelRows } from "./label-writes";
+import { MOVED_FROM_MS, writeLabelRows } from "./label-writes";
+import { hoursOf, markRollupStale, rebuildStaleRollupHours } from "./outcome-rollup";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
 import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
 
@@ -35,6 +36,8 @@ export interface TenantOutcomeRun {
   tenantId: string;
   candidates: number;
   written: number;
+  /** Hours of outcomes_1h_by_dimension rebuilt (migration 0013). */
+  rollupHours: number;
   watermarkMs: number;
 }
 
@@ -60,6 +63,7 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
   const session = new EvaluationSession(w);
   let count = 0;
   let written = 0;
+  let rebuilt = 0;
   try {
     const candidates = candidateResponsesSql(w, { tenantId, sinceIngestedMs: progress.watermarkMs, maxOccurredAtMs });
     // Only ids that are responses; each once.
@@ -92,9 +96,13 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
           reaskPhrases: options.reaskPhrases,
         }),
       );
+      // The rollup hours these rows change (where they are, and where a moved one was), marked
+      // before the rows are written so that a crash in between leaves them for the next run.
+      await markRollupStale(w, tenantId, hoursOf(rows.flatMap((row) => [Number(row.occurred_at_ms), Number(row[MOVED_FROM_MS] ?? 0)]).filter((ms) => ms > 0)));
       await writeLabelRows(w, rows);
       written += rows.length;
     }
+    rebuilt = await rebuildStaleRollupHours(w, tenantId);
   } finally {
     await session.close().catch(() => undefined); // the session expires on its own anyway
   }
@@ -102,13 +110,14 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
   const watermarkMs = Math.max(progress.watermarkMs ?? 0, Math.min(progress.maxIngestedAtMs, options.now - options.settleMs));
   const updatedAtMs = Math.max(options.now, (progress.watermarkUpdatedAtMs ?? 0) + 1);
   await writeWatermark(w, tenantId, watermarkMs, updatedAtMs);
-  return { tenantId, candidates: count, written, watermarkMs };
+  return { tenantId, candidates: count, written, rollupHours: rebuilt, watermarkMs };
 }
 
 /**
  * One pass of the outcome evaluator: for each tenant with facts ingested after its
  * watermark, re-evaluates the responses whose label may have changed (candidates.ts) and
- * writes a response_labels row for each one whose label row changed. Tenants are processed
+ * writes a response_labels row for each one whose label row changed, then rebuilds the outcome
+ * rollup hours those rows changed (outcome-rollup.ts). Tenants are processed
  * one at a time, candidates in chunks, so memory stays bounded by the chunk size.
  * The watermark is written after the tenant's labels, so a crash only repeats work.
  */

@@ -8,3 +8,6 @@ export * from "./changed-labels";
 export * from "./watermarks";
 export * from "./evaluate-outcomes";
 export * from "./runner";
+export * from "./session-prev";
+export * from "./label-row-counts";
+export * from "./outcome-rollup";
