@@ -129,4 +129,13 @@ describe("Phase 2 from the outcome rollup", () => {
     expect(run.perTenant[0]!.rollupHours).toBe(1);
     await expectReference();
   });
+
+  it("gives a tenant evaluated before the rollup existed a first pass that builds it", async () => {
+    for (const table of ["outcomes_1h_by_dimension", "outcome_rollup_stale"]) await warehouse.client.command({ query: `TRUNCATE TABLE ${warehouse.table(table)}` });
+    const run = await evaluateOutcomes(warehouse, { tenantId: TENANT });
+    expect(run.perTenant[0]!.candidates).toBe(14); // every response
+    // The labels did not change, so only a first pass rebuilds the hours.
+    expect(run.perTenant[0]!.rollupHours).toBe(6);
+    await expectReference();
+  });
 });

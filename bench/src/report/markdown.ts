@@ -25,7 +25,7 @@ export function resultsMarkdown(r: BenchResults): string {
       row(["---", "---:", "---:", "---:", "---:"]),
       ...[...queries.routes, ...queries.raw].map((q) => (q.error ? row([q.name, "–", "failed", `failed: ${q.error.slice(0, 140)}`, "–"]) : row([q.name, n(q.rows), n(q.p50_ms), n(q.p95_ms), q.runs ?? "–"]))),
       "",
-      `Raw table ÷ metrics route (p50, same run): ${Object.entries(queries.viewSpeedup).map(([range, x]) => `${range} ${x ?? "–"}×`).join(", ")}.`,
+      `Raw tables ÷ metrics route (p50, same run), all of the route's figures: ${Object.entries(queries.viewSpeedup).map(([range, x]) => `${range} ${x ?? "–"}×`).join(", ")}; Phase 1 alone: ${Object.entries(queries.phase1Speedup ?? {}).map(([range, x]) => `${range} ${x ?? "–"}×`).join(", ") || "–"}.`,
       "",
     );
   }

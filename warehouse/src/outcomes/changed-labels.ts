@@ -74,6 +74,25 @@ function sessionNeighboursSql(w: Warehouse, tenantId: string, sessionIds: IdSet)
  * the rules of label-rules.ts.
  */
 export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): string {
+  const stored = `SELECT response_id, ${CONTENT_COLUMNS.filter((c) => c !== "response_id").map((c) => `${c} AS stored_${c}`).join(", ")},
+      evaluated_at_ms AS stored_evaluated_at_ms
+    FROM (${currentLabelsSql(w, { tenantId: options.tenantId, responseIds: options.responseIds })})`;
+  const changed = CONTENT_COLUMNS.filter((c) => c !== "tenant_id" && c !== "response_id")
+    .map((c) => `${c} != stored_${c}`)
+    .join(" OR ");
+  return `SELECT ${CONTENT_COLUMNS.join(", ")},
+      greatest(toUInt64(${sqlValue(Math.trunc(options.evaluatedAtMs))}), stored_evaluated_at_ms + 1) AS evaluated_at_ms,
+      if(stored_label != '' AND stored_occurred_at_ms != occurred_at_ms, stored_occurred_at_ms, toUInt64(0)) AS ${MOVED_FROM_MS}
+    FROM (${evaluatedLabelsSql(w, options)})
+    ANY LEFT JOIN (${stored}) USING response_id
+    WHERE stored_label = '' OR ${changed}`;
+}
+
+/**
+ * Subquery: the label row content (every column but the version) of the given responses as the
+ * facts say it is now, whatever is stored. Inputs and rules: see changedLabelsSql.
+ */
+export function evaluatedLabelsSql(w: Warehouse, options: Omit<ChangedLabelsOptions, "evaluatedAtMs">): string {
   const { tenantId, responseIds } = options;
   const candidates = currentResponsesSql(w, { tenantId, responseIds });
   const sessions = options.sessionIds ?? sqlSubquery(`SELECT session_id FROM (${candidates})`);
@@ -88,9 +107,6 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
       toUInt8(tool_calls_failed > 0) AS has_failed_tool
     FROM (${reducedToolCallsSql(w, { tenantId, responseIds })})
     GROUP BY response_id`;
-  const stored = `SELECT response_id, ${CONTENT_COLUMNS.filter((c) => c !== "response_id").map((c) => `${c} AS stored_${c}`).join(", ")},
-      evaluated_at_ms AS stored_evaluated_at_ms
-    FROM (${currentLabelsSql(w, { tenantId, responseIds })})`;
 
   // 18.16 joins two tables per SELECT, so each input is joined in its own level.
   // (`SELECT *` of a join would repeat the key column, hence the explicit lists.)
@@ -125,14 +141,5 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
       ${LABEL_TOOL_COUNT_COLUMNS.join(", ")},
       prev_ms_by_dimension
     FROM (${signals})`;
-
-  const changed = CONTENT_COLUMNS.filter((c) => c !== "tenant_id" && c !== "response_id")
-    .map((c) => `${c} != stored_${c}`)
-    .join(" OR ");
-  return `SELECT ${CONTENT_COLUMNS.join(", ")},
-      greatest(toUInt64(${sqlValue(Math.trunc(options.evaluatedAtMs))}), stored_evaluated_at_ms + 1) AS evaluated_at_ms,
-      if(stored_label != '' AND stored_occurred_at_ms != occurred_at_ms, stored_occurred_at_ms, toUInt64(0)) AS ${MOVED_FROM_MS}
-    FROM (${evaluated})
-    ANY LEFT JOIN (${stored}) USING response_id
-    WHERE stored_label = '' OR ${changed}`;
+  return evaluated;
 }

@@ -5,7 +5,7 @@ import { sqlValue } from "../sql/escape";
 import { candidateResponsesSql } from "./candidates";
 import { changedLabelsSql } from "./changed-labels";
 import { MOVED_FROM_MS, writeLabelRows } from "./label-writes";
-import { hoursOf, markRollupStale, rebuildStaleRollupHours } from "./outcome-rollup";
+import { allRollupHours, hoursOf, markRollupStale, rebuildRollupHours, rebuildStaleRollupHours, staleRollupHours, tenantsWithRollup } from "./outcome-rollup";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
 import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
 
@@ -102,7 +102,15 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
       await writeLabelRows(w, rows);
       written += rows.length;
     }
-    rebuilt = await rebuildStaleRollupHours(w, tenantId);
+    if (progress.watermarkMs === undefined) {
+      // A first pass writes only the label rows that changed, but builds every hour: the rollup
+      // may be missing altogether (a tenant labelled before migration 0013).
+      const hours = await allRollupHours(w, tenantId);
+      await rebuildRollupHours(w, tenantId, hours, (await staleRollupHours(w, tenantId)).newestMarkMs);
+      rebuilt = hours.length;
+    } else {
+      rebuilt = await rebuildStaleRollupHours(w, tenantId);
+    }
   } finally {
     await session.close().catch(() => undefined); // the session expires on its own anyway
   }
@@ -131,7 +139,11 @@ export async function evaluateOutcomes(w: Warehouse, options: EvaluateOutcomesOp
     firstPassChunkSize: options.firstPassChunkSize ?? options.chunkSize ?? DEFAULT_FIRST_PASS_CHUNK_SIZE,
   };
   const perTenant: TenantOutcomeRun[] = [];
-  for (const progress of await tenantProgress(w, options.tenantId)) {
+  const withRollup = await tenantsWithRollup(w, options.tenantId);
+  for (const stored of await tenantProgress(w, options.tenantId)) {
+    // A tenant evaluated before migration 0013 has no rollup and no previous responses on its
+    // label rows: its next run is a first pass, which writes both (the upgrade, automatically).
+    const progress = withRollup.has(stored.tenantId) ? stored : { ...stored, watermarkMs: undefined };
     if (progress.watermarkMs !== undefined && progress.maxIngestedAtMs <= progress.watermarkMs) continue;
     perTenant.push(await evaluateTenant(w, progress, resolved));
   }

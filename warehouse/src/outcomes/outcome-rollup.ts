@@ -117,6 +117,15 @@ export async function rebuildStaleRollupHours(w: Warehouse, tenantId: string): P
   return hours.length;
 }
 
+/** Tenants (or the one asked for) with any rollup hour built. */
+export async function tenantsWithRollup(w: Warehouse, tenantId?: string): Promise<Set<string>> {
+  const rows = await queryRows<{ tenant_id: string }>(
+    w,
+    `SELECT DISTINCT tenant_id FROM ${w.table("outcomes_1h_by_dimension")} WHERE dimension = ''${tenantId === undefined ? "" : ` AND ${tenantCondition(tenantId)}`}`,
+  );
+  return new Set(rows.map((row) => row.tenant_id));
+}
+
 /** Every hour (epoch ms) that holds a label row of the tenant or a rollup row: what a full rebuild covers. */
 export async function allRollupHours(w: Warehouse, tenantId: string): Promise<number[]> {
   const rows = await queryRows<{ hour: number }>(
