@@ -19,6 +19,8 @@ const RANGES: { name: string; from: number; to: number }[] = [
   { name: "whole data set range", from, to },
   // Not on 5-minute boundaries: the edges come from the facts, the middle from the view.
   { name: "unaligned sub-range", from: from + 7 * 60 * MINUTE + 13_457, to: to - 9 * 60 * MINUTE - 61_001 },
+  // One whole day (from the day rows) with partial hours and 5-minute edges on both sides.
+  { name: "a whole day and its edges", from: from - 47 * MINUTE - 5_001, to: from + 24 * 60 * MINUTE + 95 * MINUTE + 17_003 },
   { name: "under five minutes", from: from + 12 * 60 * MINUTE + 60_000, to: from + 12 * 60 * MINUTE + 200_000 },
   { name: "an empty range", from: from - 30 * 24 * 60 * MINUTE, to: from - 29 * 24 * 60 * MINUTE },
 ];

@@ -1,4 +1,4 @@
-import { currentResponsesSql, sqlValue, type Warehouse } from "@answerscope/warehouse";
+import { currentResponsesSql, type Warehouse } from "@answerscope/warehouse";
 
 /**
  * The Phase 1 metrics of the metrics route computed without the materialized view: a plain
@@ -20,6 +20,5 @@ export function rawPhase1Sql(w: Warehouse, q: { tenantId: string; fromMs: number
       avg(total_tokens) AS avg_total_tokens
     FROM (${currentResponsesSql(w, { tenantId: q.tenantId, fromMs: q.fromMs, toMs: q.toMs })})
     GROUP BY model, bucket_start
-    ORDER BY bucket_start, model
-    SETTINGS max_memory_usage = ${sqlValue(8 * 2 ** 30)}`;
+    ORDER BY bucket_start, model`;
 }

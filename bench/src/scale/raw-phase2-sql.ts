@@ -26,6 +26,5 @@ export function rawPhase2Sql(w: Warehouse, q: { tenantId: string; fromMs: number
       GROUP BY model, bucket_start, session_id
     )
     GROUP BY model, bucket_start
-    ORDER BY bucket_start, model
-    SETTINGS max_memory_usage = ${sqlValue(8 * 2 ** 30)}`;
+    ORDER BY bucket_start, model`;
 }

@@ -17,20 +17,25 @@ export function rollupDimension(query: Pick<MetricsQuery, "filters">, keys: RowK
   return dimension === undefined ? "" : sqlIdentifier(dimension, DIMENSIONS);
 }
 
+/** The `dimension` column of a rollup row: hour rows carry the name, day rows (migration 0014) `day:<name>`. */
+export const DAY_ROW_PREFIX = "day:";
+export const rollupRowDimension = (dimension: Dimension | "", span: "hour" | "day"): string => (span === "day" ? `${DAY_ROW_PREFIX}${dimension}` : dimension);
+
 const SUMS = ["responses", "max_iterations", "no_reply", "errors", "iterations", "tools", "tokens", "latency_histogram"] as const;
-/** metrics_5m has a column per dimension, tool_used included. */
-const PAIRS = `[('', ''), ${DIMENSIONS.map((dimension) => `('${dimension}', ${dimension})`).join(", ")}]`;
+/** metrics_5m has a column per dimension, tool_used included: (bucket, dimension, value) per hour row and day row. */
+const ENTRIES = `[${(["hour", "day"] as const).flatMap((span) => ["", ...DIMENSIONS].map((dimension) =>
+  `(${span === "hour" ? "toStartOfHour" : "toStartOfDay"}(bucket), '${rollupRowDimension(dimension as Dimension | "", span)}', ${dimension || "''"})`)).join(", ")}]`;
 
 /**
- * Fills metrics_1h_by_dimension from metrics_5m: what an existing deployment runs once after
+ * Fills metrics_1h_by_dimension (hour and day rows) from metrics_5m: what an existing deployment runs once after
  * migration 0006 (with ingest stopped, else rows written meanwhile would count twice), and
  * what the benchmark runs on a data set loaded before the view existed.
  */
 export function dimensionRollupBackfillSql(w: Warehouse): string {
   return `INSERT INTO ${w.table("metrics_1h_by_dimension")} (tenant_id, bucket, dimension, value, ${SUMS.join(", ")})
-    SELECT tenant_id, toStartOfHour(bucket) AS hour, pair.1 AS dimension_name, pair.2 AS dimension_value,
+    SELECT tenant_id, entry.1 AS row_bucket, entry.2 AS dimension_name, entry.3 AS dimension_value,
       ${SUMS.map((sum) => `${sum === "latency_histogram" ? "sumMapMergeState" : "sumMergeState"}(${sum})`).join(", ")}
     FROM ${w.table("metrics_5m")}
-    ARRAY JOIN ${PAIRS} AS pair
-    GROUP BY tenant_id, hour, dimension_name, dimension_value`;
+    ARRAY JOIN ${ENTRIES} AS entry
+    GROUP BY tenant_id, row_bucket, dimension_name, dimension_value`;
 }

@@ -4,7 +4,7 @@ import { currentResponsesSql } from "../facts/current-responses";
 import { sqlSubquery, tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import type { Dimension, MetricsQuery } from "../queries/query-input";
-import { rollupDimension } from "./dimension-rollup";
+import { rollupDimension, rollupRowDimension } from "./dimension-rollup";
 import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
 
 /** Additive Phase 1 figures of one row; the histogram is a bucket → count map. */
@@ -21,6 +21,7 @@ export interface Phase1Sums {
 
 const FIVE_MINUTES_MS = 300_000;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 export const emptySums = (): Phase1Sums => ({ responses: 0, maxIterations: 0, noReply: 0, errors: 0, iterations: 0, tools: 0, tokens: 0, histogram: new Map() });
 
@@ -77,13 +78,16 @@ export function viewSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys
   ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
 }
 
-/** The hourly rows of one dimension (see dimension-rollup.ts) fully inside [fromMs, toMs) (hour aligned). */
-export function rollupSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, dimension: Dimension | "", fromMs: number, toMs: number): string {
+/**
+ * The rows of one dimension (see dimension-rollup.ts) fully inside the ranges: hour rows, or with
+ * `span` "day" the day rows of migration 0014 (ranges day aligned).
+ */
+export function rollupSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, dimension: Dimension | "", ranges: [number, number][], span: "hour" | "day" = "hour"): string {
   const select = rowKeySelect(keys, "bucket").map((expression) => (expression === dimension ? `value AS ${dimension}` : expression));
   const groupBy = rowKeyGroupBy(keys);
   return `SELECT ${[...select, ...MERGED_SUMS].join(", ")}
   FROM ${warehouse.table("metrics_1h_by_dimension")}
-  PREWHERE ${[tenantCondition(query.tenantId), `dimension = ${sqlValue(dimension)}`, bucketsIn([[fromMs, toMs]]), ...filterConditions(query.filters, () => "value")].join(" AND ")}
+  PREWHERE ${[tenantCondition(query.tenantId), `dimension = ${sqlValue(rollupRowDimension(dimension, span))}`, bucketsIn(ranges), ...filterConditions(query.filters, () => "value")].join(" AND ")}
   ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
 }
 
@@ -127,7 +131,16 @@ export async function phase1Sums(warehouse: Warehouse, query: MetricsQuery, keys
     const hourFrom = Math.ceil(alignedFrom / HOUR_MS) * HOUR_MS;
     const hourTo = Math.floor(alignedTo / HOUR_MS) * HOUR_MS;
     if (dimension !== undefined && hourFrom < hourTo) {
-      reads.push(queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, hourFrom, hourTo)));
+      // Whole days from the day rows unless the rows are hours; the hours around them from hour rows.
+      const dayFrom = Math.ceil(hourFrom / DAY_MS) * DAY_MS;
+      const dayTo = Math.floor(hourTo / DAY_MS) * DAY_MS;
+      if (keys.bucket !== "hour" && dayFrom < dayTo) {
+        reads.push(queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, [[dayFrom, dayTo]], "day")));
+        const hours = ([[hourFrom, dayFrom], [dayTo, hourTo]] as [number, number][]).filter(([from, to]) => from < to);
+        if (hours.length) reads.push(queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, hours)));
+      } else {
+        reads.push(queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, [[hourFrom, hourTo]])));
+      }
       if (alignedFrom < hourFrom) fiveMinutes.push([alignedFrom, hourFrom]);
       if (hourTo < alignedTo) fiveMinutes.push([hourTo, alignedTo]);
     } else {

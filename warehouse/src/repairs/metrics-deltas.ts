@@ -2,6 +2,7 @@ import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import { tenantCondition } from "../facts/sql-fragments";
 import { addRow, emptySums, factSumsSql, MERGED_SUMS, viewSql, type Phase1Sums, type SumsRow } from "../metrics/phase1";
+import { rollupRowDimension } from "../metrics/dimension-rollup";
 import type { RowKeys } from "../metrics/row-keys";
 import { DIMENSIONS, type Dimension, type MetricsQuery } from "../queries/query-input";
 import { sqlValue } from "../sql/escape";
@@ -63,6 +64,7 @@ async function hourlyStored(w: Warehouse, tenantId: string, [fromMs, toMs]: [num
     `SELECT toUInt32(bucket) AS bucket_start, dimension, value, ${MERGED_SUMS.join(", ")}
      FROM ${w.table("metrics_1h_by_dimension")}
      PREWHERE ${tenantCondition(tenantId)} AND bucket >= ${sqlValue(new Date(fromMs))} AND bucket < ${sqlValue(new Date(toMs))}
+       AND dimension IN (${ROLLUP_DIMENSIONS.map((dimension) => sqlValue(dimension)).join(", ")})
      GROUP BY bucket_start, dimension, value`,
   );
   const stored: Keyed<HourlyKey> = new Map();
@@ -113,12 +115,23 @@ export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas:
       `SELECT ${[`${tenant} AS tenant_id`, `${bucket(key.bucketStart)} AS bucket`, ...DIMENSIONS.map((d) => `${sqlValue(key.dims[d])} AS ${d}`), ...sumStateExpressions(sums)].join(", ")}`,
     ),
   );
-  await insertStates(
-    w,
-    "metrics_1h_by_dimension",
-    ["tenant_id", "bucket", "dimension", "value", ...SUM_COLUMNS],
-    deltas.hourly.map(({ key, sums }) =>
-      `SELECT ${[`${tenant} AS tenant_id`, `${bucket(key.bucketStart)} AS bucket`, `${sqlValue(key.dimension)} AS dimension`, `${sqlValue(key.value)} AS value`, ...sumStateExpressions(sums)].join(", ")}`,
-    ),
-  );
+  // Each INSERT carries some hours' deltas and the same deltas summed into their days' rows
+  // (migration 0014), so that a day row stays the sum of its hours whichever INSERT fails.
+  const rollupRow = (bucketStart: number, dimension: string, value: string, sums: Phase1Sums) =>
+    `SELECT ${[`${tenant} AS tenant_id`, `${bucket(bucketStart)} AS bucket`, `${sqlValue(dimension)} AS dimension`, `${sqlValue(value)} AS value`, ...sumStateExpressions(sums)].join(", ")}`;
+  const hoursPerInsert = ROWS_PER_INSERT / 2;
+  for (let start = 0; start < deltas.hourly.length; start += hoursPerInsert) {
+    const hours = deltas.hourly.slice(start, start + hoursPerInsert);
+    const days = new Map<string, { key: HourlyKey; sums: Phase1Sums }>();
+    for (const { key, sums } of hours) {
+      const dayKey = { bucketStart: Math.floor(key.bucketStart / 86_400) * 86_400, dimension: key.dimension, value: key.value };
+      const entry = days.get(hourlyId(dayKey)) ?? { key: dayKey, sums: emptySums() };
+      addSums(entry.sums, sums);
+      days.set(hourlyId(dayKey), entry);
+    }
+    await insertStates(w, "metrics_1h_by_dimension", ["tenant_id", "bucket", "dimension", "value", ...SUM_COLUMNS], [
+      ...hours.map(({ key, sums }) => rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "hour"), key.value, sums)),
+      ...[...days.values()].map(({ key, sums }) => rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "day"), key.value, sums)),
+    ]);
+  }
 }
