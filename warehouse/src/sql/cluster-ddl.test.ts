@@ -14,6 +14,8 @@ SELECT tenant_id, sumState(toInt64(1)) AS n FROM {{db}}.facts GROUP BY tenant_id
 ALTER TABLE {{db}}.facts {{on_cluster}} ADD COLUMN IF NOT EXISTS w UInt8;
 
 INSERT INTO {{db}}.facts (tenant_id, id) SELECT tenant_id, id FROM {{db}}.facts WHERE 0;
+
+INSERT INTO {{db}}.agg (tenant_id, n) SELECT tenant_id, sumMergeState(n) FROM {{db}}.agg GROUP BY tenant_id;
 `;
 const sharded = shardedTablesOf([facts, later]);
 
@@ -30,13 +32,15 @@ describe("cluster DDL", () => {
   });
 
   it("points views and ALTERs at the local tables, and leaves other statements on the Distributed ones", () => {
-    const [view, alter, sync, drop, recreate, insert] = renderStatements(later, { database: "d", cluster: "c" }, sharded);
+    const [view, alter, sync, drop, recreate, insert, viewTableInsert] = renderStatements(later, { database: "d", cluster: "c" }, sharded);
     expect(view).toBe("CREATE MATERIALIZED VIEW IF NOT EXISTS d.agg_mv ON CLUSTER c TO d.agg_local AS\nSELECT tenant_id, sumState(toInt64(1)) AS n FROM d.facts_local GROUP BY tenant_id");
     expect(alter).toBe("ALTER TABLE d.facts_local ON CLUSTER c ADD COLUMN IF NOT EXISTS w UInt8");
     expect(sync).toBe("SYSTEM SYNC REPLICA d.facts_local");
     expect(drop).toBe("DROP TABLE IF EXISTS d.facts ON CLUSTER c");
     expect(recreate).toBe("CREATE TABLE IF NOT EXISTS d.facts ON CLUSTER c AS d.facts_local ENGINE = Distributed(c, d, facts_local, cityHash64(tenant_id, id))");
     expect(insert).toBe("INSERT INTO d.facts (tenant_id, id) SELECT tenant_id, id FROM d.facts WHERE 0");
+    // A table only views write: its Distributed table has no key and refuses INSERTs; its local one takes them.
+    expect(viewTableInsert).toBe("INSERT INTO d.agg_local (tenant_id, n) SELECT tenant_id, sumMergeState(n) FROM d.agg GROUP BY tenant_id");
   });
 
   it("runs an ALTER of a local table on the one-replica cluster when there is one, everything else on the whole cluster", () => {
@@ -54,6 +58,7 @@ describe("cluster DDL", () => {
       "CREATE MATERIALIZED VIEW IF NOT EXISTS d.agg_mv  TO d.agg AS\nSELECT tenant_id, sumState(toInt64(1)) AS n FROM d.facts GROUP BY tenant_id",
       "ALTER TABLE d.facts  ADD COLUMN IF NOT EXISTS w UInt8",
       "INSERT INTO d.facts (tenant_id, id) SELECT tenant_id, id FROM d.facts WHERE 0",
+      "INSERT INTO d.agg (tenant_id, n) SELECT tenant_id, sumMergeState(n) FROM d.agg GROUP BY tenant_id",
     ]);
     expect(withoutClusterOnlyPlaceholders(facts)).toBe(facts.replace("\n{{sharding_key:cityHash64(tenant_id, id)}}", ""));
   });

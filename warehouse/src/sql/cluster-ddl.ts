@@ -10,7 +10,8 @@
  *   name such a cluster (migrate/alter-cluster.ts; replication applies it to the other replicas),
  *   then re-creates the Distributed table, which does not follow its local table and cannot be
  *   altered ON CLUSTER when the cluster has internal_replication (18.16 refuses).
- * Every other statement (e.g. INSERT ... SELECT) keeps `<name>`, i.e. the Distributed table.
+ * - an INSERT into a table only views write goes to the local table (see below).
+ * Every other statement (e.g. other INSERT ... SELECT) keeps `<name>`, i.e. the Distributed table.
  */
 
 /** Table name → sharding key expression (undefined: the table is written only by views). */
@@ -23,6 +24,7 @@ export const SHARDING_KEY = /\n?[ \t]*\{\{sharding_key:([^}]*)\}\}/;
 export const CREATED_TABLE = /^(CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?)\{\{db\}\}\.([A-Za-z0-9_]+)/i;
 const ALTERED_TABLE = /^(ALTER\s+TABLE\s+)\{\{db\}\}\.([A-Za-z0-9_]+)/i;
 const MATERIALIZED_VIEW = /^CREATE\s+MATERIALIZED\s+VIEW\b/i;
+const INSERTED_TABLE = /^(INSERT\s+INTO\s+)\{\{db\}\}\.([A-Za-z0-9_]+)/i;
 
 interface ClusterTarget {
   database: string;
@@ -63,5 +65,12 @@ export function clusterStatements(statement: string, target: ClusterTarget, shar
     ];
   }
   if (MATERIALIZED_VIEW.test(statement)) return [toLocalTables(statement, sharded)];
+  const inserted = INSERTED_TABLE.exec(statement);
+  // A table only views write has a Distributed table without a sharding key, which refuses
+  // INSERTs over several shards: a migration's INSERT writes the local table of the node it
+  // runs on, as view repairs do (its readers sum every shard).
+  if (inserted && sharded.has(inserted[2]!) && sharded.get(inserted[2]!) === undefined) {
+    return [statement.replace(INSERTED_TABLE, `$1{{db}}.${inserted[2]}${LOCAL_SUFFIX}`)];
+  }
   return [statement];
 }
