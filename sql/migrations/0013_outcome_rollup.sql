@@ -26,7 +26,7 @@
 --    after merges (18.16 has no TTL), so it grows by 24 rows a day per tenant.
 --
 -- Label rows written before this migration have no prev_ms_by_dimension and the rollup is empty:
--- an existing deployment runs sql/README.md's upgrade step for 0013 once, with the evaluator stopped.
+-- the evaluator gives every tenant without a rollup row a first pass, which fills both.
 
 ALTER TABLE {{db}}.response_labels {{on_cluster}} ADD COLUMN prev_ms_by_dimension Array(UInt64) DEFAULT [];
 
