@@ -11,6 +11,7 @@ export * from "./queries/query-input";
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./metrics/dimension-rollup";
+export { phase2BySessionSql } from "./metrics/phase2";
 export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";

@@ -1,4 +1,4 @@
-import { allRollupHours, queryRows, rebuildRollupHours, type Warehouse } from "@answerscope/warehouse";
+import { queryRows, rebuildAllRollupHours, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { feedbackEventsSelectSql, responseLabelsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
 
@@ -65,7 +65,7 @@ export async function rebuildScaleRollup(w: Warehouse): Promise<number> {
   const started = performance.now();
   const tenants = await queryRows<{ tenant_id: string }>(w, `SELECT DISTINCT tenant_id FROM ${w.table("response_labels_by_time")} ORDER BY tenant_id`);
   for (const { tenant_id: tenantId } of tenants) {
-    await rebuildRollupHours(w, tenantId, await allRollupHours(w, tenantId), 0, (done, total) =>
+    await rebuildAllRollupHours(w, tenantId, (done, total) =>
       progress(`outcomes_1h_by_dimension: ${tenantId} ${done.toLocaleString("en")} / ${total.toLocaleString("en")} hours (${Math.round((performance.now() - started) / 1000)} s)`));
   }
   return (performance.now() - started) / 1000;

@@ -3,7 +3,7 @@ import { queryRows } from "../client";
 import { tenantCondition, whereAll } from "../facts/sql-fragments";
 import { labelsInRangeSql } from "../outcomes/current-labels";
 import { LABEL_ROW_COUNT_NAMES, labelRowCountSql } from "../outcomes/label-row-counts";
-import { HOUR_MS, rollupVersionsSql } from "../outcomes/outcome-rollup";
+import { HOUR_MS, hourLiteral, rollupVersionsSql } from "../outcomes/outcome-rollup";
 import { prevPositionOf } from "../outcomes/session-prev";
 import type { Dimension, MetricsQuery } from "../queries/query-input";
 import { sqlValue } from "../sql/escape";
@@ -31,8 +31,6 @@ export function outcomeRollupDimension(query: Pick<MetricsQuery, "filters">, key
   if (dimension && !keys.groupBy.includes(dimension) && (query.filters[dimension]?.length ?? 0) > 1) return undefined;
   return dimension;
 }
-
-const hourLiteral = (hourMs: number) => sqlValue(new Date(hourMs));
 
 interface Plan {
   query: MetricsQuery;

@@ -28,16 +28,13 @@ export interface Phase2Counts {
 }
 
 /**
- * Any request: one pass over the row's current labels, grouped first by session so that
- * one-turn resolution can look at each session's first response among the row's responses
- * (by occurred_at, then response_id), then by the row's keys.
+ * Phase 2 rows from a subquery of label rows (the columns of labelReadColumns plus session_id and
+ * response_id): one pass grouped first by session, so that one-turn resolution can look at each
+ * session's first response among the row's responses (by occurred_at, then response_id), then by
+ * the row's keys. The benchmark runs it over labels evaluated on the spot from the facts.
  */
-function sessionsPhase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
+export function phase2BySessionSql(labels: string, query: Pick<MetricsQuery, "filters">, keys: RowKeys): string {
   const groupBy = rowKeyGroupBy(keys);
-  const labels = labelsInRangeSql(warehouse, {
-    tenantId: query.tenantId, fromMs: query.from, toMs: query.to,
-    columns: [...labelReadColumns(query, keys), "session_id", "response_id"],
-  });
   const first = (name: keyof typeof FIRST_OF_SESSION_COUNTS) => labelRowCountSql(name);
   return `SELECT ${[...groupBy,
     ...LABEL_ROW_COUNT_NAMES.map((name) => `sum(n_${name}) AS ${name}`),
@@ -54,6 +51,15 @@ function sessionsPhase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowK
     GROUP BY ${[...groupBy, "session_id"].join(", ")}
   )
   ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
+}
+
+/** Any request: every current label row of the range. */
+function sessionsPhase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
+  const labels = labelsInRangeSql(warehouse, {
+    tenantId: query.tenantId, fromMs: query.from, toMs: query.to,
+    columns: [...labelReadColumns(query, keys), "session_id", "response_id"],
+  });
+  return phase2BySessionSql(labels, query, keys);
 }
 
 function countsOf(rows: readonly Phase2Row[]): Phase2Counts {

@@ -5,7 +5,7 @@ import { sqlValue } from "../sql/escape";
 import { candidateResponsesSql } from "./candidates";
 import { changedLabelsSql } from "./changed-labels";
 import { MOVED_FROM_MS, writeLabelRows } from "./label-writes";
-import { allRollupHours, hoursOf, markRollupStale, rebuildRollupHours, rebuildStaleRollupHours, staleRollupHours, tenantsWithRollup } from "./outcome-rollup";
+import { hoursOf, markRollupStale, rebuildAllRollupHours, rebuildStaleRollupHours, tenantsWithRollup } from "./outcome-rollup";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
 import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
 
@@ -102,15 +102,8 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
       await writeLabelRows(w, rows);
       written += rows.length;
     }
-    if (progress.watermarkMs === undefined) {
-      // A first pass writes only the label rows that changed, but builds every hour: the rollup
-      // may be missing altogether (a tenant labelled before migration 0013).
-      const hours = await allRollupHours(w, tenantId);
-      await rebuildRollupHours(w, tenantId, hours, (await staleRollupHours(w, tenantId)).newestMarkMs);
-      rebuilt = hours.length;
-    } else {
-      rebuilt = await rebuildStaleRollupHours(w, tenantId);
-    }
+    // A first pass builds every hour: the rollup may be missing altogether (labelled before 0013).
+    rebuilt = progress.watermarkMs === undefined ? await rebuildAllRollupHours(w, tenantId) : await rebuildStaleRollupHours(w, tenantId);
   } finally {
     await session.close().catch(() => undefined); // the session expires on its own anyway
   }

@@ -33,9 +33,10 @@ export const FIRST_OF_SESSION_COUNTS = {
 export type LabelRowCount = keyof typeof LABEL_ROW_COUNTS;
 export const LABEL_ROW_COUNT_NAMES = Object.keys(LABEL_ROW_COUNTS) as LabelRowCount[];
 
+const ALL_COUNTS = { ...LABEL_ROW_COUNTS, ...FIRST_OF_SESSION_COUNTS };
+
 /** `toUInt64(<count of the row>)`: summable whether the expression is a condition or a column. */
-export const labelRowCountSql = (name: LabelRowCount | keyof typeof FIRST_OF_SESSION_COUNTS): string =>
-  `toUInt64(${name in LABEL_ROW_COUNTS ? LABEL_ROW_COUNTS[name as LabelRowCount] : FIRST_OF_SESSION_COUNTS[name as keyof typeof FIRST_OF_SESSION_COUNTS]})`;
+export const labelRowCountSql = (name: keyof typeof ALL_COUNTS): string => `toUInt64(${ALL_COUNTS[name]})`;
 
 /** The label columns these expressions read. */
 export const LABEL_COUNT_COLUMNS = [

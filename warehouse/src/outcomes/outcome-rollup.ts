@@ -23,7 +23,8 @@ const ROLLUP_COLUMNS = ["tenant_id", "bucket", "dimension", "value", "prev_hour"
 export const hoursOf = (timesMs: Iterable<number>): number[] =>
   [...new Set([...timesMs].map((ms) => Math.floor(ms / HOUR_MS) * HOUR_MS))].sort((a, b) => a - b);
 
-const hourLiteral = (hourMs: number) => sqlValue(new Date(hourMs));
+/** An hour start (epoch ms) as a DateTime literal. */
+export const hourLiteral = (hourMs: number): string => sqlValue(new Date(hourMs));
 
 /**
  * Records that these hours are about to change (before the label rows are written), at the wall
@@ -47,7 +48,7 @@ export function rollupVersionsSql(w: Warehouse, tenantId: string, fromMs: number
 }
 
 /** Hours (epoch ms) marked stale after their newest rebuild, oldest first. */
-export async function staleRollupHours(w: Warehouse, tenantId: string): Promise<{ hours: number[]; newestMarkMs: number }> {
+async function staleRollupHours(w: Warehouse, tenantId: string): Promise<{ hours: number[]; newestMarkMs: number }> {
   const rows = await queryRows<{ hour: number; marked: number }>(
     w,
     `SELECT toUInt32(bucket) AS hour, marked FROM (
@@ -98,23 +99,29 @@ export function rebuildRollupSql(w: Warehouse, tenantId: string, hoursMs: readon
 /** Hours per rebuild statement: bounds its memory (one group per hour x dimension value x previous hour). */
 const HOURS_PER_REBUILD = 24 * 7;
 
+type RebuildProgress = (done: number, total: number) => void;
+
 /**
- * Rebuilds the given hours of a tenant, a week of hours per statement, with a version newer than
- * `notBeforeMs` (the newest stale mark they answer) and than the clock.
+ * Rebuilds every hour of the tenant marked stale since its last rebuild, a week of hours per
+ * statement, with a version newer than the newest mark and than the clock; returns how many.
  */
-export async function rebuildRollupHours(w: Warehouse, tenantId: string, hoursMs: readonly number[], notBeforeMs = 0, onProgress?: (done: number, total: number) => void): Promise<void> {
-  const version = Math.max(Date.now(), Math.trunc(notBeforeMs) + 1);
-  for (let start = 0; start < hoursMs.length; start += HOURS_PER_REBUILD) {
-    await w.client.command({ query: rebuildRollupSql(w, tenantId, hoursMs.slice(start, start + HOURS_PER_REBUILD), version) });
-    onProgress?.(Math.min(start + HOURS_PER_REBUILD, hoursMs.length), hoursMs.length);
+export async function rebuildStaleRollupHours(w: Warehouse, tenantId: string, onProgress?: RebuildProgress): Promise<number> {
+  const { hours, newestMarkMs } = await staleRollupHours(w, tenantId);
+  const version = Math.max(Date.now(), newestMarkMs + 1);
+  for (let start = 0; start < hours.length; start += HOURS_PER_REBUILD) {
+    await w.client.command({ query: rebuildRollupSql(w, tenantId, hours.slice(start, start + HOURS_PER_REBUILD), version) });
+    onProgress?.(Math.min(start + HOURS_PER_REBUILD, hours.length), hours.length);
   }
+  return hours.length;
 }
 
-/** Rebuilds every hour of the tenant marked stale since its last rebuild; returns how many. */
-export async function rebuildStaleRollupHours(w: Warehouse, tenantId: string): Promise<number> {
-  const { hours, newestMarkMs } = await staleRollupHours(w, tenantId);
-  if (hours.length > 0) await rebuildRollupHours(w, tenantId, hours, newestMarkMs);
-  return hours.length;
+/**
+ * Marks and rebuilds every hour of the tenant: a first evaluation, which writes only the label rows
+ * that changed while the rollup may be missing altogether, and a generated data set.
+ */
+export async function rebuildAllRollupHours(w: Warehouse, tenantId: string, onProgress?: RebuildProgress): Promise<number> {
+  await markRollupStale(w, tenantId, await allRollupHours(w, tenantId));
+  return rebuildStaleRollupHours(w, tenantId, onProgress);
 }
 
 /** Tenants (or the one asked for) with any rollup hour built. */
@@ -127,7 +134,7 @@ export async function tenantsWithRollup(w: Warehouse, tenantId?: string): Promis
 }
 
 /** Every hour (epoch ms) that holds a label row of the tenant or a rollup row: what a full rebuild covers. */
-export async function allRollupHours(w: Warehouse, tenantId: string): Promise<number[]> {
+async function allRollupHours(w: Warehouse, tenantId: string): Promise<number[]> {
   const rows = await queryRows<{ hour: number }>(
     w,
     `SELECT DISTINCT toUInt32(toStartOfHour(occurred_at)) AS hour FROM ${w.table("response_labels_by_time")} WHERE ${tenantCondition(tenantId)}

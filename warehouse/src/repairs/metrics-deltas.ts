@@ -43,17 +43,19 @@ function fiveMinuteRows(rows: SumsRow[]): Keyed<FiveMinuteKey> {
 
 const hourlyId = (key: HourlyKey) => JSON.stringify([key.bucketStart, key.dimension, key.value]);
 
+/** Adds `sums` into the entry of `key`, creating it. */
+function addInto(keyed: Keyed<HourlyKey>, key: HourlyKey, sums: Phase1Sums): void {
+  const entry = keyed.get(hourlyId(key)) ?? { key, sums: emptySums() };
+  addSums(entry.sums, sums);
+  keyed.set(hourlyId(key), entry);
+}
+
 /** metrics_1h_by_dimension's rows as the fact rows say they should be: the 5-minute truth, rolled up. */
 function hourlyTruth(fiveMinute: Keyed<FiveMinuteKey>): Keyed<HourlyKey> {
   const hourly: Keyed<HourlyKey> = new Map();
   for (const { key, sums } of fiveMinute.values()) {
     const bucketStart = Math.floor(key.bucketStart / 3600) * 3600;
-    for (const dimension of ROLLUP_DIMENSIONS) {
-      const hourlyKey = { bucketStart, dimension, value: dimension ? key.dims[dimension] : "" };
-      const entry = hourly.get(hourlyId(hourlyKey)) ?? { key: hourlyKey, sums: emptySums() };
-      addSums(entry.sums, sums);
-      hourly.set(hourlyId(hourlyKey), entry);
-    }
+    for (const dimension of ROLLUP_DIMENSIONS) addInto(hourly, { bucketStart, dimension, value: dimension ? key.dims[dimension] : "" }, sums);
   }
   return hourly;
 }
@@ -122,13 +124,8 @@ export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas:
   const hoursPerInsert = ROWS_PER_INSERT / 2;
   for (let start = 0; start < deltas.hourly.length; start += hoursPerInsert) {
     const hours = deltas.hourly.slice(start, start + hoursPerInsert);
-    const days = new Map<string, { key: HourlyKey; sums: Phase1Sums }>();
-    for (const { key, sums } of hours) {
-      const dayKey = { bucketStart: Math.floor(key.bucketStart / 86_400) * 86_400, dimension: key.dimension, value: key.value };
-      const entry = days.get(hourlyId(dayKey)) ?? { key: dayKey, sums: emptySums() };
-      addSums(entry.sums, sums);
-      days.set(hourlyId(dayKey), entry);
-    }
+    const days: Keyed<HourlyKey> = new Map();
+    for (const { key, sums } of hours) addInto(days, { ...key, bucketStart: Math.floor(key.bucketStart / 86_400) * 86_400 }, sums);
     await insertStates(w, "metrics_1h_by_dimension", ["tenant_id", "bucket", "dimension", "value", ...SUM_COLUMNS], [
       ...hours.map(({ key, sums }) => rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "hour"), key.value, sums)),
       ...[...days.values()].map(({ key, sums }) => rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "day"), key.value, sums)),
