@@ -16,4 +16,6 @@ COPY bench/package.json bench/
 COPY test/package.json test/
 RUN npm ci --no-audit --no-fund
 COPY . .
-CMD ["node", "--import", "tsx", "ingest/src/main.ts"]
+# The services run from plain JavaScript bundles (scripts/build-services.ts), not through tsx.
+RUN npm run build:services
+CMD ["node", "dist/ingest/src/main.mjs"]

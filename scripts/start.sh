@@ -67,12 +67,14 @@ wait_http() { # url, what
 }
 
 step "answerscope"
-run ingest env PORT=4318 HOST=127.0.0.1 node --import tsx ingest/src/main.ts
+# The services run from plain JavaScript bundles (scripts/build-services.ts), rebuilt at every start.
+npm run -s build:services
+run ingest env PORT=4318 HOST=127.0.0.1 node dist/ingest/src/main.mjs
 wait_http http://127.0.0.1:4318/readyz "the ingest service"
-run outcomes env OUTCOME_INTERVAL_MS=5000 node --import tsx warehouse/src/outcomes/cli.ts
-run exporter env EXPORTER_PORT=4321 EXPORTER_HOST=127.0.0.1 node --import tsx alerts/src/main.ts
+run outcomes env OUTCOME_INTERVAL_MS=5000 node dist/warehouse/src/outcomes/cli.mjs
+run exporter env EXPORTER_PORT=4321 EXPORTER_HOST=127.0.0.1 node dist/alerts/src/main.mjs
 if [ -f api/src/main.ts ]; then
-  run api env PORT=4320 HOST=127.0.0.1 node --import tsx api/src/main.ts
+  run api env PORT=4320 HOST=127.0.0.1 node dist/api/src/main.mjs
   wait_http http://127.0.0.1:4320/healthz "the query API"
 fi
 

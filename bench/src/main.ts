@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../../test/src/services";
 import { createBenchWarehouse } from "./bench-warehouse";
+import { buildServices } from "../../scripts/build-services";
 import { parseBenchOptions } from "./cli-options";
 import { measureExporter } from "./exporter/exporter-section";
 import { measureFreshness } from "./freshness/freshness";
@@ -38,6 +39,8 @@ const KAFKA_PARTITIONS = 4;
 
 const wants = (section: (typeof options.sections)[number]) => options.sections.includes(section);
 let kafkaStarted = false;
+// The worker and exporter processes run from their bundles, as deployed.
+if (options.sections.some((s) => s === "ingest" || s === "freshness" || s === "exporter")) await buildServices(progress);
 const { url } = await startClickHouse(SERVICE);
 progress(`ClickHouse ${url}`);
 const w = createBenchWarehouse(url, "bench_scale");

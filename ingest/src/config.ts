@@ -33,6 +33,8 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   KAFKA_SESSION_TIMEOUT_MS: int(10_000),
   /** How often the worker tells the group it is alive; also how late it can notice a rebalance (another member's join). */
   KAFKA_HEARTBEAT_INTERVAL_MS: int(1000),
+  /** How long the group leader waits before handing in an assignment, so followers' SyncGroup requests arrive first (kafka/patient-assigner.ts); 0 for a real broker. */
+  KAFKA_ASSIGNMENT_DELAY_MS: z.coerce.number().int().min(0).default(250),
   /** Port of /metrics, /healthz, /readyz and (without Kafka, or with COLLECTOR=on) the collector. */
   PORT: z.coerce.number().int().min(0).max(65535).default(4318),
   HOST: z.string().default("127.0.0.1"),

@@ -105,6 +105,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
       maxBytesPerPartition: config.KAFKA_MAX_BYTES_PER_PARTITION,
       sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
       heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
+      assignmentDelayMs: config.KAFKA_ASSIGNMENT_DELAY_MS,
       retry: retryPolicyOf(config),
       log: (message) => console.log(message),
     });

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
+import { serviceNodeArgs } from "../../scripts/build-services";
 import { waitFor } from "../src/wait-for";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -68,7 +69,7 @@ async function waitHttp(process: RunningProcess, url: string, what: string): Pro
 /** The exporter as its own OS process, as deployed. */
 export async function startExporterProcess(env: Record<string, string>): Promise<RunningProcess> {
   const port = await freePort();
-  const exporter = startProcess(process.execPath, ["--import", "tsx", join(ROOT, "alerts/src/main.ts")], port, { ...process.env, EXPORTER_PORT: String(port), EXPORTER_HOST: "127.0.0.1", ...env });
+  const exporter = startProcess(process.execPath, serviceNodeArgs("alerts/src/main.ts"), port, { ...process.env, EXPORTER_PORT: String(port), EXPORTER_HOST: "127.0.0.1", ...env });
   await waitHttp(exporter, `http://127.0.0.1:${port}/readyz`, "the exporter");
   return exporter;
 }

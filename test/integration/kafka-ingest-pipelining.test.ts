@@ -68,6 +68,7 @@ describe("ingest worker while a warehouse write is slow", () => {
       maxBytesPerPartition: 1024 * 1024,
       sessionTimeoutMs: 6000,
       heartbeatIntervalMs: 1000,
+      assignmentDelayMs: 0,
       retry: { minDelayMs: 50, maxDelayMs: 200 },
     });
     await worker.start();

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { buildServices } from "../../scripts/build-services";
 import { startClickHouseCluster, stopClickHouseCluster } from "./services";
 
 declare module "vitest" {
@@ -17,6 +18,7 @@ export const TEST_CLUSTER_INSTANCE = "test-cluster";
  * like the single-node one, never put in process.env (the other projects share this process).
  */
 export default async function setup(project: TestProject) {
+  await buildServices();
   const cluster = await startClickHouseCluster(TEST_CLUSTER_INSTANCE);
   if (cluster.cluster !== project.config.env?.CLICKHOUSE_CLUSTER) {
     throw new Error(`the local cluster is named ${cluster.cluster}, the cluster project expects ${project.config.env?.CLICKHOUSE_CLUSTER}`);

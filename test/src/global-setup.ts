@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { buildServices } from "../../scripts/build-services";
 import { containerEngineAvailable, startClickHouseContainer, startKafkaContainer } from "./containers";
 import { hasExternalClickHouse, startClickHouse, stopClickHouse } from "./services";
 
@@ -15,6 +16,8 @@ declare module "vitest" {
  * CLICKHOUSE_URL / KAFKA_BROKERS, so the suites treat them as servers they cannot restart.
  */
 export default async function setup(project: TestProject) {
+  // The suites start services from their bundles, built from the sources under test.
+  await buildServices();
   const stops: (() => Promise<unknown>)[] = [];
   if (!hasExternalClickHouse() && (await containerEngineAvailable())) {
     const clickhouse = await startClickHouseContainer();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isServiceEntry, serviceNodeArgs } from "../../scripts/build-services";
 import { waitFor } from "./wait-for";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -17,8 +18,11 @@ export interface ServiceProcess {
 // refuses --cpu-prof in NODE_OPTIONS), e.g. `CPU_PROF_DIR=/tmp/prof npm run bench -- --only ingest`.
 const profiling = process.env.CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
 
+/** A service runs from its bundle (scripts/build-services.ts, built by each project's global setup), as deployed; a one-shot command through tsx. */
+const commandOf = (entry: string): string[] => (isServiceEntry(entry) ? serviceNodeArgs(entry) : ["--import", "tsx", join(ROOT, entry)]);
+
 function spawnEntry(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [...profiling, "--import", "tsx", join(ROOT, entry)], {
+  const child = spawn(process.execPath, [...profiling, ...commandOf(entry)], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -39,7 +43,7 @@ export async function runEntry(entry: string, env: Record<string, string>): Prom
 /**
  * Runs one of the product's processes (e.g. `ingest/src/main.ts`) as its own OS process,
  * configured by environment only, so tests can kill it with -9 or SIGTERM like an
- * orchestrator would. One process (`node --import tsx`), so a signal reaches the
+ * orchestrator would. One process (`node`), so a signal reaches the
  * service itself. With `readyPath`, waits until that route answers 200.
  */
 export async function startServiceProcess(entry: string, env: Record<string, string>, { readyPath }: { readyPath?: string } = {}): Promise<ServiceProcess> {

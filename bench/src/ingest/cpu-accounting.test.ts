@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { median } from "../stats";
-import { cpuAccount, machineCpuSeconds, medianAccount, processCpuSeconds, type CpuSnapshot } from "./cpu-accounting";
+import { cpuAccount, machineCpuSeconds, medianAccount, processCpuSeconds, sharedCoreLimit, type CpuSnapshot } from "./cpu-accounting";
 
 const statLine = (comm: string, utime: number, stime: number) =>
   `4242 (${comm}) S 1 4242 4242 0 -1 4194560 100 0 0 0 ${utime} ${stime} 0 0 20 0 12 0 500 1000000 2000 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0`;
@@ -57,5 +57,16 @@ describe("CPU accounting", () => {
     const account = cpuAccount(snapshot(0, 0, 0, 0, 1), snapshot(2, 0, 0, 1, 2), 10_000, 2, 2, 2);
     expect(account.worker_ceiling_events_per_s).toBe(10_000);
     expect(account.ingest_vs_worker_ceiling).toBe(0.5);
+  });
+
+  it("bounds ingest on shared cores by the source's consumer and broker plus the plain sink's client and ClickHouse CPU per event", () => {
+    // 20,000 events each. Source: consumer 0.03 and broker 0.01 CPU s per 1,000 (ClickHouse's 0.005 of background work is not the source's).
+    const source = cpuAccount(snapshot(10, 100, 5, 0, 1), snapshot(10.6, 100.1, 5.2, 1, 2), 20_000, 1, 2);
+    // Plain sink: client 0.01 and ClickHouse 0.04 (the idle broker's 0.001 is not the sink's).
+    const sink = cpuAccount(snapshot(1, 1, 1, 0, 1), snapshot(1.2, 1.8, 1.02, 1, 2), 20_000, 1, 2);
+    // 0.09 ms per event on 2 cores: 22,222 events/s, 0.74 of min(40,000, 30,000).
+    expect(sharedCoreLimit(source, sink, 2, { source: 40_000, sink: 30_000 })).toEqual({ events_per_s: 22_222, vs_min_limit: 0.74 });
+    // Twice the cores, twice the limit; a slower sink moves only the share.
+    expect(sharedCoreLimit(source, sink, 4, { source: 40_000, sink: 20_000 })).toEqual({ events_per_s: 44_444, vs_min_limit: 2.22 });
   });
 });

@@ -128,3 +128,17 @@ export function medianAccount(accounts: readonly CpuAccount[], median: (values: 
   const keys = Object.keys(accounts[0]!) as (keyof CpuAccount)[];
   return Object.fromEntries(keys.map((key) => [key, median(accounts.map((a) => a[key]))])) as unknown as CpuAccount;
 }
+
+/**
+ * The ingest limit of the cores themselves. A worker must at least consume what the source
+ * consumer consumes and insert what the plain inserts insert, on the same cores at once: its
+ * run costs at least the source's CPU per event (consumer process + broker) plus the plain
+ * sink's (inserting process + ClickHouse). cores / that sum is the fastest any worker could
+ * ingest here, however little work of its own it did; reported with its share of
+ * min(source, sink), the figure issue 6's target compares ingest with.
+ */
+export function sharedCoreLimit(source: CpuAccount, sink: CpuAccount, cores: number, limits: { source: number; sink: number }): { events_per_s: number; vs_min_limit: number } {
+  const perEvent = (source.worker_cpu_s_per_1k + source.broker_cpu_s_per_1k + sink.worker_cpu_s_per_1k + sink.clickhouse_cpu_s_per_1k) / 1000;
+  const eventsPerS = perEvent > 0 ? cores / perEvent : Number.NaN;
+  return { events_per_s: Math.round(eventsPerS), vs_min_limit: Math.round((eventsPerS / Math.min(limits.source, limits.sink)) * 100) / 100 };
+}

@@ -4,7 +4,7 @@ import { createBenchWarehouse } from "../bench-warehouse";
 import { demoMessages, factBatchesOf } from "../demo-fact-batches";
 import { progress } from "../progress";
 import { median, round } from "../stats";
-import { medianAccount, type CpuAccount } from "./cpu-accounting";
+import { machineCores, medianAccount, sharedCoreLimit, type CpuAccount } from "./cpu-accounting";
 import { produceAll } from "./produce";
 import { measurePlainInsertLimit, measureSinkLimit } from "./sink-limit";
 import { measureSourceLimit } from "./source-limit";
@@ -40,7 +40,18 @@ export interface IngestReport {
    */
   cpu_one_worker?: CpuAccount;
   cpu_two_workers?: CpuAccount;
-  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[] };
+  /** The same accounts of the source run (its "worker" is the consuming process) and of the plain-insert run (the inserting process). */
+  cpu_source?: CpuAccount;
+  cpu_sink_plain?: CpuAccount;
+  /**
+   * The fastest any worker could ingest on these cores: cores / (source + plain sink CPU per
+   * event), per run, then the median (cpu-accounting.ts sharedCoreLimit); its share of
+   * min(source, plain sink), and one worker's share of it.
+   */
+  shared_core_limit_events_per_s?: number;
+  shared_core_limit_vs_min_limit?: number;
+  ingest_vs_shared_core_limit?: number;
+  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[]; cpu_source: CpuAccount[]; cpu_sink_plain: CpuAccount[]; shared_core_limit: number[] };
 }
 
 async function freshDatabase(url: string, name: string): Promise<Warehouse> {
@@ -62,7 +73,9 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
   const batches = factBatchesOf(messages, batchRows);
 
-  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[] };
+  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[] };
+  const sharedVsMin: number[] = [];
+  const vsShared: number[] = [];
   const rss: number[] = [];
   const vsLimit: number[] = [];
   const vsWriteFacts: number[] = [];
@@ -70,19 +83,19 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   const stamp = Date.now().toString(36);
   let oneWorkerWrites: IngestReport["one_worker_writes"];
   for (let run = 0; run < options.runs; run++) {
-    const source = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length);
+    const { rate: source, cpu: sourceCpu } = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids });
     const sinkDb = await freshDatabase(options.url, `bench_sink_${run}`);
     const sink = await measureSinkLimit(sinkDb, batches, messages.length);
     await sinkDb.close();
     const plainDb = await freshDatabase(options.url, `bench_sink_plain_${run}`);
-    const plain = await measurePlainInsertLimit(plainDb, batches, messages.length);
+    const plain = await measurePlainInsertLimit(plainDb, batches, messages.length, options.servicePids);
     await plainDb.close();
     // Rows stored per event (duplicates dropped): converts the workers' row counts to events.
     const eventsPerRow = messages.length / sink.storedRows;
     const workerRun = async (workers: number) => {
       const db = await freshDatabase(options.url, `bench_workers${workers}_${run}`);
       try {
-        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows, servicePids: options.servicePids, eventsPerRow });
+        const result = await measureWorkers(db, { workerEnv: process.env.BENCH_WORKER_ENV ? JSON.parse(process.env.BENCH_WORKER_ENV) : undefined, url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows, servicePids: options.servicePids, eventsPerRow });
         if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
         rss.push(...result.peakRssMb);
         if (workers === 1) oneWorkerWrites = { writes: result.writes, rows_per_write: result.rowsPerWrite, write_seconds: result.writeSeconds, total_seconds: Math.round(result.totalSeconds * 10) / 10 };
@@ -101,6 +114,15 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     vsLimit.push(one / Math.min(source, plain.rate));
     vsWriteFacts.push(one / Math.min(source, sink.rate));
     twoVsOne.push(two / one);
+    if (sourceCpu && plain.cpu) {
+      const shared = sharedCoreLimit(sourceCpu, plain.cpu, machineCores(), { source, sink: plain.rate });
+      samples.cpu_source.push(sourceCpu);
+      samples.cpu_sink_plain.push(plain.cpu);
+      samples.shared_core_limit.push(shared.events_per_s);
+      sharedVsMin.push(shared.vs_min_limit);
+      vsShared.push(one / shared.events_per_s);
+      progress(`  shared-core limit: cores / (source ${round(sourceCpu.worker_cpu_s_per_1k + sourceCpu.broker_cpu_s_per_1k, 3)} + plain sink ${round(plain.cpu.worker_cpu_s_per_1k + plain.cpu.clickhouse_cpu_s_per_1k, 3)} CPU s per 1,000 events) = ${shared.events_per_s} events/s, ${shared.vs_min_limit} of min(source, plain sink); 1 worker reaches ${round(one / shared.events_per_s, 2)} of it`);
+    }
     progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
     for (const [label, cpu] of [["1 worker", samples.cpu_one[run]], ["2 workers", samples.cpu_two[run]]] as const) {
       if (cpu) progress(`  cpu ${label}: worker ${cpu.worker_cpu_s_per_1k} + ClickHouse ${cpu.clickhouse_cpu_s_per_1k} + broker ${cpu.broker_cpu_s_per_1k} CPU s per 1,000 events, ceiling ${cpu.ceiling_events_per_s} events/s, ingest/ceiling ${cpu.ingest_vs_ceiling}, worker-thread ceiling ${cpu.worker_ceiling_events_per_s} (ingest/that ${cpu.ingest_vs_worker_ceiling}), machine busy ${cpu.machine_busy_share}`);
@@ -125,6 +147,11 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     one_worker_writes: oneWorkerWrites,
     cpu_one_worker: medianAccount(samples.cpu_one, median),
     cpu_two_workers: medianAccount(samples.cpu_two, median),
+    cpu_source: medianAccount(samples.cpu_source, median),
+    cpu_sink_plain: medianAccount(samples.cpu_sink_plain, median),
+    shared_core_limit_events_per_s: samples.shared_core_limit.length ? Math.round(median(samples.shared_core_limit)) : undefined,
+    shared_core_limit_vs_min_limit: sharedVsMin.length ? round(median(sharedVsMin), 2) : undefined,
+    ingest_vs_shared_core_limit: vsShared.length ? round(median(vsShared), 2) : undefined,
     samples,
   };
 }

@@ -1,16 +1,24 @@
 import { FACT_KINDS, FACT_TABLES, writeFacts, type FactBatch, type Warehouse } from "@answerscope/warehouse";
+import { cpuAccount, cpuSnapshot, machineCores, type CpuAccount, type CpuPids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 
 export interface SinkRun {
   rate: number;
   storedRows: number;
+  /** This process (the inserting client), ClickHouse and the broker over the writes; absent without service pids. */
+  cpu?: CpuAccount;
 }
 
-async function timedWrites(w: Warehouse, batches: readonly FactBatch[], events: number, write: (batch: FactBatch) => Promise<unknown>): Promise<SinkRun> {
+export type ServicePids = Omit<CpuPids, "worker">;
+
+async function timedWrites(w: Warehouse, batches: readonly FactBatch[], events: number, write: (batch: FactBatch) => Promise<unknown>, servicePids?: ServicePids): Promise<SinkRun> {
+  const pids = servicePids && { ...servicePids, worker: [process.pid] };
+  const before = pids && (await cpuSnapshot(pids));
   const started = performance.now();
   for (const batch of batches) await write(batch);
   const seconds = (performance.now() - started) / 1000;
-  return { rate: events / seconds, storedRows: await storedFactRows(w) };
+  const cpu = pids && before ? cpuAccount(before, await cpuSnapshot(pids), events, seconds, machineCores()) : undefined;
+  return { rate: events / seconds, storedRows: await storedFactRows(w), cpu };
 }
 
 /**
@@ -18,8 +26,8 @@ async function timedWrites(w: Warehouse, batches: readonly FactBatch[], events: 
  * check, superseded versions, then the inserts) one batch after another, in the worker's
  * batch size, into an empty migrated database. The pipeline ran before the clock.
  */
-export function measureSinkLimit(w: Warehouse, batches: readonly FactBatch[], events: number): Promise<SinkRun> {
-  return timedWrites(w, batches, events, (batch) => writeFacts(w, batch));
+export function measureSinkLimit(w: Warehouse, batches: readonly FactBatch[], events: number, servicePids?: ServicePids): Promise<SinkRun> {
+  return timedWrites(w, batches, events, (batch) => writeFacts(w, batch), servicePids);
 }
 
 /**
@@ -28,12 +36,17 @@ export function measureSinkLimit(w: Warehouse, batches: readonly FactBatch[], ev
  * inserted side by side, as writeFacts does, so this is the fastest plain insert of
  * those batches, not a slower sequential one.
  */
-export function measurePlainInsertLimit(w: Warehouse, batches: readonly FactBatch[], events: number): Promise<SinkRun> {
-  return timedWrites(w, batches, events, (batch) =>
-    Promise.all(
-      FACT_KINDS.filter((kind) => batch[kind].length > 0).map((kind) =>
-        w.client.insert({ table: w.table(FACT_TABLES[kind].table), values: batch[kind] as object[], format: "JSONEachRow" }),
+export function measurePlainInsertLimit(w: Warehouse, batches: readonly FactBatch[], events: number, servicePids?: ServicePids): Promise<SinkRun> {
+  return timedWrites(
+    w,
+    batches,
+    events,
+    (batch) =>
+      Promise.all(
+        FACT_KINDS.filter((kind) => batch[kind].length > 0).map((kind) =>
+          w.client.insert({ table: w.table(FACT_TABLES[kind].table), values: batch[kind] as object[], format: "JSONEachRow" }),
+        ),
       ),
-    ),
+    servicePids,
   );
 }

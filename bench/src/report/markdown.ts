@@ -57,10 +57,14 @@ export function resultsMarkdown(r: BenchResults): string {
         (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : ""),
       "",
     );
-    const cpuRuns = [["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
+    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
     if (cpuRuns.some(([, c]) => c)) {
       out.push(
-        `CPU accounting (10 %-90 % window of each worker run, medians): CPU seconds per 1,000 events of the worker process(es), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ worker CPU seconds per event, the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,
+        `CPU accounting (10 %-90 % window of each source and worker run, the whole run of the plain inserts; medians): CPU seconds per 1,000 events of the worker process(es) (for the limits: the process that consumes or inserts), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ worker CPU seconds per event, the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,
+        "",
+        i.shared_core_limit_events_per_s
+          ? `**Shared-core limit:** a worker has to consume at least what the source consumer consumes and insert at least what the plain inserts insert, on the same ${i.cpu_source?.cores ?? "–"} cores at once, so cores ÷ (source consumer + broker + inserting client + ClickHouse CPU per event) = ${n(i.shared_core_limit_events_per_s)} events/s is the fastest any worker could ingest here, however little work of its own it did: ${i.shared_core_limit_vs_min_limit} of min(source, plain sink). One worker reaches ${i.ingest_vs_shared_core_limit} of it.`
+          : "",
         "",
         row(["run", "worker CPU s/1k", "ClickHouse CPU s/1k", "broker CPU s/1k", "total CPU s/1k", "cores", "CPU ceiling events/s", "worker ceiling events/s", "ingest events/s", "ingest / CPU ceiling", "ingest / worker ceiling", "machine busy"]),
         row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),

@@ -50,6 +50,17 @@ describe('envelope', () => {
     expect(accept(makeFeedback({ occurred_at: '2105-12-31T23:59:59.999Z' })).occurred_at).toBe('2105-12-31T23:59:59.999Z');
   });
 
+  it.each([
+    ['tool_call', makeToolCall({ occurred_at: '2026-11-30T18:00:00.123+08:00', arguments: { q: 'x' } })],
+    ['feedback_submitted', makeFeedback({ occurred_at: '2026-11-30T18:00:00.123+08:00' })],
+  ])('normalizes a %s in its own copy: the producer’s object stays as it was sent', (_kind, input) => {
+    const sent = structuredClone(input);
+    const event = accept(input);
+    expect(event).not.toBe(input);
+    expect(event.occurred_at).toBe('2026-11-30T10:00:00.123Z');
+    expect(input).toEqual(sent);
+  });
+
   it('strips unknown fields', () => {
     const event = accept({ ...makeToolCall(), client_version: '9', nested: { a: 1 } });
     expect(event).not.toHaveProperty('client_version');

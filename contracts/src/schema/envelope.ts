@@ -34,12 +34,21 @@ export const envelopeShape = <T extends EventType>(eventType: T) => ({
   occurred_at: occurredAt().describe('RFC 3339 with zone, e.g. 2026-11-30T10:00:00.123Z.'),
 });
 
+/** Already in the normalized form: `YYYY-MM-DDThh:mm:ss.sssZ` (checked by length and the two fixed characters; the schema validated the rest). */
+const isNormalizedUtc = (text: string) => text.length === 24 && text.charCodeAt(19) === 46 /* . */ && text.charCodeAt(23) === 90; /* Z */
+
 /**
  * Replaces `occurred_at` by its UTC form with milliseconds (`2026-11-30T08:00:00.123Z` for
  * `2026-11-30T10:00:00.123+02:00`) and adds `occurred_at_ms` (epoch ms), so stored times compare
  * as text and as numbers alike.
+ *
+ * In place: the event transforms pass the object zod has just built for this parse, and extend
+ * it rather than copy its thirty-odd fields (object spreads and rest patterns were a third of
+ * the ingest pipeline's CPU per event).
  */
 export function withNormalizedTime<T extends { occurred_at: string }>(event: T): T & { occurred_at_ms: number } {
-  const ms = Date.parse(event.occurred_at);
-  return { ...event, occurred_at: new Date(ms).toISOString(), occurred_at_ms: ms };
+  const normalized = event as T & { occurred_at_ms: number };
+  normalized.occurred_at_ms = Date.parse(event.occurred_at);
+  if (!isNormalizedUtc(event.occurred_at)) normalized.occurred_at = new Date(normalized.occurred_at_ms).toISOString();
+  return normalized;
 }

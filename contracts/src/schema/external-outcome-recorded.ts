@@ -40,7 +40,14 @@ export const externalOutcomeRecordedSchema = z
     evidence,
   })
   .meta({ title: 'external_outcome_recorded', description: 'An outcome label another system gave one response; occurred_at is when it was evaluated.' })
-  .transform(({ evidence: evidenceJson, ...event }) => ({ ...withNormalizedTime(event), evidence_json: evidenceJson }));
+  .transform((parsed) => {
+    const evidenceJson = parsed.evidence;
+    // Completed in place (withNormalizedTime says why); `evidence` leaves as its stored form.
+    const event = withNormalizedTime(parsed) as Omit<typeof parsed, 'evidence'> & { evidence?: unknown; occurred_at_ms: number; evidence_json: string | null };
+    delete event.evidence;
+    event.evidence_json = evidenceJson;
+    return event as Omit<typeof event, 'evidence'>;
+  });
 
 export type ExternalOutcomeRecordedInput = z.input<typeof externalOutcomeRecordedSchema>;
 export type ExternalOutcomeRecorded = z.output<typeof externalOutcomeRecordedSchema>;

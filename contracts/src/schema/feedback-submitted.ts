@@ -65,9 +65,12 @@ export const feedbackSubmittedSchema = z
     }
   })
   .meta({ title: 'feedback_submitted', description: 'One user rating action.', ...TARGET_RULES_JSON_SCHEMA })
-  .transform((event) => {
-    const normalized = { ...withNormalizedTime(event), reason_code: reasonCodeOf(event.reason) };
-    return { ...normalized, content_hash: contentHashOf(normalized) };
+  .transform((parsed) => {
+    // Completed in place (withNormalizedTime says why); the hash covers everything but the delivery fields.
+    const event = withNormalizedTime(parsed) as typeof parsed & { occurred_at_ms: number; reason_code: ReturnType<typeof reasonCodeOf>; content_hash: string };
+    event.reason_code = reasonCodeOf(parsed.reason);
+    event.content_hash = contentHashOf(event);
+    return event;
   });
 
 export type FeedbackSubmittedInput = z.input<typeof feedbackSubmittedSchema>;

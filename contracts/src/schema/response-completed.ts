@@ -50,14 +50,23 @@ export const responseCompletedSchema = z
     turn_index: optionalNonNegativeInt().describe('Position of the user turn in the session.'),
   })
   .meta({ title: 'response_completed', description: 'One final assistant answer.' })
-  .transform(({ query_category, ...event }) => ({
-    ...withNormalizedTime(event),
-    total_tokens: event.total_tokens ?? event.prompt_tokens + event.completion_tokens,
+  .transform((parsed) => {
+    const producerCategory = parsed.query_category;
+    const totalTokens = parsed.total_tokens ?? parsed.prompt_tokens + parsed.completion_tokens;
+    // The same object as `parsed`, completed in place (withNormalizedTime says why).
+    const event = withNormalizedTime(parsed) as Omit<typeof parsed, 'query_category' | 'total_tokens'> & {
+      occurred_at_ms: number;
+      total_tokens: number;
+      query_category: string;
+      query_category_source: 'rules' | 'producer';
+    };
+    event.total_tokens = totalTokens;
     // A producer's own category wins; otherwise rules on the (truncated, stored) query text, so
     // re-deriving from stored rows gives the same answer.
-    query_category: query_category ?? classifyQuery(event.query_text),
-    query_category_source: query_category === null ? ('rules' as const) : ('producer' as const),
-  }));
+    event.query_category = producerCategory ?? classifyQuery(parsed.query_text);
+    event.query_category_source = producerCategory === null ? 'rules' : 'producer';
+    return event;
+  });
 
 export type ResponseCompletedInput = z.input<typeof responseCompletedSchema>;
 export type ResponseCompleted = z.output<typeof responseCompletedSchema>;

@@ -71,11 +71,15 @@ export const toolCallSchema = z
     }
   })
   .meta({ title: 'tool_call', description: 'One lifecycle event of one tool invocation.', ...ONE_PARENT_JSON_SCHEMA })
-  .transform(({ arguments: args, ...event }) => ({
-    ...withNormalizedTime(event),
-    arguments_json: args?.json ?? null,
-    argument_keys: args?.keys ?? [],
-  }));
+  .transform((parsed) => {
+    const args = parsed.arguments;
+    // Completed in place (withNormalizedTime says why); `arguments` leaves as the two stored fields.
+    const event = withNormalizedTime(parsed) as Omit<typeof parsed, 'arguments'> & { arguments?: unknown; occurred_at_ms: number; arguments_json: string | null; argument_keys: string[] };
+    delete event.arguments;
+    event.arguments_json = args?.json ?? null;
+    event.argument_keys = args?.keys ?? [];
+    return event as Omit<typeof event, 'arguments'>;
+  });
 
 export type ToolCallInput = z.input<typeof toolCallSchema>;
 export type ToolCall = z.output<typeof toolCallSchema>;

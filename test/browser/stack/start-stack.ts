@@ -2,6 +2,7 @@ import { createWarehouse, evaluateOutcomes, migrate, type Warehouse } from "@ans
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServices, serviceNodeArgs } from "../../../scripts/build-services";
 import { loadThroughSink } from "../../src/load-through-sink";
 import { startClickHouse } from "../../src/services";
 import { answers, startChildService, type ChildService } from "./child-service";
@@ -43,6 +44,7 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
   const log = options.log ?? ((message: string) => console.log(`[browser stack] ${message}`));
   const started = Date.now();
   const build = ensureDashboardBuild(join(ROOT, "dashboard"));
+  await buildServices(log);
   const { url: clickhouseUrl } = await startClickHouse(CLICKHOUSE_NAME);
   const database = `browser_${randomBytes(4).toString("hex")}`;
   const warehouse = createWarehouse({ url: clickhouseUrl, database });
@@ -66,7 +68,7 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
       await startChildService({
         name: "query API",
         command: process.execPath,
-        args: ["--import", "tsx", join(ROOT, "api/src/main.ts")],
+        args: serviceNodeArgs("api/src/main.ts"),
         cwd: ROOT,
         env: {
           CLICKHOUSE_URL: clickhouseUrl,

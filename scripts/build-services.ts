@@ -1,0 +1,80 @@
+import { build, type Plugin } from "esbuild";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The long-running processes of the product, each bundled into dist/ with the same path (`.ts` → `.mjs`). */
+export const SERVICE_ENTRIES = ["ingest/src/main.ts", "api/src/main.ts", "alerts/src/main.ts", "alerts/src/webhook/main.ts", "warehouse/src/outcomes/cli.ts"] as const;
+export type ServiceEntry = (typeof SERVICE_ENTRIES)[number];
+
+/** Where the bundle of a service entry lies. */
+export const bundleOf = (entry: ServiceEntry): string => join(ROOT, "dist", entry.replace(/\.ts$/, ".mjs"));
+
+/** node's arguments that run a service from its bundle (build it first: buildServices). */
+export const serviceNodeArgs = (entry: ServiceEntry): string[] => [bundleOf(entry)];
+
+export const isServiceEntry = (entry: string): entry is ServiceEntry => (SERVICE_ENTRIES as readonly string[]).includes(entry);
+
+/**
+ * Our workspace packages are TypeScript and get bundled; every other package stays an import
+ * that Node resolves from node_modules at run time (no copies, optional peers stay optional).
+ */
+const externalNodeModules: Plugin = {
+  name: "external-node-modules",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@answerscope/") ? undefined : { path: args.path, external: true }));
+  },
+};
+
+/**
+ * A module's `import.meta.url` stays its own source file's URL, so files it finds beside its
+ * sources (sql/migrations, api/openapi.json, alerts/rules) are found from the bundle too.
+ */
+const sourceImportMetaUrl: Plugin = {
+  name: "source-import-meta-url",
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8");
+      return { contents: text.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+    });
+  },
+};
+
+/**
+ * Bundles the services into plain JavaScript. Services run from these bundles rather than
+ * through tsx: tsx compiles with esbuild's keepNames, which wraps every closure creation in a
+ * defineProperty call (measured: 30 % of the ingest pipeline's CPU per event), and keeps the
+ * compiler and source maps in the process's memory.
+ */
+export async function buildServices(log: (line: string) => void = () => {}): Promise<void> {
+  const started = performance.now();
+  const { outputFiles } = await build({
+    absWorkingDir: ROOT,
+    entryPoints: SERVICE_ENTRIES.map((entry) => ({ in: entry, out: entry.replace(/\.ts$/, "") })),
+    outdir: join(ROOT, "dist"),
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: false,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    sourcemap: "linked",
+    plugins: [externalNodeModules, sourceImportMetaUrl],
+    logLevel: "warning",
+    write: false,
+  });
+  // Each file replaced whole (rename), so a process starting meanwhile reads the old bundle or the new one, never half of one.
+  await Promise.all(
+    outputFiles.map(async (file) => {
+      await mkdir(dirname(file.path), { recursive: true });
+      const temporary = `${file.path}.${process.pid}.tmp`;
+      await writeFile(temporary, file.contents);
+      await rename(temporary, file.path);
+    }),
+  );
+  log(`built ${SERVICE_ENTRIES.length} services into ${relative(process.cwd(), join(ROOT, "dist")) || "dist"} in ${Math.round(performance.now() - started)} ms`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildServices(console.log);
