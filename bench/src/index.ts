@@ -12,6 +12,7 @@ export * from "./ingest/ingest-section";
 export * from "./ingest/cpu-accounting";
 export * from "./ingest/fact-counts";
 export * from "./ingest/sink-limit";
+export * from "./ingest/source-limit";
 export * from "./ingest/produce";
 export * from "./ingest/worker-processes";
 export * from "./report/slow-queries";

@@ -1,5 +1,5 @@
 import {
-  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureLabelUpdate, measureSinkLimit, measureWorkers, produceAll, runScaleSection, scaleCountsFor, servicePid,
+  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit,
 } from "@answerscope/bench";
 import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -106,6 +106,23 @@ describe("benchmark smoke run", () => {
       expect(cpu.worker_ceiling_events_per_s).toBeGreaterThan(0);
       expect(cpu.ingest_vs_worker_ceiling).toBeGreaterThan(0);
       expect(cpu.machine_busy_share).toBeGreaterThan(0);
+
+      // The limits' own accounts, and the shared-core limit from them.
+      const pids = { clickhouse: clickhouse ? [clickhouse] : [], broker: broker ? [broker] : [] };
+      const source = await measureSourceLimit([brokers], `${brokerName}-source`, messages.length, { servicePids: pids });
+      expect(source.rate).toBeGreaterThan(0);
+      expect(source.cpu, "a CPU account of the source's window").toBeDefined();
+      const plainDb = open("bench_smoke_cpu_plain");
+      await migrate(plainDb);
+      const plain = await measurePlainInsertLimit(plainDb, factBatchesOf(messages, 1000), messages.length, pids);
+      expect(plain.storedRows).toBe(storedRows);
+      // Three inserts through every materialized view cost ClickHouse well over one 10 ms tick.
+      if (!hasExternalClickHouse()) expect(plain.cpu!.clickhouse_cpu_s_per_1k).toBeGreaterThan(0);
+      const shared = sharedCoreLimit(source.cpu!, plain.cpu!, 2, { source: source.rate, sink: plain.rate });
+      if (!hasExternalClickHouse()) {
+        expect(shared.events_per_s).toBeGreaterThan(0);
+        expect(shared.vs_min_limit).toBeGreaterThan(0);
+      }
     } finally {
       await stopKafka(brokerName, { wipe: true });
     }

@@ -40,8 +40,9 @@ export interface IngestReport {
    */
   cpu_one_worker?: CpuAccount;
   cpu_two_workers?: CpuAccount;
-  /** The same accounts of the source run (its "worker" is the consuming process) and of the plain-insert run (the inserting process). */
+  /** The same accounts of the source run (its "worker" is the consuming process) and of the writeFacts and plain-insert runs (the inserting process). */
   cpu_source?: CpuAccount;
+  cpu_sink?: CpuAccount;
   cpu_sink_plain?: CpuAccount;
   /**
    * The fastest any worker could ingest on these cores: cores / (source + plain sink CPU per
@@ -51,7 +52,7 @@ export interface IngestReport {
   shared_core_limit_events_per_s?: number;
   shared_core_limit_vs_min_limit?: number;
   ingest_vs_shared_core_limit?: number;
-  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[]; cpu_source: CpuAccount[]; cpu_sink_plain: CpuAccount[]; shared_core_limit: number[] };
+  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[]; cpu_source: CpuAccount[]; cpu_sink: CpuAccount[]; cpu_sink_plain: CpuAccount[]; shared_core_limit: number[] };
 }
 
 async function freshDatabase(url: string, name: string): Promise<Warehouse> {
@@ -73,7 +74,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
   const batches = factBatchesOf(messages, batchRows);
 
-  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[] };
+  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[] };
   const sharedVsMin: number[] = [];
   const vsShared: number[] = [];
   const rss: number[] = [];
@@ -85,7 +86,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   for (let run = 0; run < options.runs; run++) {
     const { rate: source, cpu: sourceCpu } = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids });
     const sinkDb = await freshDatabase(options.url, `bench_sink_${run}`);
-    const sink = await measureSinkLimit(sinkDb, batches, messages.length);
+    const sink = await measureSinkLimit(sinkDb, batches, messages.length, options.servicePids);
+    if (sink.cpu) samples.cpu_sink.push(sink.cpu);
     await sinkDb.close();
     const plainDb = await freshDatabase(options.url, `bench_sink_plain_${run}`);
     const plain = await measurePlainInsertLimit(plainDb, batches, messages.length, options.servicePids);
@@ -148,6 +150,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     cpu_one_worker: medianAccount(samples.cpu_one, median),
     cpu_two_workers: medianAccount(samples.cpu_two, median),
     cpu_source: medianAccount(samples.cpu_source, median),
+    cpu_sink: medianAccount(samples.cpu_sink, median),
     cpu_sink_plain: medianAccount(samples.cpu_sink_plain, median),
     shared_core_limit_events_per_s: samples.shared_core_limit.length ? Math.round(median(samples.shared_core_limit)) : undefined,
     shared_core_limit_vs_min_limit: sharedVsMin.length ? round(median(sharedVsMin), 2) : undefined,

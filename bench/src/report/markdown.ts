@@ -57,7 +57,7 @@ export function resultsMarkdown(r: BenchResults): string {
         (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : ""),
       "",
     );
-    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
+    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["writeFacts sink (inserting client)", i.cpu_sink], ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
     if (cpuRuns.some(([, c]) => c)) {
       out.push(
         `CPU accounting (10 %-90 % window of each source and worker run, the whole run of the plain inserts; medians): CPU seconds per 1,000 events of the worker process(es) (for the limits: the process that consumes or inserts), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ worker CPU seconds per event, the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,
