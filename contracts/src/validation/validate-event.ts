@@ -47,8 +47,8 @@ export function validateEvent(value: unknown): EventParseResult {
   if (!isJsonObject(value)) {
     return { ok: false, reason: 'invalid_json', message: `an event must be a JSON object, got ${jsonTypeOf(value)}` };
   }
-  const hints = rejectionHints(value);
-  const reject = (reason: RejectionReason, message: string): EventParseResult => ({ ok: false, reason, message, ...hints });
+  // Hints are read only for a rejection: an accepted event (nearly all of them) needs none.
+  const reject = (reason: RejectionReason, message: string): EventParseResult => ({ ok: false, reason, message, ...rejectionHints(value) });
 
   const eventType = value.event_type;
   if (eventType === undefined || eventType === null) return reject('missing_field:event_type', 'event_type is required');

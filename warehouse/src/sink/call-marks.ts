@@ -59,15 +59,26 @@ export function callStateOf(call: StoredCall): CallState {
 const sameState = (a: CallState, b: CallState) =>
   a.firstAtMs === b.firstAtMs && a.status === b.status && a.toolName === b.toolName && a.errorCategory === b.errorCategory && a.durationMs === b.durationMs;
 
-const stateColumns = (prefix: "state" | "prev_state", state: CallState | undefined) => ({
-  [`${prefix}_first_at_ms`]: state?.firstAtMs ?? 0,
-  [`${prefix}_status`]: state?.status ?? "",
-  [`${prefix}_tool_name`]: state?.toolName ?? "",
-  [`${prefix}_error_category`]: state?.errorCategory ?? "",
-  [`${prefix}_duration_ms`]: state?.durationMs ?? -1,
+/**
+ * The state_* and prev_state_* columns of a row whose event changes its call's state. Written out
+ * rather than built from a prefix: the sink marks every tool-call event, and objects with computed
+ * keys were a visible share of its CPU.
+ */
+const changedStateColumns = (state: CallState, prev: CallState | undefined) => ({
+  state_changed: 1,
+  state_first_at_ms: state.firstAtMs,
+  state_status: state.status,
+  state_tool_name: state.toolName,
+  state_error_category: state.errorCategory,
+  state_duration_ms: state.durationMs,
+  prev_state_first_at_ms: prev?.firstAtMs ?? 0,
+  prev_state_status: prev?.status ?? "",
+  prev_state_tool_name: prev?.toolName ?? "",
+  prev_state_error_category: prev?.errorCategory ?? "",
+  prev_state_duration_ms: prev?.durationMs ?? -1,
 });
 
-const UNCHANGED_STATE = { state_changed: 0, ...stateColumns("state", undefined), ...stateColumns("prev_state", undefined) };
+const UNCHANGED_STATE = { ...changedStateColumns({ firstAtMs: 0, status: "", toolName: "", errorCategory: "", durationMs: -1 }, undefined), state_changed: 0 };
 const UNCHANGED = { becomes_first: 0, prev_first_at_ms: 0, ...UNCHANGED_STATE };
 
 /**
@@ -99,7 +110,7 @@ export function markCalls(rows: readonly ToolCallRow[], stored: ReadonlyMap<stri
       ...row,
       becomes_first: lowersFirst ? 1 : 0,
       prev_first_at_ms: lowersFirst ? (prevFirst ?? 0) : 0,
-      ...(prevState && sameState(prevState, state) ? UNCHANGED_STATE : { state_changed: 1, ...stateColumns("state", state), ...stateColumns("prev_state", prevState) }),
+      ...(prevState && sameState(prevState, state) ? UNCHANGED_STATE : changedStateColumns(state, prevState)),
     };
   });
 }
