@@ -34,9 +34,10 @@ const HEARTBEAT_EVERY_MS = 1000;
 
 /**
  * Messages run through the pipeline between two turns of the event loop. A fetch brings
- * thousands (about 70 ms of parsing); without a turn in between, the answers of the write
- * running meanwhile wait behind all of them, and writes run one at a time: measured, the
- * writes of a busy worker took two to three times as long as those of an idle one.
+ * thousands (tens of milliseconds of parsing); without a turn in between, the answers of the
+ * write running meanwhile, heartbeats and /metrics wait behind all of them. (The writes of a busy
+ * worker took two to three times as long as those of an idle one; mostly for want of CPU: this
+ * turn's effect on throughput stayed within the bench's noise.)
  */
 const MESSAGES_PER_TURN = 200;
 
