@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { round as r } from "../stats";
 
 /**
  * CPU accounting of an ingest run. Source and sink limits are each measured with the other
@@ -48,6 +49,12 @@ export interface CpuPids {
   broker: number[];
 }
 
+/** The services' pids (service scripts record them); the measured process(es) are added per run. */
+export type ServicePids = Omit<CpuPids, "worker">;
+
+/** The pids of a run whose measured process is this one (a limit's consumer or inserting client). */
+export const withThisProcess = (servicePids: ServicePids): CpuPids => ({ ...servicePids, worker: [process.pid] });
+
 async function pidCpuSeconds(pid: number): Promise<number> {
   return processCpuSeconds(await readFile(`/proc/${pid}/stat`, "utf8"));
 }
@@ -81,6 +88,33 @@ export interface CpuAccount {
   machine_busy_share: number;
 }
 
+/**
+ * CPU snapshots at the first observations that reach 10 % and 90 % of `expected`, with the count
+ * and time of each: the same window the rates are taken over (ThroughputCurve).
+ */
+export class CpuWindow {
+  private from?: { cpu: Promise<CpuSnapshot>; count: number; at: number };
+  private to?: { cpu: Promise<CpuSnapshot>; count: number; at: number };
+
+  constructor(
+    private readonly pids: CpuPids,
+    private readonly expected: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  observe(count: number): void {
+    if (!this.from && count >= 0.1 * this.expected) this.from = { cpu: cpuSnapshot(this.pids), count, at: this.now() };
+    else if (this.from && !this.to && count >= 0.9 * this.expected) this.to = { cpu: cpuSnapshot(this.pids), count, at: this.now() };
+  }
+
+  /** The account of the window (`eventsPerCount` converts counted rows to events); undefined before both snapshots. */
+  async account(eventsPerCount = 1, workerProcesses = 1): Promise<CpuAccount | undefined> {
+    const { from, to } = this;
+    if (!from || !to || to.count <= from.count) return undefined;
+    return cpuAccount(await from.cpu, await to.cpu, (to.count - from.count) * eventsPerCount, (to.at - from.at) / 1000, machineCores(), workerProcesses);
+  }
+}
+
 /** The arithmetic of the account: CPU between two snapshots spread over the events of that window. */
 export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: number, seconds: number, cores: number, workerProcesses = 1): CpuAccount {
   const perThousand = (role: CpuRole) => ((after.seconds[role] - before.seconds[role]) / events) * 1000;
@@ -92,7 +126,6 @@ export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: numb
   const rate = events / seconds;
   const workerCeiling = worker > 0 ? workerProcesses / (worker / 1000) : Number.NaN;
   const machineTotal = after.machine.total - before.machine.total;
-  const r = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
   return {
     cores,
     worker_cpu_s_per_1k: r(worker, 3),
@@ -137,8 +170,14 @@ export function medianAccount(accounts: readonly CpuAccount[], median: (values: 
  * ingest here, however little work of its own it did; reported with its share of
  * min(source, sink), the figure issue 6's target compares ingest with.
  */
-export function sharedCoreLimit(source: CpuAccount, sink: CpuAccount, cores: number, limits: { source: number; sink: number }): { events_per_s: number; vs_min_limit: number } {
-  const perEvent = (source.worker_cpu_s_per_1k + source.broker_cpu_s_per_1k + sink.worker_cpu_s_per_1k + sink.clickhouse_cpu_s_per_1k) / 1000;
-  const eventsPerS = perEvent > 0 ? cores / perEvent : Number.NaN;
-  return { events_per_s: Math.round(eventsPerS), vs_min_limit: Math.round((eventsPerS / Math.min(limits.source, limits.sink)) * 100) / 100 };
+export function sharedCoreLimit(
+  source: CpuAccount,
+  sink: CpuAccount,
+  cores: number,
+  limits: { source: number; sink: number },
+): { source_cpu_s_per_1k: number; sink_cpu_s_per_1k: number; events_per_s: number; vs_min_limit: number } {
+  const sourcePer1k = source.worker_cpu_s_per_1k + source.broker_cpu_s_per_1k;
+  const sinkPer1k = sink.worker_cpu_s_per_1k + sink.clickhouse_cpu_s_per_1k;
+  const eventsPerS = sourcePer1k + sinkPer1k > 0 ? cores / ((sourcePer1k + sinkPer1k) / 1000) : Number.NaN;
+  return { source_cpu_s_per_1k: r(sourcePer1k, 3), sink_cpu_s_per_1k: r(sinkPer1k, 3), events_per_s: Math.round(eventsPerS), vs_min_limit: r(eventsPerS / Math.min(limits.source, limits.sink), 2) };
 }

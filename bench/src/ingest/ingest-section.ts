@@ -4,7 +4,7 @@ import { createBenchWarehouse } from "../bench-warehouse";
 import { demoMessages, factBatchesOf } from "../demo-fact-batches";
 import { progress } from "../progress";
 import { median, round } from "../stats";
-import { machineCores, medianAccount, sharedCoreLimit, type CpuAccount } from "./cpu-accounting";
+import { machineCores, medianAccount, sharedCoreLimit, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { produceAll } from "./produce";
 import { measurePlainInsertLimit, measureSinkLimit } from "./sink-limit";
 import { measureSourceLimit } from "./source-limit";
@@ -62,7 +62,7 @@ async function freshDatabase(url: string, name: string): Promise<Warehouse> {
   return w;
 }
 
-export async function measureIngest(options: { url: string; brokers: string; events: number; runs: number; servicePids?: { clickhouse: number[]; broker: number[] } }): Promise<IngestReport> {
+export async function measureIngest(options: { url: string; brokers: string; events: number; runs: number; servicePids?: ServicePids }): Promise<IngestReport> {
   const batchRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
   const tenants = ["ingest_a", "ingest_b", "ingest_c"];
   const messages = demoMessages({ events: options.events, seed: 7, tenants, windowMs: 6 * 3_600_000 });
@@ -97,7 +97,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     const workerRun = async (workers: number) => {
       const db = await freshDatabase(options.url, `bench_workers${workers}_${run}`);
       try {
-        const result = await measureWorkers(db, { workerEnv: process.env.BENCH_WORKER_ENV ? JSON.parse(process.env.BENCH_WORKER_ENV) : undefined, url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows, servicePids: options.servicePids, eventsPerRow });
+        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows, servicePids: options.servicePids, eventsPerRow });
         if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
         rss.push(...result.peakRssMb);
         if (workers === 1) oneWorkerWrites = { writes: result.writes, rows_per_write: result.rowsPerWrite, write_seconds: result.writeSeconds, total_seconds: Math.round(result.totalSeconds * 10) / 10 };
@@ -123,7 +123,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
       samples.shared_core_limit.push(shared.events_per_s);
       sharedVsMin.push(shared.vs_min_limit);
       vsShared.push(one / shared.events_per_s);
-      progress(`  shared-core limit: cores / (source ${round(sourceCpu.worker_cpu_s_per_1k + sourceCpu.broker_cpu_s_per_1k, 3)} + plain sink ${round(plain.cpu.worker_cpu_s_per_1k + plain.cpu.clickhouse_cpu_s_per_1k, 3)} CPU s per 1,000 events) = ${shared.events_per_s} events/s, ${shared.vs_min_limit} of min(source, plain sink); 1 worker reaches ${round(one / shared.events_per_s, 2)} of it`);
+      progress(`  shared-core limit: cores / (source ${shared.source_cpu_s_per_1k} + plain sink ${shared.sink_cpu_s_per_1k} CPU s per 1,000 events) = ${shared.events_per_s} events/s, ${shared.vs_min_limit} of min(source, plain sink); 1 worker reaches ${round(one / shared.events_per_s, 2)} of it`);
     }
     progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
     for (const [label, cpu] of [["1 worker", samples.cpu_one[run]], ["2 workers", samples.cpu_two[run]]] as const) {

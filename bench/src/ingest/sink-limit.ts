@@ -1,5 +1,5 @@
 import { FACT_KINDS, FACT_TABLES, writeFacts, type FactBatch, type Warehouse } from "@answerscope/warehouse";
-import { cpuAccount, cpuSnapshot, machineCores, type CpuAccount, type CpuPids } from "./cpu-accounting";
+import { cpuAccount, cpuSnapshot, machineCores, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 
 export interface SinkRun {
@@ -9,10 +9,8 @@ export interface SinkRun {
   cpu?: CpuAccount;
 }
 
-export type ServicePids = Omit<CpuPids, "worker">;
-
 async function timedWrites(w: Warehouse, batches: readonly FactBatch[], events: number, write: (batch: FactBatch) => Promise<unknown>, servicePids?: ServicePids): Promise<SinkRun> {
-  const pids = servicePids && { ...servicePids, worker: [process.pid] };
+  const pids = servicePids && withThisProcess(servicePids);
   const before = pids && (await cpuSnapshot(pids));
   const started = performance.now();
   for (const batch of batches) await write(batch);

@@ -1,7 +1,7 @@
 import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { loadIngestConfig } from "@answerscope/ingest";
 import { Kafka, logLevel } from "kafkajs";
-import { cpuAccount, cpuSnapshot, machineCores, type CpuAccount, type CpuPids, type CpuSnapshot } from "./cpu-accounting";
+import { CpuWindow, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { ThroughputCurve } from "./throughput-curve";
 
 export interface SourceRun {
@@ -16,7 +16,7 @@ export interface SourceRun {
  * counts messages. Events per second between 10 % and 90 % of `expected`, and the CPU that
  * cost (this process stands for the worker: it runs nothing else meanwhile).
  */
-export async function measureSourceLimit(brokers: string[], groupId: string, expected: number, { timeoutMs = 300_000, servicePids }: { timeoutMs?: number; servicePids?: Omit<CpuPids, "worker"> } = {}): Promise<SourceRun> {
+export async function measureSourceLimit(brokers: string[], groupId: string, expected: number, { timeoutMs = 300_000, servicePids }: { timeoutMs?: number; servicePids?: ServicePids } = {}): Promise<SourceRun> {
   const config = loadIngestConfig({});
   const kafka = new Kafka({ clientId: "bench-source", brokers, logLevel: logLevel.WARN });
   const consumer = kafka.consumer({
@@ -30,9 +30,7 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
   });
   const curve = new ThroughputCurve(expected);
   let count = 0;
-  const pids = servicePids && { ...servicePids, worker: [process.pid] };
-  let from: { cpu: Promise<CpuSnapshot>; count: number; at: number } | undefined;
-  let to: typeof from;
+  const cpuWindow = servicePids && new CpuWindow(withThisProcess(servicePids), expected);
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   await consumer.connect();
@@ -45,8 +43,7 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
       if (batch.messages.length === 0) return;
       count += batch.messages.length;
       curve.observe(count);
-      if (pids && !from && count >= 0.1 * expected) from = { cpu: cpuSnapshot(pids), count, at: performance.now() };
-      else if (pids && from && !to && count >= 0.9 * expected) to = { cpu: cpuSnapshot(pids), count, at: performance.now() };
+      cpuWindow?.observe(count);
       const last = batch.lastOffset();
       await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }] });
       resolveOffset(last);
@@ -58,6 +55,5 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
   clearTimeout(timeout);
   await consumer.disconnect();
   if (!curve.done) throw new Error(`source consumer read ${count} of ${expected} messages within ${timeoutMs} ms`);
-  const cpu = from && to && to.count > from.count ? cpuAccount(await from.cpu, await to.cpu, to.count - from.count, (to.at - from.at) / 1000, machineCores()) : undefined;
-  return { rate: curve.rate, cpu };
+  return { rate: curve.rate, cpu: await cpuWindow?.account() };
 }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Warehouse } from "@answerscope/warehouse";
 import { startIngestProcess, type IngestProcess } from "../../../test/src/ingest-process";
-import { cpuAccount, cpuSnapshot, machineCores, type CpuAccount, type CpuSnapshot } from "./cpu-accounting";
+import { CpuWindow, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 import { ThroughputCurve } from "./throughput-curve";
 
@@ -45,7 +45,7 @@ async function peakRssMb(pid: number | undefined): Promise<number> {
  * group read the pre-produced messages and write to an empty migrated database; the rate
  * is taken from the row count in ClickHouse, polled every 100 ms.
  */
-export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; servicePids?: { clickhouse: number[]; broker: number[] }; eventsPerRow?: number; workerEnv?: Record<string, string>; timeoutMs?: number }): Promise<WorkerRun> {
+export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; servicePids?: ServicePids; eventsPerRow?: number; workerEnv?: Record<string, string>; timeoutMs?: number }): Promise<WorkerRun> {
   const env = {
     CLICKHOUSE_URL: options.url,
     CLICKHOUSE_DATABASE: w.target.database,
@@ -62,14 +62,11 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
     processes.push(...(await Promise.all(Array.from({ length: options.workers }, () => startIngestProcess(env, { waitReady: false })))));
     const deadline = Date.now() + (options.timeoutMs ?? 300_000);
     const pids = { worker: processes.map((p) => p.child.pid ?? 0).filter((pid) => pid > 0), clickhouse: options.servicePids?.clickhouse ?? [], broker: options.servicePids?.broker ?? [] };
-    // CPU snapshots at the first polls that see 10 % and 90 % of the rows, with the count and time of each.
-    let from: { cpu: CpuSnapshot; rows: number; at: number } | undefined;
-    let to: typeof from;
+    const cpuWindow = new CpuWindow(pids, options.expectedRows);
     while (!curve.done && Date.now() < deadline) {
       const rows = await storedFactRows(w);
       curve.observe(rows);
-      if (!from && rows >= 0.1 * options.expectedRows) from = { cpu: await cpuSnapshot(pids), rows, at: performance.now() };
-      else if (from && !to && rows >= 0.9 * options.expectedRows) to = { cpu: await cpuSnapshot(pids), rows, at: performance.now() };
+      cpuWindow.observe(rows);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!curve.done) throw new Error(`workers stored ${await storedFactRows(w)} of ${options.expectedRows} rows in time\n${processes.map((p) => p.output().slice(-2000)).join("\n")}`);
@@ -84,7 +81,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
       writes,
       rowsPerWrite: writes ? Math.round(rows / writes) : 0,
       writeSeconds: Math.round(stats.reduce((sum, s) => sum + s.seconds, 0) * 10) / 10,
-      cpu: from && to && to.rows > from.rows ? cpuAccount(from.cpu, to.cpu, (to.rows - from.rows) * (options.eventsPerRow ?? 1), (to.at - from.at) / 1000, machineCores(), pids.worker.length) : undefined,
+      cpu: await cpuWindow.account(options.eventsPerRow, pids.worker.length),
     };
   } finally {
     await Promise.all(processes.map((p) => p.stop("SIGTERM")));

@@ -16,9 +16,7 @@ export function patientRoundRobin(delayMs: number): PartitionAssigner {
   return (config) => {
     const roundRobin = PartitionAssigners.roundRobin(config);
     return {
-      name: roundRobin.name,
-      version: roundRobin.version,
-      protocol: (subscription) => roundRobin.protocol(subscription),
+      ...roundRobin,
       assign: async (group) => {
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         return roundRobin.assign(group);

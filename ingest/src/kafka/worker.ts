@@ -32,17 +32,6 @@ export interface WorkerOptions {
 /** How often a batch that waits for room in the buffer tells the group it is still alive. */
 const HEARTBEAT_EVERY_MS = 1000;
 
-/**
- * Messages run through the pipeline between two turns of the event loop. A fetch brings
- * thousands (tens of milliseconds of parsing); without a turn in between, the answers of the
- * write running meanwhile, heartbeats and /metrics wait behind all of them. (The writes of a busy
- * worker took two to three times as long as those of an idle one; mostly for want of CPU: this
- * turn's effect on throughput stayed within the bench's noise.)
- */
-const MESSAGES_PER_TURN = 200;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 async function waitWithHeartbeat(work: Promise<void>, heartbeat: () => Promise<void>): Promise<void> {
   let settled = false;
   const done = work.finally(() => {
@@ -157,12 +146,7 @@ export class IngestWorker {
     const facts: FactBatch = emptyFactBatch();
     const deadLetters: Rejection[] = [];
     const receivedAtMs = Date.now();
-    for (const [index, message] of batch.messages.entries()) {
-      if (index > 0 && index % MESSAGES_PER_TURN === 0) {
-        await nextTurn();
-        // A rebalance meanwhile: the partition's next owner reads this batch again.
-        if (!this.accepting || !isRunning() || isStale()) return;
-      }
+    for (const message of batch.messages) {
       const coordinates = `kafka:${batch.topic}/${batch.partition}@${message.offset}`;
       if (batch.topic === dlqTopic) {
         facts.rejected.push(rejectedRow(fromDeadLetterMessage(message.value, coordinates, receivedAtMs)));

@@ -59,26 +59,29 @@ export function callStateOf(call: StoredCall): CallState {
 const sameState = (a: CallState, b: CallState) =>
   a.firstAtMs === b.firstAtMs && a.status === b.status && a.toolName === b.toolName && a.errorCategory === b.errorCategory && a.durationMs === b.durationMs;
 
+/** The columns' "no state" values (status '' for none). */
+const NO_STATE: CallState = { firstAtMs: 0, status: "", toolName: "", errorCategory: "", durationMs: -1 };
+
 /**
  * The state_* and prev_state_* columns of a row whose event changes its call's state. Written out
- * rather than built from a prefix: the sink marks every tool-call event, and objects with computed
- * keys were a visible share of its CPU.
+ * rather than built from a prefix: the sink marks every tool-call event, and the objects with
+ * computed keys were among the sink's costliest functions in a profile of its writes.
  */
-const changedStateColumns = (state: CallState, prev: CallState | undefined) => ({
+const changedStateColumns = (state: CallState, prev: CallState = NO_STATE) => ({
   state_changed: 1,
   state_first_at_ms: state.firstAtMs,
   state_status: state.status,
   state_tool_name: state.toolName,
   state_error_category: state.errorCategory,
   state_duration_ms: state.durationMs,
-  prev_state_first_at_ms: prev?.firstAtMs ?? 0,
-  prev_state_status: prev?.status ?? "",
-  prev_state_tool_name: prev?.toolName ?? "",
-  prev_state_error_category: prev?.errorCategory ?? "",
-  prev_state_duration_ms: prev?.durationMs ?? -1,
+  prev_state_first_at_ms: prev.firstAtMs,
+  prev_state_status: prev.status,
+  prev_state_tool_name: prev.toolName,
+  prev_state_error_category: prev.errorCategory,
+  prev_state_duration_ms: prev.durationMs,
 });
 
-const UNCHANGED_STATE = { ...changedStateColumns({ firstAtMs: 0, status: "", toolName: "", errorCategory: "", durationMs: -1 }, undefined), state_changed: 0 };
+const UNCHANGED_STATE = { ...changedStateColumns(NO_STATE), state_changed: 0 };
 const UNCHANGED = { becomes_first: 0, prev_first_at_ms: 0, ...UNCHANGED_STATE };
 
 /**
