@@ -92,6 +92,8 @@ describe("benchmark smoke run", () => {
         // Small writes, so the 10 %-90 % window spans several of them.
         workerEnv: { INGEST_BATCH_MAX_ROWS: "100" },
       });
+      // One member, no rebalance: every row handed to a write exactly once.
+      expect(run.rowsHandledPerStored).toBe(1);
       const cpu = run.cpu!;
       expect(cpu, "a CPU account of the window").toBeDefined();
       expect(cpu.worker_cpu_s_per_1k).toBeGreaterThan(0);

@@ -33,6 +33,8 @@ export interface IngestReport {
   worker_peak_rss_mb: number;
   /** One worker, last run: writes to ClickHouse, mean rows per write, seconds spent writing, seconds in total. */
   one_worker_writes?: { writes: number; rows_per_write: number; write_seconds: number; total_seconds: number };
+  /** Over every worker run (1 and 2 workers): the largest rows handed to writes ÷ rows stored (1 = no message read twice). */
+  max_rows_handled_per_stored?: number;
   /**
    * CPU of the worker process(es), ClickHouse and the mock broker per 1,000 events over the
    * 10 %-90 % window of each worker run, and the CPU-bound ceiling cores / (their CPU per
@@ -83,6 +85,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   const twoVsOne: number[] = [];
   const stamp = Date.now().toString(36);
   let oneWorkerWrites: IngestReport["one_worker_writes"];
+  const rowsHandledPerStored: number[] = [];
   for (let run = 0; run < options.runs; run++) {
     const { rate: source, cpu: sourceCpu } = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids });
     const sinkDb = await freshDatabase(options.url, `bench_sink_${run}`);
@@ -99,6 +102,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
       try {
         const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows, servicePids: options.servicePids, eventsPerRow });
         if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
+        rowsHandledPerStored.push(result.rowsHandledPerStored);
+        progress(`  ${workers} worker(s): ${result.writes} writes, rows handed to writes / rows stored ${result.rowsHandledPerStored}`);
         rss.push(...result.peakRssMb);
         if (workers === 1) oneWorkerWrites = { writes: result.writes, rows_per_write: result.rowsPerWrite, write_seconds: result.writeSeconds, total_seconds: Math.round(result.totalSeconds * 10) / 10 };
         return result.rate * eventsPerRow;
@@ -147,6 +152,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     two_vs_one: round(median(twoVsOne), 2),
     worker_peak_rss_mb: Math.max(...rss),
     one_worker_writes: oneWorkerWrites,
+    max_rows_handled_per_stored: rowsHandledPerStored.length ? Math.max(...rowsHandledPerStored) : undefined,
     cpu_one_worker: medianAccount(samples.cpu_one, median),
     cpu_two_workers: medianAccount(samples.cpu_two, median),
     cpu_source: medianAccount(samples.cpu_source, median),

@@ -14,6 +14,8 @@ export interface WorkerRun {
   writes: number;
   rowsPerWrite: number;
   writeSeconds: number;
+  /** Rows the workers handed to warehouse writes ÷ rows stored: 1 when every message was read once; more when a rebalance made a member read again what another had read (the sink's duplicate check drops them). */
+  rowsHandledPerStored: number;
   /** CPU of the workers, ClickHouse and the broker between the polls that saw 10 % and 90 % of the rows, per event (rows × eventsPerRow). */
   cpu?: CpuAccount;
 }
@@ -81,6 +83,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
       writes,
       rowsPerWrite: writes ? Math.round(rows / writes) : 0,
       writeSeconds: Math.round(stats.reduce((sum, s) => sum + s.seconds, 0) * 10) / 10,
+      rowsHandledPerStored: Math.round((rows / options.expectedRows) * 100) / 100,
       cpu: await cpuWindow.account(options.eventsPerRow, pids.worker.length),
     };
   } finally {

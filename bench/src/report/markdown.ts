@@ -54,7 +54,8 @@ export function resultsMarkdown(r: BenchResults): string {
       row(["ingest, 2 worker processes", n(i.two_workers_events_per_s)]),
       "",
       `ingest / min(source, plain sink) = ${i.ingest_vs_limit ?? "–"}; ingest / min(source, writeFacts) = ${i.ingest_vs_write_facts_limit ?? "–"}; two workers / one = ${i.two_vs_one ?? "–"}; worker peak RSS ${n(i.worker_peak_rss_mb)} MB.` +
-        (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : ""),
+        (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : "") +
+        (i.max_rows_handled_per_stored !== undefined ? ` Rows the workers handed to writes ÷ rows stored: at most ${i.max_rows_handled_per_stored} over all worker runs (1: no message was read twice).` : ""),
       "",
     );
     const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["writeFacts sink (inserting client)", i.cpu_sink], ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
