@@ -59,7 +59,8 @@ function runTransform(transform: (value: unknown, context: TransformContext) => 
  * or node it does not spell out are zod's own functions, called as zod calls them.
  *
  * It never rejects: a value that fails anything is UNDECIDED, and zod parses it again to accept
- * or reject it and name the field. compiled-parse.test.ts holds it to zod's answer on valid,
+ * or reject it and name the field (so a schema's transforms may run twice on a rejected value and
+ * must be pure, as the contract's are). compiled-parse.test.ts holds it to zod's answer on valid,
  * mutated and malformed events.
  */
 export function compileParse<S extends z.ZodType>(schema: S): CompiledParse<S> {
