@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Warehouse } from "@answerscope/warehouse";
 import { startIngestProcess, type IngestProcess } from "../../../test/src/ingest-process";
 import { CpuWindow, type CpuAccount, type ServicePids } from "./cpu-accounting";
+import { round } from "../stats";
 import { storedFactRows } from "./fact-counts";
 import { ThroughputCurve } from "./throughput-curve";
 
@@ -83,7 +84,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
       writes,
       rowsPerWrite: writes ? Math.round(rows / writes) : 0,
       writeSeconds: Math.round(stats.reduce((sum, s) => sum + s.seconds, 0) * 10) / 10,
-      rowsHandledPerStored: Math.round((rows / options.expectedRows) * 100) / 100,
+      rowsHandledPerStored: round(rows / options.expectedRows, 2),
       cpu: await cpuWindow.account(options.eventsPerRow, pids.worker.length),
     };
   } finally {

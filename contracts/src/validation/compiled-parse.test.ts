@@ -7,11 +7,15 @@ import { compileParse, UNDECIDED } from './compiled-parse.js';
 
 type Verdict = { accepted: true; output: unknown } | { accepted: false };
 
+const compiledParses = new Map<z.ZodType, (value: unknown) => unknown>();
+/** Each schema compiled once, as validateEvent compiles it. */
+const compiledParseOf = (schema: z.ZodType) => compiledParses.get(schema) ?? compiledParses.set(schema, compileParse(schema)).get(schema)!;
+
 /** zod's verdict and the compiled one on separate copies of `input`, and whether the compiled parse changed its copy. */
 function bothVerdicts(schema: z.ZodType, input: unknown) {
   const zodResult = schema.safeParse(structuredClone(input));
   const copy = structuredClone(input);
-  const fast = compileParse(schema)(copy);
+  const fast = compiledParseOf(schema)(copy);
   const zod: Verdict = zodResult.success ? { accepted: true, output: zodResult.data } : { accepted: false };
   const compiled: Verdict = fast === UNDECIDED ? { accepted: false } : { accepted: true, output: fast };
   return { zod, compiled, inputUnchanged: isDeepStrictEqual(copy, input) };

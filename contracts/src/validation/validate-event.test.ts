@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures.js';
 import { reasonOf } from '../test-support.js';
 import { validateEvent } from './validate-event.js';
@@ -98,5 +98,27 @@ describe('validateEvent', () => {
   it('returns the normalized event when valid', () => {
     const result = validateEvent(makeFeedback({ reason: 'Too slow' }));
     expect(result).toMatchObject({ ok: true, event: { event_type: 'feedback_submitted', reason_code: 'too_slow' } });
+  });
+});
+
+describe('validateEvent where generated code is refused (a strict Content-Security-Policy)', () => {
+  it('validates with zod alone: the same normalized events and rejections', async () => {
+    const RealFunction = Function;
+    // Refuses only the compiled parse's code (its factory takes `refs` first); zod's own JIT still runs.
+    const refusing = function (...args: string[]) {
+      if (args[0] === 'refs') throw new EvalError('Code generation from strings disallowed for this context');
+      return Reflect.construct(RealFunction, args);
+    };
+    vi.resetModules();
+    vi.stubGlobal('Function', refusing);
+    try {
+      const { validateEvent: validateWithoutCodegen } = await import('./validate-event.js');
+      for (const event of [makeResponseCompleted(), makeToolCall({ arguments: { token: 'abc' } }), makeFeedback({ reason: ' wrong ' })]) {
+        expect(validateWithoutCodegen(event)).toStrictEqual(validateEvent(event));
+      }
+      expect(validateWithoutCodegen({ ...makeToolCall(), user_id: null })).toMatchObject({ ok: false, reason: 'missing_field:user_id' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -8,8 +8,9 @@ import { PartitionAssigners, type PartitionAssigner } from "kafkajs";
  * rebalance the moment the leader's SyncGroup arrives and answers any member whose own SyncGroup
  * comes after it with INVALID_REQUEST, which kafkajs treats as fatal: that member crashes, its
  * successor joins as a new member, and the group waits a whole session timeout for the one that
- * crashed, again and again (seen: 6 of 14 two-worker bench runs stalled for 15 s and more). A real broker answers a late SyncGroup with the member's assignment; there the delay
- * only makes each rebalance that much longer. The name stays the round-robin one, so members
+ * crashed, again and again (seen: 6 of 14 two-worker bench runs stalled for 15 s and more). A
+ * real broker answers a late SyncGroup with the member's assignment; there the delay only makes
+ * each rebalance that much longer. The name stays the round-robin one, so members
  * with and without the delay agree on the protocol.
  */
 export function patientRoundRobin(delayMs: number): PartitionAssigner {
