@@ -90,7 +90,7 @@ export interface CpuAccount {
 
 /**
  * CPU snapshots at the first observations that reach 10 % and 90 % of `expected`, with the count
- * and time of each: the same window the rates are taken over (ThroughputCurve).
+ * and time of each: the same window, and the same counts, the rates are taken over (ThroughputCurve).
  */
 export class CpuWindow {
   private from?: { cpu: Promise<CpuSnapshot>; count: number; at: number };
