@@ -37,7 +37,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     options: {
       responses: { type: "string", default: "10000000" },
       "query-runs": { type: "string", default: "15" },
-      "ingest-events": { type: "string", default: "40000" },
+      "ingest-events": { type: "string", default: "80000" },
       "ingest-runs": { type: "string", default: "3" },
       "outcomes-budget-s": { type: "string", default: "300" },
       only: { type: "string", default: SECTIONS.join(",") },

@@ -21,8 +21,13 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   INGEST_BATCH_MAX_ROWS: int(5000),
   /** ...or when its oldest row has waited this long and no write is running. */
   INGEST_BATCH_MAX_WAIT_MS: int(200),
-  /** Rows a worker holds unwritten (buffered or being written) before it stops fetching until a write finishes. */
-  INGEST_BUFFER_MAX_ROWS: int(20_000),
+  /**
+   * Rows a worker holds unwritten (buffered or being written) before it stops fetching until a
+   * write finishes. Default: two batches, the one being written and the next one filling, since
+   * writes run one at a time and more held rows would only queue. Measured with 80,000 events at
+   * full rate: 20,000 held rows peaked at 280-302 MB RSS, 10,000 at 251-254 MB, same rate.
+   */
+  INGEST_BUFFER_MAX_ROWS: z.coerce.number().int().positive().optional(),
   INGEST_RETRY_MIN_MS: int(200),
   INGEST_RETRY_MAX_MS: int(10_000),
   INGEST_PARTITIONS_CONCURRENTLY: int(4),
@@ -64,7 +69,7 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   // would repair writes that simply finished.
   message: "must be longer than VIEW_REPAIR_INTERVAL_MS",
   path: ["VIEW_REPAIR_INTENT_EXPIRY_MS"],
-});
+}).transform((config) => ({ ...config, INGEST_BUFFER_MAX_ROWS: config.INGEST_BUFFER_MAX_ROWS ?? 2 * config.INGEST_BATCH_MAX_ROWS }));
 
 export type IngestConfig = z.output<typeof IngestConfigSchema>;
 
