@@ -25,7 +25,7 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
    * Rows a worker holds unwritten (buffered or being written) before it stops fetching until a
    * write finishes. Default: two batches, the one being written and the next one filling, since
    * writes run one at a time and more held rows would only queue. Measured with 80,000 events at
-   * full rate: 20,000 held rows peaked at 280-302 MB RSS, 10,000 at 251-254 MB, same rate.
+   * full rate: 20,000 held rows peaked at 276-339 MB RSS, 10,000 at 248-260 MB (6 runs each), same rate.
    */
   INGEST_BUFFER_MAX_ROWS: z.coerce.number().int().positive().optional(),
   INGEST_RETRY_MIN_MS: int(200),

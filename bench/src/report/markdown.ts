@@ -42,7 +42,7 @@ export function resultsMarkdown(r: BenchResults): string {
     out.push(
       `### Ingest throughput`,
       "",
-      `${n(i.events)} demo events (${Object.entries(i.mix).map(([k, v]) => `${k} ${n(v)}`).join(", ")}; ${i.avg_message_bytes} B average), batches of ${n(i.batch_rows)} rows, medians of ${i.runs} interleaved runs; rates between 10 % and 90 % of the total.`,
+      `${n(i.events)} demo events (${Object.entries(i.mix).map(([k, v]) => `${k} ${n(v)}`).join(", ")}; ${i.avg_message_bytes} B average), batches of ${n(i.batch_rows)} rows, medians of ${i.runs} interleaved runs; each rate is the rows counted between the first observations past 10 % and past 90 % of the total, over the time between them.`,
       "",
       row(["path", "events/s"]),
       row(["---", "---:"]),
