@@ -1,4 +1,4 @@
-import { createWarehouse, migrate, runPeriodically, runViewRepairs, warehouseConfigFromEnv, writeFacts, WriteIntents, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, insertPrepared, migrate, prepareFacts, runPeriodically, runViewRepairs, warehouseConfigFromEnv, WriteIntents, type PreparedFacts, type Warehouse, type WriteIntent } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { loadKeyRing } from "./auth/keys";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
@@ -27,16 +27,22 @@ interface Writer {
 }
 
 function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
-  return new FactBuffer({
+  return new FactBuffer<{ facts: PreparedFacts; intent: Promise<WriteIntent> }>({
     maxRows: config.INGEST_BATCH_MAX_ROWS,
     maxWaitMs: limits.maxWaitMs,
     maxHeldRows: limits.maxHeldRows,
     retry: retryPolicyOf(config, limits.maxAttempts),
-    write: async (batch) => {
-      // Left open when the write fails or the process dies during it: the repairer then checks its hours.
+    // The next batch's duplicate checks run while this one is inserted (fact-buffer.ts). The
+    // announcement runs beside them; left open when the write fails, is never made (a check
+    // made again) or the process dies during it: the repairer then checks its hours.
+    prepare: async (batch, pending) => {
       const intent = intents.open(batch);
-      const written = await writeFacts(warehouse, batch, { beforeInserts: intent });
-      intents.close(await intent);
+      intent.catch(() => undefined);
+      return { facts: await prepareFacts(warehouse, batch, pending?.facts), intent };
+    },
+    write: async (batch, prepared) => {
+      const written = await insertPrepared(warehouse, prepared!.facts, prepared!.intent);
+      intents.close(await prepared!.intent);
       for (const [kind, rows] of Object.entries(written)) {
         metrics.stored.inc({ table: kind }, rows);
         metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);

@@ -2,19 +2,8 @@ import { idIndexBackfillSql, latencyBucket, latencyBucketSql, queryRows, reduced
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenantState, generateEdgeCaseDataset, type EdgeCaseDataset, type ReducedToolCall } from "../reference";
 import { loadThroughSink } from "../src/load-through-sink";
+import { shuffled } from "../src/shuffled";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
-
-/** A fixed permutation (so a failure replays): events of one call then arrive in any order, across batches. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /**
  * tool_call_firsts (migration 0007) through the real sink: the edge-case data set's tool-call

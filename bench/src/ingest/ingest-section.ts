@@ -19,7 +19,7 @@ export interface IngestReport {
   produce_events_per_s: number;
   /** Medians over `runs`; each run measures all five on the same messages, interleaved. */
   source_events_per_s: number;
-  /** writeFacts (duplicate check included), the worker's own sink. */
+  /** The worker's own sink: duplicate checks and inserts, each batch checked while the one before it is inserted (sink-limit.ts). */
   sink_events_per_s: number;
   /** Plain @clickhouse/client inserts of the same rows: the sink limit as issue 6 defines it. */
   sink_plain_events_per_s: number;
@@ -27,7 +27,7 @@ export interface IngestReport {
   two_workers_events_per_s: number;
   /** one worker / min(source, plain sink), and two workers / one worker, per run, then the median. */
   ingest_vs_limit: number | null;
-  /** one worker / min(source, writeFacts sink), per run, then the median. */
+  /** one worker / min(source, the worker's own sink), per run, then the median. */
   ingest_vs_write_facts_limit: number | null;
   two_vs_one: number | null;
   worker_peak_rss_mb: number;
@@ -42,7 +42,7 @@ export interface IngestReport {
    */
   cpu_one_worker?: CpuAccount;
   cpu_two_workers?: CpuAccount;
-  /** The same accounts of the source run (its "worker" is the consuming process) and of the writeFacts and plain-insert runs (the inserting process). */
+  /** The same accounts of the source run (its "worker" is the consuming process) and of the worker's-sink and plain-insert runs (the inserting process). */
   cpu_source?: CpuAccount;
   cpu_sink?: CpuAccount;
   cpu_sink_plain?: CpuAccount;

@@ -1,4 +1,4 @@
-import { FACT_KINDS, FACT_TABLES, writeFacts, type FactBatch, type Warehouse } from "@answerscope/warehouse";
+import { emptyFactBatch, FACT_KINDS, FACT_TABLES, factBatchSize, insertPrepared, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
 import { cpuAccount, cpuSnapshot, machineCores, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 
@@ -20,12 +20,29 @@ async function timedWrites(w: Warehouse, batches: readonly FactBatch[], events: 
 }
 
 /**
- * The worker's own sink as a limit: the fact rows written with writeFacts (duplicate
- * check, superseded versions, then the inserts) one batch after another, in the worker's
- * batch size, into an empty migrated database. The pipeline ran before the clock.
+ * The worker's own sink as a limit: the fact rows checked (duplicates, call marks, superseded
+ * versions) and inserted one batch after another, in the worker's batch size, into an empty
+ * migrated database, each batch checked while the one before it is inserted, as the worker's
+ * buffer does (prepareFacts with the pending write). The pipeline ran before the clock.
  */
 export function measureSinkLimit(w: Warehouse, batches: readonly FactBatch[], events: number, servicePids?: ServicePids): Promise<SinkRun> {
-  return timedWrites(w, batches, events, (batch) => writeFacts(w, batch), servicePids);
+  let inserting: { prepared: PreparedFacts; done: Promise<unknown> } | undefined;
+  return timedWrites(
+    w,
+    [...batches, emptyFactBatch()],
+    events,
+    async (batch) => {
+      const prepared = await prepareFacts(w, batch, inserting?.prepared);
+      await inserting?.done;
+      const done = insertPrepared(w, prepared);
+      // Awaited by the next batch; a failure then fails the measurement.
+      done.catch(() => undefined);
+      inserting = { prepared, done };
+      // The last (empty) batch only waits for the insert before it.
+      if (factBatchSize(batch) === 0) await inserting.done;
+    },
+    servicePids,
+  );
 }
 
 /**

@@ -49,16 +49,16 @@ export function resultsMarkdown(r: BenchResults): string {
       row(["produce (kafkajs, acks -1)", n(i.produce_events_per_s)]),
       row(["source limit (kafkajs consumer, count only)", n(i.source_events_per_s)]),
       row(["sink limit (plain inserts, same batches)", n(i.sink_plain_events_per_s)]),
-      row(["worker's sink (writeFacts with duplicate check, same batches)", n(i.sink_events_per_s)]),
+      row(["worker's sink (duplicate checks, each batch's during the insert before it; same batches)", n(i.sink_events_per_s)]),
       row(["ingest, 1 worker process", n(i.one_worker_events_per_s)]),
       row(["ingest, 2 worker processes", n(i.two_workers_events_per_s)]),
       "",
-      `ingest / min(source, plain sink) = ${i.ingest_vs_limit ?? "–"}; ingest / min(source, writeFacts) = ${i.ingest_vs_write_facts_limit ?? "–"}; two workers / one = ${i.two_vs_one ?? "–"}; worker peak RSS ${n(i.worker_peak_rss_mb)} MB.` +
+      `ingest / min(source, plain sink) = ${i.ingest_vs_limit ?? "–"}; ingest / min(source, worker's sink) = ${i.ingest_vs_write_facts_limit ?? "–"}; two workers / one = ${i.two_vs_one ?? "–"}; worker peak RSS ${n(i.worker_peak_rss_mb)} MB.` +
         (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : "") +
         (i.max_rows_handled_per_stored !== undefined ? ` Rows the workers handed to writes ÷ rows stored: at most ${i.max_rows_handled_per_stored} over all worker runs (1: no message was read twice).` : ""),
       "",
     );
-    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["writeFacts sink (inserting client)", i.cpu_sink], ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
+    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["worker's sink (inserting client)", i.cpu_sink], ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
     if (cpuRuns.some(([, c]) => c)) {
       out.push(
         `CPU accounting (10 %-90 % window of each source and worker run, the whole run of the plain inserts; medians): CPU seconds per 1,000 events of the worker process(es) (for the limits: the process that consumes or inserts), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ worker CPU seconds per event, the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,

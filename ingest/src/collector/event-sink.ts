@@ -3,7 +3,7 @@ import type { Producer } from "kafkajs";
 import { messageKeyOf, type EventInput } from "@answerscope/contracts";
 import { toDeadLetterMessage } from "../kafka/messages";
 import type { FactRow } from "../pipeline/steps/to-fact-row";
-import type { FactBuffer } from "../sink/fact-buffer";
+import type { RowBuffer } from "../sink/fact-buffer";
 
 export interface AcceptedEvent {
   raw: string;
@@ -17,7 +17,7 @@ export interface EventSink {
 }
 
 /** Single-node mode: the same rows the workers would write, through the same buffer. */
-export function warehouseEventSink(buffer: FactBuffer): EventSink {
+export function warehouseEventSink(buffer: RowBuffer): EventSink {
   return {
     async handOff(accepted, rejected) {
       const batch: FactBatch = emptyFactBatch();

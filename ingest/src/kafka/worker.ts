@@ -3,7 +3,7 @@ import type { Consumer, EachBatchPayload, Kafka, Producer } from "kafkajs";
 import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
 import type { IngestMetrics } from "../metrics";
 import { runPipeline } from "../pipeline/pipeline";
-import type { FactBuffer } from "../sink/fact-buffer";
+import type { RowBuffer } from "../sink/fact-buffer";
 import { AbortedError, retryUntilDone, type RetryPolicy } from "../sink/retry";
 import { CommitLedger, type PartitionOffset } from "./commit-ledger";
 import { fromDeadLetterMessage, toDeadLetterMessage } from "./messages";
@@ -14,7 +14,7 @@ export interface WorkerOptions {
   groupId: string;
   eventTopics: string[];
   dlqTopic: string;
-  buffer: FactBuffer;
+  buffer: RowBuffer;
   metrics: IngestMetrics;
   partitionsConcurrently: number;
   maxWaitTimeInMs: number;

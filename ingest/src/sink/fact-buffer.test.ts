@@ -1,6 +1,6 @@
 import { emptyFactBatch, type FactBatch, type RejectedRow } from "@answerscope/warehouse";
 import { describe, expect, it } from "vitest";
-import { FactBuffer } from "./fact-buffer";
+import { FactBuffer, type FactBufferOptions } from "./fact-buffer";
 import { AbortedError } from "./retry";
 
 const rejected = (n: number): FactBatch => ({
@@ -158,5 +158,114 @@ describe("FactBuffer while a write runs", () => {
     gate.release();
     await flush;
     expect(buffer.heldRows).toBe(4);
+  });
+});
+
+/**
+ * A two-step writer whose writes the test completes: `prepare` records which batch was checked
+ * against which pending write (by the batches' first dedup keys), `write` what was written with
+ * which check, and `fail()` makes the oldest held write throw instead of finishing.
+ */
+function gatedTwoStepWrites() {
+  const firstKey = (b: FactBatch) => b.rejected[0]?.dedup_key ?? "";
+  const checks: string[] = [];
+  const writes: string[] = [];
+  const gates: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  let checkNo = 0;
+  const prepare = async (b: FactBatch, pending: string | undefined) => {
+    const check = `${firstKey(b)}#${++checkNo}${pending ? ` after ${pending}` : ""}`;
+    checks.push(check);
+    return check;
+  };
+  const write = (_b: FactBatch, prepared: string | undefined) => {
+    writes.push(prepared!);
+    return new Promise<void>((resolve, reject) => gates.push({ resolve, reject }));
+  };
+  const settle = async (n: number) => {
+    for (let i = 0; i < 1000 && writes.length < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(n);
+  };
+  return { checks, writes, prepare, write, settle, release: () => gates.shift()!.resolve(), fail: () => gates.shift()!.reject(new Error("down")) };
+}
+
+const keyed = (key: string, n: number): FactBatch => ({
+  ...emptyFactBatch(),
+  rejected: Array.from({ length: n }, (_, i) => ({ dedup_key: `${key}${i}` }) as RejectedRow),
+});
+
+/** A two-step buffer with batch a being written and batch b added while it runs. */
+async function writingAWhileBArrives(w: ReturnType<typeof gatedTwoStepWrites>, prepare: FactBufferOptions<string>["prepare"] = w.prepare) {
+  const buffer = new FactBuffer<string>({ prepare, write: w.write, maxRows: 2, maxWaitMs: 60_000, retry: policy });
+  const first = buffer.add(keyed("a", 2));
+  await w.settle(1);
+  const second = buffer.add(keyed("b", 2));
+  await new Promise((resolve) => setImmediate(resolve));
+  return { buffer, first, second };
+}
+
+describe("FactBuffer with a prepare step", () => {
+  it("checks the next batch while a write runs, against what that write stores, and writes it with that check", async () => {
+    const w = gatedTwoStepWrites();
+    const { first, second } = await writingAWhileBArrives(w);
+    // Checked at once, while a's write is still running.
+    expect(w.checks).toEqual(["a0#1", "b0#2 after a0#1"]);
+    w.release();
+    await first;
+    await w.settle(2);
+    expect(w.writes).toEqual(["a0#1", "b0#2 after a0#1"]);
+    w.release();
+    await second;
+    expect(w.checks).toHaveLength(2);
+  });
+
+  it("checks the next batch again when the write it was checked against failed and was prepared again", async () => {
+    const w = gatedTwoStepWrites();
+    const { first, second } = await writingAWhileBArrives(w);
+    w.fail();
+    // a is checked again (nothing pending: the failed write stored nothing that counts), and b against that.
+    await w.settle(2);
+    expect(w.writes).toEqual(["a0#1", "a0#3"]);
+    expect(w.checks).toEqual(["a0#1", "b0#2 after a0#1", "a0#3", "b0#4 after a0#3"]);
+    w.release();
+    await first;
+    await w.settle(3);
+    expect(w.writes[2]).toBe("b0#4 after a0#3");
+    w.release();
+    await second;
+  });
+
+  it("checks a batch afresh when the write before it succeeded with a check it was not made against", async () => {
+    const w = gatedTwoStepWrites();
+    let failPrepare = true;
+    // The ahead check of b fails: b is checked again when its turn comes, with nothing pending.
+    const { first, second } = await writingAWhileBArrives(w, async (b, pending) => {
+      if (pending && failPrepare) {
+        failPrepare = false;
+        throw new Error("lookup failed");
+      }
+      return w.prepare(b, pending);
+    });
+    w.release();
+    await first;
+    await w.settle(2);
+    expect(w.writes).toEqual(["a0#1", "b0#2"]);
+    w.release();
+    await second;
+  });
+
+  it("never writes a batch discarded while it was checked ahead", async () => {
+    const w = gatedTwoStepWrites();
+    const { buffer, first, second: dropped } = await writingAWhileBArrives(w);
+    expect(w.checks).toEqual(["a0#1", "b0#2 after a0#1"]);
+    expect(buffer.discardUnstarted("rebalanced")).toBe(2);
+    await expect(dropped).rejects.toBeInstanceOf(AbortedError);
+    const third = buffer.add(keyed("c", 2));
+    await new Promise((resolve) => setImmediate(resolve));
+    w.release();
+    await first;
+    await w.settle(2);
+    expect(w.writes).toEqual(["a0#1", "c0#3 after a0#1"]);
+    w.release();
+    await third;
   });
 });

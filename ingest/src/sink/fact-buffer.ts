@@ -1,9 +1,17 @@
 import { appendFactBatch, emptyFactBatch, factBatchSize, type FactBatch } from "@answerscope/warehouse";
 import { AbortedError, retryUntilDone, type RetryPolicy } from "./retry";
 
-export interface FactBufferOptions {
-  /** Writes one batch; throws when the warehouse cannot take it. */
-  write: (batch: FactBatch) => Promise<void>;
+export interface FactBufferOptions<P = undefined> {
+  /**
+   * Checks a batch against what is stored (the sink's duplicate checks), for `write`. `pending` is
+   * what the write running now will store, to be taken as stored: the next batch is checked while
+   * the one before it is inserted, and its result is used only if that write stores exactly
+   * `pending`; otherwise (it failed and was prepared again) the batch is checked again.
+   * Without `prepare`, `write` does all of a write.
+   */
+  prepare?: (batch: FactBatch, pending: P | undefined) => Promise<P>;
+  /** Writes one batch (`prepared` by `prepare`, when given); throws when the warehouse cannot take it. */
+  write: (batch: FactBatch, prepared: P | undefined) => Promise<void>;
   /** A batch is closed for writing once it holds this many rows... */
   maxRows: number;
   /** ...or once its oldest row has waited this long and no write is running. */
@@ -20,8 +28,10 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-interface Batch {
+interface Batch<P> {
   facts: FactBatch;
+  /** Checked while the batch before it was written, against what that write was to store. */
+  ahead?: { pending: P; result: Promise<P> };
   rows: number;
   waiters: Waiter[];
   /** The oldest row has waited maxWaitMs: write it as soon as the writer is free. */
@@ -31,7 +41,10 @@ interface Batch {
   markSettled: () => void;
 }
 
-function newBatch(): Batch {
+/** What a producer of rows (a Kafka worker, the collector) uses of a buffer, whatever its writes prepare. */
+export type RowBuffer = Pick<FactBuffer<unknown>, "add" | "flush" | "hasRoom" | "room" | "discardUnstarted" | "abort" | "heldRows">;
+
+function newBatch<P>(): Batch<P> {
   let markSettled!: () => void;
   const settled = new Promise<void>((resolve) => (markSettled = resolve));
   return { facts: emptyFactBatch(), rows: 0, waiters: [], due: false, settled, markSettled };
@@ -47,18 +60,24 @@ function newBatch(): Batch {
  * batches were closed, retrying with backoff until it succeeds or the buffer is
  * aborted. While it runs, the open batch keeps growing up to maxRows, so a slow
  * warehouse gets fewer, larger writes instead of a queue of small ones; an idle one
- * gets a write at most maxWaitMs after a row arrived.
+ * gets a write at most maxWaitMs after a row arrived. A batch closed while a write
+ * runs is checked (`prepare`) meanwhile, against what that write is storing, so its
+ * own write only inserts: the checks leave the path from one insert to the next.
  */
-export class FactBuffer {
-  private open = newBatch();
-  private readonly closed: Batch[] = [];
+export class FactBuffer<P = undefined> {
+  private open = newBatch<P>();
+  private readonly closed: Batch<P>[] = [];
   private ageTimer?: NodeJS.Timeout;
-  private writing?: Batch;
+  private writing?: Batch<P>;
+  /** What the write running now is storing (its current attempt's prepared result). */
+  private storing?: P;
+  /** What the last successful write stored: an ahead check against anything else is stale. */
+  private stored?: P;
   private held = 0;
   private roomWaiters: (() => void)[] = [];
   private readonly abortController = new AbortController();
 
-  constructor(private readonly options: FactBufferOptions) {}
+  constructor(private readonly options: FactBufferOptions<P>) {}
 
   /** Rows added and not yet written (or given up). */
   get heldRows(): number {
@@ -136,6 +155,34 @@ export class FactBuffer {
     this.clearAgeTimer();
     this.closed.push(this.open);
     this.open = newBatch();
+    this.checkAhead();
+  }
+
+  /** Starts checking the next batch against what the running write is storing, if it has not been. */
+  private checkAhead(): void {
+    const next = this.closed[0];
+    const { prepare } = this.options;
+    if (!prepare || !next || this.storing === undefined || next.ahead?.pending === this.storing) return;
+    const result = prepare(next.facts, this.storing);
+    // Used, or dropped for a fresh check, by the write of `next`; never left unhandled.
+    result.catch(() => undefined);
+    next.ahead = { pending: this.storing, result };
+  }
+
+  /** The batch checked against what is stored now: its ahead check when that was against the write that just succeeded. */
+  private async prepared(batch: Batch<P>): Promise<P | undefined> {
+    const { prepare } = this.options;
+    if (!prepare) return undefined;
+    const ahead = batch.ahead;
+    batch.ahead = undefined;
+    if (ahead && ahead.pending === this.stored) {
+      try {
+        return await ahead.result;
+      } catch {
+        // A failed check is made again below, like any first attempt.
+      }
+    }
+    return prepare(batch.facts, undefined);
   }
 
   /** Starts the next write when the writer is free: a closed batch, else the open one once it is due. */
@@ -146,12 +193,27 @@ export class FactBuffer {
     if (next) void this.write(next);
   }
 
-  private async write(batch: Batch): Promise<void> {
+  private async write(batch: Batch<P>): Promise<void> {
     this.writing = batch;
     let failure: unknown;
     try {
       const started = performance.now();
-      await retryUntilDone(() => this.options.write(batch.facts), this.options.retry, this.abortController.signal, this.options.onRetry);
+      await retryUntilDone(
+        async () => {
+          const prepared = await this.prepared(batch);
+          this.storing = prepared;
+          this.checkAhead();
+          try {
+            await this.options.write(batch.facts, prepared);
+            this.stored = prepared;
+          } finally {
+            this.storing = undefined;
+          }
+        },
+        this.options.retry,
+        this.abortController.signal,
+        this.options.onRetry,
+      );
       this.options.onFlushed?.(batch.rows, (performance.now() - started) / 1000);
     } catch (error) {
       failure = error;
@@ -162,7 +224,7 @@ export class FactBuffer {
   }
 
   /** Resolves (or rejects) a batch's callers and gives its rows' room back. */
-  private settle(batch: Batch, failure?: unknown): void {
+  private settle(batch: Batch<P>, failure?: unknown): void {
     for (const waiter of batch.waiters) {
       if (failure === undefined) waiter.resolve();
       else waiter.reject(failure);

@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { rowsMatchingKeys } from "./key-lookup";
-import { FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
+import { emptyFactBatch, FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
 import type { ResponseRow, ToolCallRow } from "./rows";
 import { responsesToInsert } from "./write-responses";
 import { toolCallsToInsert } from "./write-tool-calls";
@@ -9,11 +9,38 @@ type KeyedRow = Record<string, unknown>;
 
 const keyOf = (row: KeyedRow, columns: readonly string[]) => columns.map((column) => String(row[column])).join("\u0000");
 
-async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]): Promise<Set<string>> {
+/**
+ * A batch checked against what is stored: per table, the rows to insert (events already stored
+ * or repeated in the batch dropped, call marks and superseded versions filled in).
+ */
+export type PreparedFacts = FactBatch;
+
+async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: readonly KeyedRow[]): Promise<Set<string>> {
   const { table, key, lookupColumns } = FACT_TABLES[kind];
   const filter = key.slice(0, lookupColumns);
   const found = await rowsMatchingKeys<KeyedRow>(warehouse, `SELECT ${key.join(", ")} FROM ${warehouse.table(table)}`, filter, rows.map((row) => filter.map((column) => String(row[column]))));
-  return new Set(found.map((row) => keyOf(row, key)));
+  return new Set([...found, ...pending].map((row) => keyOf(row, key)));
+}
+
+/**
+ * Checks one batch against what is stored, for insertPrepared. `pending` is what a write that
+ * has not returned yet will store (the previous batch, prepared and being inserted): the check
+ * takes it as stored, whether the lookup already sees it or not, so the next batch's marks and
+ * superseded versions follow from it as they would after it. Valid only if that write then stores
+ * exactly `pending`; a caller whose earlier write failed must prepare again without it.
+ */
+export async function prepareFacts(warehouse: Warehouse, batch: FactBatch, pending: PreparedFacts = emptyFactBatch()): Promise<PreparedFacts> {
+  const prepared = emptyFactBatch();
+  await Promise.all(FACT_KINDS.map(async (kind) => void ((prepared[kind] as KeyedRow[]) = await prepareKind(warehouse, kind, batch[kind] as KeyedRow[], pending[kind] as KeyedRow[]))));
+  return prepared;
+}
+
+/** Inserts what prepareFacts returned, the tables side by side, once `beforeInserts` resolved; returns the rows per table. */
+export async function insertPrepared(warehouse: Warehouse, prepared: PreparedFacts, beforeInserts: Promise<unknown> = Promise.resolve()): Promise<Record<FactKind, number>> {
+  await beforeInserts;
+  const written = { responses: 0, toolCalls: 0, feedback: 0, rejected: 0, externalLabels: 0 };
+  await Promise.all(FACT_KINDS.map(async (kind) => void (written[kind] = await insertKind(warehouse, kind, prepared[kind] as KeyedRow[]))));
+  return written;
 }
 
 /**
@@ -36,15 +63,17 @@ export async function writeFacts(warehouse: Warehouse, batch: FactBatch, { befor
   await Promise.all([
     beforeInserts,
     ...FACT_KINDS.map(async (kind) => {
-      written[kind] = await writeKind(warehouse, kind, batch[kind] as KeyedRow[], beforeInserts);
+      const fresh = await prepareKind(warehouse, kind, batch[kind] as KeyedRow[], []);
+      await beforeInserts;
+      written[kind] = await insertKind(warehouse, kind, fresh);
     }),
   ]);
   return written;
 }
 
-/** One table's part of writeFacts: rows not stored yet (nor repeated within the batch), inserted; returns how many. */
-async function writeKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], beforeInserts: Promise<unknown>): Promise<number> {
-  const { table, key } = FACT_TABLES[kind];
+/** One table's part of prepareFacts: the rows not stored yet (nor repeated within the batch, nor in `pending`). */
+async function prepareKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: KeyedRow[]): Promise<KeyedRow[]> {
+  const { key } = FACT_TABLES[kind];
   const seen = new Set<string>();
   const unique = rows.filter((row) => {
     const k = keyOf(row, key);
@@ -52,15 +81,16 @@ async function writeKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[],
     seen.add(k);
     return true;
   });
-  if (unique.length === 0) return 0;
-  const fresh =
-    kind === "responses"
-      ? await responsesToInsert(warehouse, unique as ResponseRow[])
-      : kind === "toolCalls"
-        ? await toolCallsToInsert(warehouse, unique as ToolCallRow[])
-        : await storedKeys(warehouse, kind, unique).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
-  if (fresh.length === 0) return 0;
-  await beforeInserts;
-  await warehouse.client.insert({ table: warehouse.table(table), values: fresh, format: "JSONEachRow" });
-  return fresh.length;
+  if (unique.length === 0) return [];
+  return kind === "responses"
+    ? await responsesToInsert(warehouse, unique as ResponseRow[], pending as ResponseRow[])
+    : kind === "toolCalls"
+      ? await toolCallsToInsert(warehouse, unique as ToolCallRow[], pending as ToolCallRow[])
+      : await storedKeys(warehouse, kind, unique, pending).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
+}
+
+async function insertKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  await warehouse.client.insert({ table: warehouse.table(FACT_TABLES[kind].table), values: rows, format: "JSONEachRow" });
+  return rows.length;
 }

@@ -22,15 +22,17 @@ async function storedVersions(warehouse: Warehouse, rows: ResponseRow[]): Promis
 }
 
 /**
- * Response rows to insert: events already stored (or repeated in the batch) are
- * dropped, and a row that becomes the current version of its response carries the
- * version it supersedes (prev_*), so the metrics view retracts that one in the same
- * INSERT. A late-arriving older version is stored but supersedes nothing.
+ * Response rows to insert: events already stored (or repeated in the batch, or in `pending`,
+ * rows a running write will store) are dropped, and a row that becomes the current version of
+ * its response carries the version it supersedes (prev_*), so the metrics view retracts that one
+ * in the same INSERT. A late-arriving older version is stored but supersedes nothing.
  */
-export async function responsesToInsert(warehouse: Warehouse, rows: ResponseRow[]): Promise<ResponseRow[]> {
+export async function responsesToInsert(warehouse: Warehouse, rows: ResponseRow[], pending: readonly ResponseRow[] = []): Promise<ResponseRow[]> {
   if (rows.length === 0) return [];
   const state = new Map<string, { events: Set<string>; current?: StoredVersion }>();
-  for (const version of await storedVersions(warehouse, rows)) {
+  const wanted = new Set(rows.map(responseKey));
+  // A pending row may be stored already (the lookup ran during its insert): counting it twice changes nothing.
+  for (const version of [...(await storedVersions(warehouse, rows)), ...pending.filter((row) => wanted.has(responseKey(row)))]) {
     const entry = state.get(responseKey(version)) ?? { events: new Set<string>() };
     entry.events.add(version.event_id);
     if (!entry.current || isLaterVersion(version, entry.current)) entry.current = version;

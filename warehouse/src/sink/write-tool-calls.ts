@@ -22,12 +22,16 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[]): 
 
 /**
  * Tool-call rows to insert (the batch's own copies are already dropped by writeFacts): events
- * already stored are dropped, and each row carries what it changes about its call
- * (call-marks.ts), from the same lookup that finds the stored events.
+ * already stored, or in `pending` (rows a running write will store), are dropped, and each row
+ * carries what it changes about its call (call-marks.ts), from the same lookup that finds the
+ * stored events.
  */
-export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly ToolCallRow[]): Promise<ToolCallRow[]> {
+export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly ToolCallRow[], pending: readonly ToolCallRow[] = []): Promise<ToolCallRow[]> {
   if (rows.length === 0) return [];
   const stored = await storedCalls(warehouse, rows);
+  const wanted = new Set(rows.map(toolCallKey));
+  // addStoredEvent folds a copy of a stored event into the same state: a pending row the lookup already saw changes nothing.
+  for (const row of pending) if (wanted.has(toolCallKey(row))) addStoredEvent(stored, row);
   const fresh = rows.filter((row) => !stored.get(toolCallKey(row))?.eventIds.has(row.event_id));
   return markCalls(fresh, stored);
 }
