@@ -56,9 +56,9 @@ function newBatch<P>(): Batch<P> {
  * when a caller may commit or answer 202; it never waits for anything else, so a
  * Kafka worker keeps fetching while a write runs.
  *
- * One write runs at a time (the sink's duplicate check relies on it), in the order
- * batches were closed, retrying with backoff until it succeeds or the buffer is
- * aborted. While it runs, the open batch keeps growing up to maxRows, so a slow
+ * One write runs at a time (the sink's duplicate check relies on it: a batch is
+ * checked against what the writes before it stored), in the order batches were
+ * closed, retrying with backoff until it succeeds or the buffer is aborted. While it runs, the open batch keeps growing up to maxRows, so a slow
  * warehouse gets fewer, larger writes instead of a queue of small ones; an idle one
  * gets a write at most maxWaitMs after a row arrived. A batch closed while a write
  * runs is checked (`prepare`) meanwhile, against what that write is storing, so its
