@@ -105,6 +105,9 @@ describe("benchmark smoke run", () => {
       expect(cpu.ceiling_events_per_s).toBeGreaterThan(0);
       expect(cpu.events_per_s).toBeGreaterThan(0);
       expect(cpu.ingest_vs_ceiling).toBeGreaterThan(0);
+      // The main thread is one of the process's threads.
+      expect(cpu.worker_main_thread_cpu_s_per_1k).toBeGreaterThan(0);
+      expect(cpu.worker_main_thread_cpu_s_per_1k).toBeLessThanOrEqual(cpu.worker_cpu_s_per_1k);
       expect(cpu.worker_ceiling_events_per_s).toBeGreaterThan(0);
       expect(cpu.ingest_vs_worker_ceiling).toBeGreaterThan(0);
       expect(cpu.machine_busy_share).toBeGreaterThan(0);

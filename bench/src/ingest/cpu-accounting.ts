@@ -38,6 +38,8 @@ export function machineCpuSeconds(procStat: string, ticksPerSecond = CLOCK_TICKS
 export interface CpuSnapshot {
   /** Process CPU seconds by role; a role with several processes (two workers) is summed. */
   seconds: Record<CpuRole, number>;
+  /** The worker processes' main threads alone (their JavaScript), without V8's and libuv's helper threads. */
+  workerMainThreads: number;
   machine: { busy: number; total: number };
 }
 
@@ -59,10 +61,15 @@ async function pidCpuSeconds(pid: number): Promise<number> {
   return processCpuSeconds(await readFile(`/proc/${pid}/stat`, "utf8"));
 }
 
+/** A process's main thread (its task with the process's own id), in the same format. */
+async function mainThreadCpuSeconds(pid: number): Promise<number> {
+  return processCpuSeconds(await readFile(`/proc/${pid}/task/${pid}/stat`, "utf8"));
+}
+
 export async function cpuSnapshot(pids: CpuPids): Promise<CpuSnapshot> {
-  const sum = async (list: number[]) => (await Promise.all(list.map(pidCpuSeconds))).reduce((a, b) => a + b, 0);
-  const [worker, clickhouse, broker, procStat] = await Promise.all([sum(pids.worker), sum(pids.clickhouse), sum(pids.broker), readFile("/proc/stat", "utf8")]);
-  return { seconds: { worker, clickhouse, broker }, machine: machineCpuSeconds(procStat) };
+  const sum = async (list: number[], read = pidCpuSeconds) => (await Promise.all(list.map(read))).reduce((a, b) => a + b, 0);
+  const [worker, workerMainThreads, clickhouse, broker, procStat] = await Promise.all([sum(pids.worker), sum(pids.worker, mainThreadCpuSeconds), sum(pids.clickhouse), sum(pids.broker), readFile("/proc/stat", "utf8")]);
+  return { seconds: { worker, clickhouse, broker }, workerMainThreads, machine: machineCpuSeconds(procStat) };
 }
 
 export interface CpuAccount {
@@ -74,10 +81,13 @@ export interface CpuAccount {
   total_cpu_s_per_1k: number;
   /** cores / (sum of CPU seconds per event): the rate that would saturate every core with these three alone. */
   ceiling_events_per_s: number;
+  /** The worker processes' main threads: their JavaScript, including what the garbage collector does on that thread. */
+  worker_main_thread_cpu_s_per_1k: number;
   /**
-   * workers / worker CPU seconds per event: the rate at which each worker process would
-   * keep one core busy. A Node worker does its JavaScript on one thread, so this bounds
-   * ingest whatever the other cores do (a little high: GC and I/O threads count in its CPU).
+   * workers / main-thread CPU seconds per event: the rate at which each worker's JavaScript
+   * thread would be busy all the time. A Node worker does its JavaScript on one thread, so this
+   * bounds ingest whatever the other cores do; V8's helper threads (concurrent GC, compilers)
+   * run beside it and count only in worker_cpu_s_per_1k.
    */
   worker_ceiling_events_per_s: number;
   ingest_vs_worker_ceiling: number;
@@ -119,16 +129,18 @@ export class CpuWindow {
 export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: number, seconds: number, cores: number, workerProcesses = 1): CpuAccount {
   const perThousand = (role: CpuRole) => ((after.seconds[role] - before.seconds[role]) / events) * 1000;
   const worker = perThousand("worker");
+  const mainThreads = ((after.workerMainThreads - before.workerMainThreads) / events) * 1000;
   const clickhouse = perThousand("clickhouse");
   const broker = perThousand("broker");
   const total = worker + clickhouse + broker;
   const ceiling = total > 0 ? cores / (total / 1000) : Number.NaN;
   const rate = events / seconds;
-  const workerCeiling = worker > 0 ? workerProcesses / (worker / 1000) : Number.NaN;
+  const workerCeiling = mainThreads > 0 ? workerProcesses / (mainThreads / 1000) : Number.NaN;
   const machineTotal = after.machine.total - before.machine.total;
   return {
     cores,
     worker_cpu_s_per_1k: r(worker, 3),
+    worker_main_thread_cpu_s_per_1k: r(mainThreads, 3),
     clickhouse_cpu_s_per_1k: r(clickhouse, 3),
     broker_cpu_s_per_1k: r(broker, 3),
     total_cpu_s_per_1k: r(total, 3),

@@ -132,7 +132,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     }
     progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
     for (const [label, cpu] of [["1 worker", samples.cpu_one[run]], ["2 workers", samples.cpu_two[run]]] as const) {
-      if (cpu) progress(`  cpu ${label}: worker ${cpu.worker_cpu_s_per_1k} + ClickHouse ${cpu.clickhouse_cpu_s_per_1k} + broker ${cpu.broker_cpu_s_per_1k} CPU s per 1,000 events, ceiling ${cpu.ceiling_events_per_s} events/s, ingest/ceiling ${cpu.ingest_vs_ceiling}, worker-thread ceiling ${cpu.worker_ceiling_events_per_s} (ingest/that ${cpu.ingest_vs_worker_ceiling}), machine busy ${cpu.machine_busy_share}`);
+      if (cpu) progress(`  cpu ${label}: worker ${cpu.worker_cpu_s_per_1k} (main thread ${cpu.worker_main_thread_cpu_s_per_1k}) + ClickHouse ${cpu.clickhouse_cpu_s_per_1k} + broker ${cpu.broker_cpu_s_per_1k} CPU s per 1,000 events, ceiling ${cpu.ceiling_events_per_s} events/s, ingest/ceiling ${cpu.ingest_vs_ceiling}, worker-thread ceiling ${cpu.worker_ceiling_events_per_s} (ingest/that ${cpu.ingest_vs_worker_ceiling}), machine busy ${cpu.machine_busy_share}`);
     }
   }
   return {

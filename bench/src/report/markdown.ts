@@ -61,16 +61,16 @@ export function resultsMarkdown(r: BenchResults): string {
     const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["worker's sink (inserting client)", i.cpu_sink], ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
     if (cpuRuns.some(([, c]) => c)) {
       out.push(
-        `CPU accounting (10 %-90 % window of each source and worker run, the whole run of the plain inserts; medians): CPU seconds per 1,000 events of the worker process(es) (for the limits: the process that consumes or inserts), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ worker CPU seconds per event, the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,
+        `CPU accounting (10 %-90 % window of each source and worker run, the whole run of the plain inserts; medians): CPU seconds per 1,000 events of the worker process(es) (for the limits: the process that consumes or inserts), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ the CPU seconds per event of their main threads (the JavaScript; V8's helper threads for concurrent GC and compilation run beside it and count only in the process's CPU), the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,
         "",
         i.shared_core_limit_events_per_s
           ? `**Shared-core limit:** a worker has to consume at least what the source consumer consumes and insert at least what the plain inserts insert, on the same ${i.cpu_source?.cores ?? "–"} cores at once, so cores ÷ (source consumer + broker + inserting client + ClickHouse CPU per event) = ${n(i.shared_core_limit_events_per_s)} events/s is the fastest any worker could ingest here, however little work of its own it did: ${i.shared_core_limit_vs_min_limit} of min(source, plain sink). One worker reaches ${i.ingest_vs_shared_core_limit} of it.`
           : "",
         "",
-        row(["run", "worker CPU s/1k", "ClickHouse CPU s/1k", "broker CPU s/1k", "total CPU s/1k", "cores", "CPU ceiling events/s", "worker ceiling events/s", "ingest events/s", "ingest / CPU ceiling", "ingest / worker ceiling", "machine busy"]),
-        row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+        row(["run", "worker CPU s/1k", "of it main thread", "ClickHouse CPU s/1k", "broker CPU s/1k", "total CPU s/1k", "cores", "CPU ceiling events/s", "worker ceiling events/s", "ingest events/s", "ingest / CPU ceiling", "ingest / worker ceiling", "machine busy"]),
+        row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
         ...cpuRuns.flatMap(([label, c]) =>
-          c ? [row([label, c.worker_cpu_s_per_1k, c.clickhouse_cpu_s_per_1k, c.broker_cpu_s_per_1k, c.total_cpu_s_per_1k, c.cores, n(c.ceiling_events_per_s), n(c.worker_ceiling_events_per_s), n(c.events_per_s), c.ingest_vs_ceiling, c.ingest_vs_worker_ceiling, `${Math.round(c.machine_busy_share * 100)} %`])] : [],
+          c ? [row([label, c.worker_cpu_s_per_1k, c.worker_main_thread_cpu_s_per_1k ?? "–", c.clickhouse_cpu_s_per_1k, c.broker_cpu_s_per_1k, c.total_cpu_s_per_1k, c.cores, n(c.ceiling_events_per_s), n(c.worker_ceiling_events_per_s), n(c.events_per_s), c.ingest_vs_ceiling, c.ingest_vs_worker_ceiling, `${Math.round(c.machine_busy_share * 100)} %`])] : [],
         ),
         "",
       );
