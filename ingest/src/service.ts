@@ -40,9 +40,9 @@ function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limit
       intent.catch(() => undefined);
       return { facts: await prepareFacts(warehouse, batch, pending?.facts), intent };
     },
-    write: async (batch, prepared) => {
-      const written = await insertPrepared(warehouse, prepared!.facts, prepared!.intent);
-      intents.close(await prepared!.intent);
+    write: async (batch, { facts, intent }) => {
+      const written = await insertPrepared(warehouse, facts, intent);
+      intents.close(await intent);
       for (const [kind, rows] of Object.entries(written)) {
         metrics.stored.inc({ table: kind }, rows);
         metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);

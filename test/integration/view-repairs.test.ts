@@ -3,14 +3,15 @@ import {
   createWarehouse,
   evaluateOutcomes,
   expiredWriteIntents,
+  insertPrepared,
   onClusterClause,
   pendingViewRepairs,
+  prepareFacts,
   promoteExpiredIntents,
   queryMetrics,
   queryRows,
   runViewRepairs,
   sqlValue,
-  writeFacts,
   WriteIntents,
   type Dimension,
   type Warehouse,
@@ -117,11 +118,14 @@ describe("view repairs", () => {
       const [row] = await queryRows<{ n: number }>(warehouse, `SELECT (SELECT count() FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(tenant)}) + (SELECT count() FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)}) AS n`);
       return Number(row!.n);
     };
-    // The announcement fails well after the duplicate checks have answered: nothing may be stored.
+    // As the ingest service writes: the announcement runs beside the duplicate checks and fails
+    // after they have answered; nothing may be stored.
     const failedAnnouncement = new Promise((_, reject) => setTimeout(() => reject(new Error("announcement failed")), 500));
-    await expect(writeFacts(warehouse, batch, { beforeInserts: failedAnnouncement })).rejects.toThrow("announcement failed");
+    failedAnnouncement.catch(() => undefined);
+    const prepared = await prepareFacts(warehouse, batch);
+    await expect(insertPrepared(warehouse, prepared, failedAnnouncement)).rejects.toThrow("announcement failed");
     expect(await stored()).toBe(0);
-    const written = await writeFacts(warehouse, batch, { beforeInserts: Promise.resolve() });
+    const written = await insertPrepared(warehouse, await prepareFacts(warehouse, batch), Promise.resolve());
     expect(written.responses + written.toolCalls).toBeGreaterThan(0);
     expect(await stored()).toBe(written.responses + written.toolCalls);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { median } from "../stats";
+import { ThroughputCurve } from "./throughput-curve";
 import { cpuAccount, CpuWindow, machineCpuSeconds, medianAccount, processCpuSeconds, sharedCoreLimit, withThisProcess, type CpuSnapshot } from "./cpu-accounting";
 
 const statLine = (comm: string, utime: number, stime: number) =>
@@ -76,21 +77,17 @@ describe("CPU accounting", () => {
     expect(sharedCoreLimit(source, sink, 4, { source: 40_000, sink: 20_000 })).toMatchObject({ events_per_s: 44_444, vs_min_limit: 2.22 });
   });
 
-  it("accounts the window between the observations that reach 10 % and 90 %, in events", async () => {
-    let clockMs = 0;
-    const window = new CpuWindow(withThisProcess({ clickhouse: [], broker: [] }), 1000, () => clockMs);
-    window.observe(50); // under 10 %: no snapshot yet
-    clockMs = 400;
-    window.observe(100); // opens the window at 400 ms
-    clockMs = 900;
-    window.observe(500);
-    expect(await window.account()).toBeUndefined();
-    clockMs = 1400;
-    window.observe(950); // closes it at 1,400 ms
-    clockMs = 5000;
-    window.observe(1000); // after the close: changes nothing
+  it("accounts the curve's window between the observations that reach 10 % and 90 %, in events", async () => {
+    const curve = new ThroughputCurve(1000);
+    const window = new CpuWindow(withThisProcess({ clickhouse: [], broker: [] }));
+    window.mark(curve.observe(50, 0)); // under 10 %: no snapshot yet
+    window.mark(curve.observe(100, 400)); // opens the window at 400 ms
+    window.mark(curve.observe(500, 900));
+    expect(await window.account(curve)).toBeUndefined();
+    window.mark(curve.observe(950, 1400)); // closes it at 1,400 ms
+    window.mark(curve.observe(1000, 5000)); // after the close: changes nothing
     // 850 counted rows (100 -> 950) at 2 events each over 1 s.
-    expect((await window.account(2))!.events_per_s).toBe(1700);
-    expect((await window.account())!.events_per_s).toBe(850);
+    expect((await window.account(curve, 2))!.events_per_s).toBe(1700);
+    expect((await window.account(curve))!.events_per_s).toBe(850);
   });
 });

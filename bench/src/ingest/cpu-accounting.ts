@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { round as r } from "../stats";
+import type { ThroughputCurve, WindowEdge } from "./throughput-curve";
 
 /**
  * CPU accounting of an ingest run. Source and sink limits are each measured with the other
@@ -99,39 +100,34 @@ export interface CpuAccount {
 }
 
 /**
- * CPU snapshots at the first observations that reach 10 % and 90 % of `expected`, with the count
- * and time of each: the same window, and the same counts, the rates are taken over (ThroughputCurve).
+ * CPU snapshots at the ends of a ThroughputCurve's window (`mark` what its `observe` returns), so
+ * the CPU is spread over the same rows and time the rate is taken over.
  */
 export class CpuWindow {
-  private from?: { cpu: Promise<CpuSnapshot>; count: number; at: number };
-  private to?: { cpu: Promise<CpuSnapshot>; count: number; at: number };
+  private readonly snapshots: Partial<Record<WindowEdge, Promise<CpuSnapshot>>> = {};
 
-  constructor(
-    private readonly pids: CpuPids,
-    private readonly expected: number,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+  constructor(private readonly pids: CpuPids) {}
 
-  observe(count: number): void {
-    if (!this.from && count >= 0.1 * this.expected) this.from = { cpu: cpuSnapshot(this.pids), count, at: this.now() };
-    else if (this.from && !this.to && count >= 0.9 * this.expected) this.to = { cpu: cpuSnapshot(this.pids), count, at: this.now() };
+  mark(edge: WindowEdge | undefined): void {
+    if (edge) this.snapshots[edge] = cpuSnapshot(this.pids);
   }
 
-  /** The account of the window (`eventsPerCount` converts counted rows to events); undefined before both snapshots. */
-  async account(eventsPerCount = 1, workerProcesses = 1): Promise<CpuAccount | undefined> {
-    const { from, to } = this;
-    if (!from || !to || to.count <= from.count) return undefined;
-    return cpuAccount(await from.cpu, await to.cpu, (to.count - from.count) * eventsPerCount, (to.at - from.at) / 1000, machineCores(), workerProcesses);
+  /** The account of the curve's window (`eventsPerCount` converts counted rows to events); undefined before both ends. */
+  async account(curve: ThroughputCurve, eventsPerCount = 1, workerProcesses = 1): Promise<CpuAccount | undefined> {
+    const { from, to } = curve.window;
+    const { from: before, to: after } = this.snapshots;
+    if (!from || !to || !before || !after || to.count <= from.count) return undefined;
+    return cpuAccount(await before, await after, (to.count - from.count) * eventsPerCount, (to.at - from.at) / 1000, machineCores(), workerProcesses);
   }
 }
 
 /** The arithmetic of the account: CPU between two snapshots spread over the events of that window. */
 export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: number, seconds: number, cores: number, workerProcesses = 1): CpuAccount {
-  const perThousand = (role: CpuRole) => ((after.seconds[role] - before.seconds[role]) / events) * 1000;
-  const worker = perThousand("worker");
-  const mainThreads = ((after.workerMainThreads - before.workerMainThreads) / events) * 1000;
-  const clickhouse = perThousand("clickhouse");
-  const broker = perThousand("broker");
+  const perThousand = (seconds: (snapshot: CpuSnapshot) => number) => ((seconds(after) - seconds(before)) / events) * 1000;
+  const worker = perThousand((snapshot) => snapshot.seconds.worker);
+  const mainThreads = perThousand((snapshot) => snapshot.workerMainThreads);
+  const clickhouse = perThousand((snapshot) => snapshot.seconds.clickhouse);
+  const broker = perThousand((snapshot) => snapshot.seconds.broker);
   const total = worker + clickhouse + broker;
   const ceiling = total > 0 ? cores / (total / 1000) : Number.NaN;
   const rate = events / seconds;

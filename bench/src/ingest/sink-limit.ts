@@ -1,4 +1,5 @@
-import { emptyFactBatch, FACT_KINDS, FACT_TABLES, factBatchSize, insertPrepared, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import { FactBuffer } from "@answerscope/ingest";
+import { FACT_KINDS, FACT_TABLES, factBatchSize, insertPrepared, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
 import { cpuAccount, cpuSnapshot, machineCores, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 
@@ -9,11 +10,11 @@ export interface SinkRun {
   cpu?: CpuAccount;
 }
 
-async function timedWrites(w: Warehouse, batches: readonly FactBatch[], events: number, write: (batch: FactBatch) => Promise<unknown>, servicePids?: ServicePids): Promise<SinkRun> {
+async function timedWrites(w: Warehouse, events: number, writeAll: () => Promise<unknown>, servicePids?: ServicePids): Promise<SinkRun> {
   const pids = servicePids && withThisProcess(servicePids);
   const before = pids && (await cpuSnapshot(pids));
   const started = performance.now();
-  for (const batch of batches) await write(batch);
+  await writeAll();
   const seconds = (performance.now() - started) / 1000;
   const cpu = pids && before ? cpuAccount(before, await cpuSnapshot(pids), events, seconds, machineCores()) : undefined;
   return { rate: events / seconds, storedRows: await storedFactRows(w), cpu };
@@ -21,47 +22,43 @@ async function timedWrites(w: Warehouse, batches: readonly FactBatch[], events: 
 
 /**
  * The worker's own sink as a limit: the fact rows checked (duplicates, call marks, superseded
- * versions) and inserted one batch after another, in the worker's batch size, into an empty
- * migrated database, each batch checked while the one before it is inserted, as the worker's
- * buffer does (prepareFacts with the pending write). The pipeline ran before the clock.
+ * versions) and inserted by the worker's own buffer and write steps (FactBuffer, prepareFacts,
+ * insertPrepared), so each batch is checked while the one before it is inserted; one batch per
+ * write, in the worker's batch size, into an empty migrated database. The pipeline ran before
+ * the clock.
  */
 export function measureSinkLimit(w: Warehouse, batches: readonly FactBatch[], events: number, servicePids?: ServicePids): Promise<SinkRun> {
-  let inserting: { prepared: PreparedFacts; done: Promise<unknown> } | undefined;
-  return timedWrites(
-    w,
-    [...batches, emptyFactBatch()],
-    events,
-    async (batch) => {
-      const prepared = await prepareFacts(w, batch, inserting?.prepared);
-      await inserting?.done;
-      const done = insertPrepared(w, prepared);
-      // Awaited by the next batch; a failure then fails the measurement.
-      done.catch(() => undefined);
-      inserting = { prepared, done };
-      // The last (empty) batch only waits for the insert before it.
-      if (factBatchSize(batch) === 0) await inserting.done;
-    },
-    servicePids,
-  );
+  const buffer = new FactBuffer<PreparedFacts>({
+    prepare: (batch, pending) => prepareFacts(w, batch, pending),
+    write: async (_batch, prepared) => void (await insertPrepared(w, prepared)),
+    // Every batch but the last is full, so each closes as it is added and is one write.
+    maxRows: Math.max(...batches.map(factBatchSize)),
+    maxWaitMs: 60_000,
+    // A failed write fails the measurement.
+    retry: { minDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
+  });
+  return timedWrites(w, events, () => Promise.all([...batches.map((batch) => buffer.add(batch)), buffer.flush()]), servicePids);
 }
 
 /**
  * The sink limit as issue 6 defines it: the same rows inserted straight into the same
  * tables with @clickhouse/client, no lookups, in the same batches. A batch's tables are
- * inserted side by side, as writeFacts does, so this is the fastest plain insert of
+ * inserted side by side, as the worker's writes are, so this is the fastest plain insert of
  * those batches, not a slower sequential one.
  */
 export function measurePlainInsertLimit(w: Warehouse, batches: readonly FactBatch[], events: number, servicePids?: ServicePids): Promise<SinkRun> {
   return timedWrites(
     w,
-    batches,
     events,
-    (batch) =>
-      Promise.all(
-        FACT_KINDS.filter((kind) => batch[kind].length > 0).map((kind) =>
-          w.client.insert({ table: w.table(FACT_TABLES[kind].table), values: batch[kind] as object[], format: "JSONEachRow" }),
-        ),
-      ),
+    async () => {
+      for (const batch of batches) {
+        await Promise.all(
+          FACT_KINDS.filter((kind) => batch[kind].length > 0).map((kind) =>
+            w.client.insert({ table: w.table(FACT_TABLES[kind].table), values: batch[kind] as object[], format: "JSONEachRow" }),
+          ),
+        );
+      }
+    },
     servicePids,
   );
 }

@@ -30,7 +30,7 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
   });
   const curve = new ThroughputCurve(expected);
   let count = 0;
-  const cpuWindow = servicePids && new CpuWindow(withThisProcess(servicePids), expected);
+  const cpuWindow = servicePids && new CpuWindow(withThisProcess(servicePids));
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   await consumer.connect();
@@ -42,8 +42,7 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
     eachBatch: async ({ batch, resolveOffset, commitOffsetsIfNecessary }) => {
       if (batch.messages.length === 0) return;
       count += batch.messages.length;
-      curve.observe(count);
-      cpuWindow?.observe(count);
+      cpuWindow?.mark(curve.observe(count));
       const last = batch.lastOffset();
       await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }] });
       resolveOffset(last);
@@ -55,5 +54,5 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
   clearTimeout(timeout);
   await consumer.disconnect();
   if (!curve.done) throw new Error(`source consumer read ${count} of ${expected} messages within ${timeoutMs} ms`);
-  return { rate: curve.rate, cpu: await cpuWindow?.account() };
+  return { rate: curve.rate, cpu: await cpuWindow?.account(curve) };
 }

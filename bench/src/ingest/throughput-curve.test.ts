@@ -15,10 +15,11 @@ describe("ThroughputCurve", () => {
     const curve = new ThroughputCurve(1_000);
     curve.observe(50, 0);
     expect(curve.rate).toBeNaN();
-    // One step past both 10 % and 90 %: the start of the window only, as CpuWindow takes it.
-    curve.observe(950, 100);
+    // One step past both 10 % and 90 %: the start of the window only.
+    expect(curve.observe(950, 100)).toBe("from");
     expect(curve.rate).toBeNaN();
-    curve.observe(1_000, 200);
+    expect(curve.observe(1_000, 200)).toBe("to");
+    expect(curve.observe(1_000, 300)).toBeUndefined();
     expect(curve.rate).toBeCloseTo(50 / 0.1, 6);
     expect(curve.done).toBe(true);
 

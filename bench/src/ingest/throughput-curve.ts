@@ -9,18 +9,34 @@
  * run), so the first count past 10 % may already be 12.5 % and the first past 90 % 100 %,
  * and 80 % of the total over that time would understate the rate by up to a step.
  */
+/** The window's two ends: the first observation past 10 %, and the next one past 90 %. */
+export type WindowEdge = "from" | "to";
+
+/** An observation: the count seen, and when (ms, performance.now()). */
+export interface Observation {
+  count: number;
+  at: number;
+}
+
 export class ThroughputCurve {
   private readonly started = performance.now();
-  private at10?: { count: number; at: number };
-  private at90?: { count: number; at: number };
+  private readonly edges: Partial<Record<WindowEdge, Observation>> = {};
   private atDone?: number;
 
   constructor(private readonly expected: number) {}
 
-  observe(count: number, now = performance.now()): void {
-    if (this.at10 === undefined && count >= 0.1 * this.expected) this.at10 = { count, at: now };
-    else if (this.at10 !== undefined && this.at90 === undefined && count >= 0.9 * this.expected) this.at90 = { count, at: now };
+  /** Records an observation; returns the end of the window it is, if any (CpuWindow snapshots there). */
+  observe(count: number, now = performance.now()): WindowEdge | undefined {
     if (this.atDone === undefined && count >= this.expected) this.atDone = now;
+    const { from, to } = this.edges;
+    const edge = !from && count >= 0.1 * this.expected ? "from" : from && !to && count >= 0.9 * this.expected ? "to" : undefined;
+    if (edge) this.edges[edge] = { count, at: now };
+    return edge;
+  }
+
+  /** The window's ends, once observed. */
+  get window(): Readonly<Partial<Record<WindowEdge, Observation>>> {
+    return this.edges;
   }
 
   get done(): boolean {
@@ -29,9 +45,9 @@ export class ThroughputCurve {
 
   /** Events per second between the observations that reached 10 % and 90 %; NaN when one step covered both. */
   get rate(): number {
-    const { at10, at90 } = this;
-    if (at10 === undefined || at90 === undefined || at90.at <= at10.at) return Number.NaN;
-    return (at90.count - at10.count) / ((at90.at - at10.at) / 1000);
+    const { from, to } = this.edges;
+    if (!from || !to || to.at <= from.at) return Number.NaN;
+    return (to.count - from.count) / ((to.at - from.at) / 1000);
   }
 
   /** Seconds from the start until everything was counted. */

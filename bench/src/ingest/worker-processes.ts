@@ -65,11 +65,10 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
     processes.push(...(await Promise.all(Array.from({ length: options.workers }, () => startIngestProcess(env, { waitReady: false })))));
     const deadline = Date.now() + (options.timeoutMs ?? 300_000);
     const pids = { worker: processes.map((p) => p.child.pid ?? 0).filter((pid) => pid > 0), clickhouse: options.servicePids?.clickhouse ?? [], broker: options.servicePids?.broker ?? [] };
-    const cpuWindow = new CpuWindow(pids, options.expectedRows);
+    const cpuWindow = new CpuWindow(pids);
     while (!curve.done && Date.now() < deadline) {
       const rows = await storedFactRows(w);
-      curve.observe(rows);
-      cpuWindow.observe(rows);
+      cpuWindow.mark(curve.observe(rows));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!curve.done) throw new Error(`workers stored ${await storedFactRows(w)} of ${options.expectedRows} rows in time\n${processes.map((p) => p.output().slice(-2000)).join("\n")}`);
@@ -85,7 +84,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
       rowsPerWrite: writes ? Math.round(rows / writes) : 0,
       writeSeconds: Math.round(stats.reduce((sum, s) => sum + s.seconds, 0) * 10) / 10,
       rowsHandledPerStored: round(rows / options.expectedRows, 2),
-      cpu: await cpuWindow.account(options.eventsPerRow, pids.worker.length),
+      cpu: await cpuWindow.account(curve, options.eventsPerRow, pids.worker.length),
     };
   } finally {
     await Promise.all(processes.map((p) => p.stop("SIGTERM")));

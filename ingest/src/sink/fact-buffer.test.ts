@@ -1,7 +1,7 @@
 import { emptyFactBatch, type FactBatch, type RejectedRow } from "@answerscope/warehouse";
 import { describe, expect, it } from "vitest";
-import { FactBuffer, type FactBufferOptions } from "./fact-buffer";
-import { AbortedError } from "./retry";
+import { FactBuffer } from "./fact-buffer";
+import { AbortedError, type RetryPolicy } from "./retry";
 
 const rejected = (n: number): FactBatch => ({
   ...emptyFactBatch(),
@@ -194,8 +194,8 @@ const keyed = (key: string, n: number): FactBatch => ({
 });
 
 /** A two-step buffer with batch a being written and batch b added while it runs. */
-async function writingAWhileBArrives(w: ReturnType<typeof gatedTwoStepWrites>, prepare: FactBufferOptions<string>["prepare"] = w.prepare) {
-  const buffer = new FactBuffer<string>({ prepare, write: w.write, maxRows: 2, maxWaitMs: 60_000, retry: policy });
+async function writingAWhileBArrives(w: ReturnType<typeof gatedTwoStepWrites>, { prepare = w.prepare, retry = policy }: { prepare?: (b: FactBatch, pending: string | undefined) => Promise<string>; retry?: RetryPolicy } = {}) {
+  const buffer = new FactBuffer<string>({ prepare, write: w.write, maxRows: 2, maxWaitMs: 60_000, retry });
   const first = buffer.add(keyed("a", 2));
   await w.settle(1);
   const second = buffer.add(keyed("b", 2));
@@ -234,21 +234,36 @@ describe("FactBuffer with a prepare step", () => {
     await second;
   });
 
-  it("checks a batch afresh when the write before it succeeded with a check it was not made against", async () => {
+  it("checks a batch afresh when its ahead check failed", async () => {
     const w = gatedTwoStepWrites();
     let failPrepare = true;
     // The ahead check of b fails: b is checked again when its turn comes, with nothing pending.
-    const { first, second } = await writingAWhileBArrives(w, async (b, pending) => {
-      if (pending && failPrepare) {
-        failPrepare = false;
-        throw new Error("lookup failed");
-      }
-      return w.prepare(b, pending);
+    const { first, second } = await writingAWhileBArrives(w, {
+      prepare: async (b, pending) => {
+        if (pending && failPrepare) {
+          failPrepare = false;
+          throw new Error("lookup failed");
+        }
+        return w.prepare(b, pending);
+      },
     });
     w.release();
     await first;
     await w.settle(2);
     expect(w.writes).toEqual(["a0#1", "b0#2"]);
+    w.release();
+    await second;
+  });
+
+  it("checks the next batch afresh when the write it was checked against was given up", async () => {
+    const w = gatedTwoStepWrites();
+    // One attempt only, as the collector's buffer gives up: a's rows are not stored, so b's check against them is stale.
+    const { first, second } = await writingAWhileBArrives(w, { retry: { ...policy, maxAttempts: 1 } });
+    expect(w.checks).toEqual(["a0#1", "b0#2 after a0#1"]);
+    w.fail();
+    await expect(first).rejects.toThrow("down");
+    await w.settle(2);
+    expect(w.writes).toEqual(["a0#1", "b0#3"]);
     w.release();
     await second;
   });

@@ -1,17 +1,22 @@
 import { appendFactBatch, emptyFactBatch, factBatchSize, type FactBatch } from "@answerscope/warehouse";
 import { AbortedError, retryUntilDone, type RetryPolicy } from "./retry";
 
-export interface FactBufferOptions<P = undefined> {
-  /**
-   * Checks a batch against what is stored (the sink's duplicate checks), for `write`. `pending` is
-   * what the write running now will store, to be taken as stored: the next batch is checked while
-   * the one before it is inserted, and its result is used only if that write stores exactly
-   * `pending`; otherwise (it failed and was prepared again) the batch is checked again.
-   * Without `prepare`, `write` does all of a write.
-   */
-  prepare?: (batch: FactBatch, pending: P | undefined) => Promise<P>;
-  /** Writes one batch (`prepared` by `prepare`, when given); throws when the warehouse cannot take it. */
-  write: (batch: FactBatch, prepared: P | undefined) => Promise<void>;
+/** How a batch is written (throwing when the warehouse cannot take it): in one step, or in two. */
+export type BatchWriter<P> =
+  | { prepare?: undefined; write: (batch: FactBatch) => Promise<void> }
+  | {
+      /**
+       * Checks a batch against what is stored (the sink's duplicate checks). `pending` is what the
+       * write running now stores, to be taken as stored: the next batch is checked while the one
+       * before it is written, and that check is used only if that write attempt succeeded;
+       * otherwise (it failed, and was retried or given up) the batch is checked again.
+       */
+      prepare: (batch: FactBatch, pending: P | undefined) => Promise<P>;
+      /** Writes a batch that `prepare` checked. */
+      write: (batch: FactBatch, prepared: P) => Promise<void>;
+    };
+
+export type FactBufferOptions<P = undefined> = BatchWriter<P> & {
   /** A batch is closed for writing once it holds this many rows... */
   maxRows: number;
   /** ...or once its oldest row has waited this long and no write is running. */
@@ -21,7 +26,7 @@ export interface FactBufferOptions<P = undefined> {
   retry: RetryPolicy;
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
   onFlushed?: (rows: number, seconds: number) => void;
-}
+};
 
 interface Waiter {
   resolve: () => void;
@@ -30,8 +35,8 @@ interface Waiter {
 
 interface Batch<P> {
   facts: FactBatch;
-  /** Checked while the batch before it was written, against what that write was to store. */
-  ahead?: { pending: P; result: Promise<P> };
+  /** Checked while the batch before it was written, against what that write attempt was to store. */
+  ahead?: { attempt: number; result: Promise<P> };
   rows: number;
   waiters: Waiter[];
   /** The oldest row has waited maxWaitMs: write it as soon as the writer is free. */
@@ -69,10 +74,10 @@ export class FactBuffer<P = undefined> {
   private readonly closed: Batch<P>[] = [];
   private ageTimer?: NodeJS.Timeout;
   private writing?: Batch<P>;
-  /** What the write running now is storing (its current attempt's prepared result). */
-  private storing?: P;
-  /** What the last successful write stored: an ahead check against anything else is stale. */
-  private stored?: P;
+  /** Two-step writes, numbered: the one running now and what it stores, and the last that succeeded. */
+  private attempts = 0;
+  private storing?: { attempt: number; prepared: P };
+  private storedAttempt = 0;
   private held = 0;
   private roomWaiters: (() => void)[] = [];
   private readonly abortController = new AbortController();
@@ -162,20 +167,19 @@ export class FactBuffer<P = undefined> {
   private checkAhead(): void {
     const next = this.closed[0];
     const { prepare } = this.options;
-    if (!prepare || !next || this.storing === undefined || next.ahead?.pending === this.storing) return;
-    const result = prepare(next.facts, this.storing);
+    const storing = this.storing;
+    if (!prepare || !next || !storing || next.ahead?.attempt === storing.attempt) return;
+    const result = prepare(next.facts, storing.prepared);
     // Used, or dropped for a fresh check, by the write of `next`; never left unhandled.
     result.catch(() => undefined);
-    next.ahead = { pending: this.storing, result };
+    next.ahead = { attempt: storing.attempt, result };
   }
 
-  /** The batch checked against what is stored now: its ahead check when that was against the write that just succeeded. */
-  private async prepared(batch: Batch<P>): Promise<P | undefined> {
-    const { prepare } = this.options;
-    if (!prepare) return undefined;
+  /** The batch checked against what is stored now: its ahead check when that was against the write that succeeded last. */
+  private async prepared(batch: Batch<P>, prepare: (batch: FactBatch, pending: P | undefined) => Promise<P>): Promise<P> {
     const ahead = batch.ahead;
     batch.ahead = undefined;
-    if (ahead && ahead.pending === this.stored) {
+    if (ahead && ahead.attempt === this.storedAttempt) {
       try {
         return await ahead.result;
       } catch {
@@ -198,22 +202,7 @@ export class FactBuffer<P = undefined> {
     let failure: unknown;
     try {
       const started = performance.now();
-      await retryUntilDone(
-        async () => {
-          const prepared = await this.prepared(batch);
-          this.storing = prepared;
-          this.checkAhead();
-          try {
-            await this.options.write(batch.facts, prepared);
-            this.stored = prepared;
-          } finally {
-            this.storing = undefined;
-          }
-        },
-        this.options.retry,
-        this.abortController.signal,
-        this.options.onRetry,
-      );
+      await retryUntilDone(() => this.attempt(batch), this.options.retry, this.abortController.signal, this.options.onRetry);
       this.options.onFlushed?.(batch.rows, (performance.now() - started) / 1000);
     } catch (error) {
       failure = error;
@@ -221,6 +210,22 @@ export class FactBuffer<P = undefined> {
     this.writing = undefined;
     this.settle(batch, failure);
     this.pump();
+  }
+
+  /** One attempt at writing a batch; with two steps, the next batch is checked meanwhile. */
+  private async attempt(batch: Batch<P>): Promise<void> {
+    const options = this.options;
+    if (!options.prepare) return options.write(batch.facts);
+    const prepared = await this.prepared(batch, options.prepare);
+    const attempt = ++this.attempts;
+    this.storing = { attempt, prepared };
+    this.checkAhead();
+    try {
+      await options.write(batch.facts, prepared);
+      this.storedAttempt = attempt;
+    } finally {
+      this.storing = undefined;
+    }
   }
 
   /** Resolves (or rejects) a batch's callers and gives its rows' room back. */

@@ -53,22 +53,12 @@ export async function insertPrepared(warehouse: Warehouse, prepared: PreparedFac
  * partition (hence one event_id) is written by one worker at a time, and the
  * collector serializes its writes. Retrying a partly written batch is safe too.
  *
- * `beforeInserts` (the write's announcement, warehouse/src/repairs/write-intents.ts) must resolve
- * before any INSERT starts; the duplicate checks run meanwhile, so announcing costs no round trip.
+ * The tables are independent, so their checks, then their inserts, run side by side; a retry
+ * after one of them failed skips what the others stored. The ingest service writes in the
+ * same two steps (prepareFacts, insertPrepared), announcing the write meanwhile.
  */
-export async function writeFacts(warehouse: Warehouse, batch: FactBatch, { beforeInserts = Promise.resolve() }: { beforeInserts?: Promise<unknown> } = {}): Promise<Record<FactKind, number>> {
-  const written = { responses: 0, toolCalls: 0, feedback: 0, rejected: 0, externalLabels: 0 };
-  // The tables are independent, so their checks and inserts run side by side; a
-  // retry after one of them failed skips what the others stored.
-  await Promise.all([
-    beforeInserts,
-    ...FACT_KINDS.map(async (kind) => {
-      const fresh = await prepareKind(warehouse, kind, batch[kind] as KeyedRow[], []);
-      await beforeInserts;
-      written[kind] = await insertKind(warehouse, kind, fresh);
-    }),
-  ]);
-  return written;
+export async function writeFacts(warehouse: Warehouse, batch: FactBatch): Promise<Record<FactKind, number>> {
+  return insertPrepared(warehouse, await prepareFacts(warehouse, batch));
 }
 
 /** One table's part of prepareFacts: the rows not stored yet (nor repeated within the batch, nor in `pending`). */

@@ -6,8 +6,8 @@ type StoredVersion = Pick<ResponseRow, "tenant_id" | "response_id" | "event_id" 
 
 const responseKey = (row: { tenant_id: string; response_id: string }) => `${row.tenant_id}\u0000${row.response_id}`;
 
-/** Every stored version of the given responses. */
-async function storedVersions(warehouse: Warehouse, rows: ResponseRow[]): Promise<StoredVersion[]> {
+/** Every stored version of the given responses, and every version of them in `pending` (rows a running write stores). */
+async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], pending: readonly ResponseRow[]): Promise<StoredVersion[]> {
   const keys = [...new Map(rows.map((row) => [responseKey(row), [row.tenant_id, row.response_id]])).values()];
   const columns = SUPERSEDED_COLUMNS.map((column) => (column === "occurred_at" ? "toUInt32(occurred_at) AS occurred_at" : column));
   const found = await rowsMatchingKeys<StoredVersion>(
@@ -18,7 +18,9 @@ async function storedVersions(warehouse: Warehouse, rows: ResponseRow[]): Promis
   );
   // The lookup returns a superset (each column matched on its own): keep the responses asked for.
   const wanted = new Set(rows.map(responseKey));
-  return found.filter((row) => wanted.has(responseKey(row))).map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
+  const stored = found.filter((row) => wanted.has(responseKey(row))).map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
+  // A pending row may be stored already (the lookup ran during its insert): counting it twice changes nothing.
+  return [...stored, ...pending.filter((row) => wanted.has(responseKey(row)))];
 }
 
 /**
@@ -30,9 +32,7 @@ async function storedVersions(warehouse: Warehouse, rows: ResponseRow[]): Promis
 export async function responsesToInsert(warehouse: Warehouse, rows: ResponseRow[], pending: readonly ResponseRow[] = []): Promise<ResponseRow[]> {
   if (rows.length === 0) return [];
   const state = new Map<string, { events: Set<string>; current?: StoredVersion }>();
-  const wanted = new Set(rows.map(responseKey));
-  // A pending row may be stored already (the lookup ran during its insert): counting it twice changes nothing.
-  for (const version of [...(await storedVersions(warehouse, rows)), ...pending.filter((row) => wanted.has(responseKey(row)))]) {
+  for (const version of await storedVersions(warehouse, rows, pending)) {
     const entry = state.get(responseKey(version)) ?? { events: new Set<string>() };
     entry.events.add(version.event_id);
     if (!entry.current || isLaterVersion(version, entry.current)) entry.current = version;

@@ -3,9 +3,11 @@ import { addStoredEvent, markCalls, toolCallKey, type CallEvent, type StoredCall
 import { rowsMatchingKeys } from "./key-lookup";
 import type { ToolCallRow } from "./rows";
 
-
-/** Every stored event of the given calls (what the reduction reads of each), folded per call. */
-async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[]): Promise<Map<string, StoredCall>> {
+/**
+ * Every stored event of the given calls (what the reduction reads of each), and every event of
+ * them in `pending` (rows a running write stores), folded per call.
+ */
+async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], pending: readonly ToolCallRow[]): Promise<Map<string, StoredCall>> {
   const keys = [...new Map(rows.map((row) => [toolCallKey(row), [row.tenant_id, row.tool_call_id]])).values()];
   const found = await rowsMatchingKeys<CallEvent>(
     warehouse,
@@ -17,6 +19,8 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[]): 
   const wanted = new Set(rows.map(toolCallKey));
   const calls = new Map<string, StoredCall>();
   for (const event of found) if (wanted.has(toolCallKey(event))) addStoredEvent(calls, { ...event, occurred_at_ms: Number(event.occurred_at_ms), duration_ms: Number(event.duration_ms) });
+  // addStoredEvent folds a copy of a stored event into the same state: a pending row the lookup already saw changes nothing.
+  for (const row of pending) if (wanted.has(toolCallKey(row))) addStoredEvent(calls, row);
   return calls;
 }
 
@@ -28,10 +32,7 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[]): 
  */
 export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly ToolCallRow[], pending: readonly ToolCallRow[] = []): Promise<ToolCallRow[]> {
   if (rows.length === 0) return [];
-  const stored = await storedCalls(warehouse, rows);
-  const wanted = new Set(rows.map(toolCallKey));
-  // addStoredEvent folds a copy of a stored event into the same state: a pending row the lookup already saw changes nothing.
-  for (const row of pending) if (wanted.has(toolCallKey(row))) addStoredEvent(stored, row);
+  const stored = await storedCalls(warehouse, rows, pending);
   const fresh = rows.filter((row) => !stored.get(toolCallKey(row))?.eventIds.has(row.event_id));
   return markCalls(fresh, stored);
 }
