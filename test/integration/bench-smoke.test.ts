@@ -3,6 +3,8 @@ import {
 } from "@answerscope/bench";
 import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
+import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
+import { Kafka, logLevel } from "kafkajs";
 import { afterAll, describe, expect, it, inject } from "vitest";
 import { hasExternalClickHouse, hasExternalKafka, startKafka, stopKafka } from "../src/services";
 
@@ -117,6 +119,8 @@ describe("benchmark smoke run", () => {
       const source = await measureSourceLimit([brokers], `${brokerName}-source`, messages.length, { servicePids: pids });
       expect(source.rate).toBeGreaterThan(0);
       expect(source.cpu, "a CPU account of the source's window").toBeDefined();
+      // It commits as the worker does, outside its fetch loop: by the time it returns, every message read is committed.
+      expect(await committedMessages(brokers, `${brokerName}-source`)).toBe(messages.length);
       const plainDb = open("bench_smoke_cpu_plain");
       await migrate(plainDb);
       const plain = await measurePlainInsertLimit(plainDb, factBatchesOf(messages, 1000), messages.length, pids);
@@ -133,3 +137,15 @@ describe("benchmark smoke run", () => {
     }
   });
 });
+
+/** The sum of a consumer group's committed offsets over the event and dead-letter topics (all start at 0). */
+async function committedMessages(brokers: string, groupId: string): Promise<number> {
+  const admin = new Kafka({ clientId: "bench-smoke-admin", brokers: brokers.split(","), logLevel: logLevel.WARN }).admin();
+  await admin.connect();
+  try {
+    const topics = await admin.fetchOffsets({ groupId, topics: [...Object.values(DEFAULT_TOPICS), DEFAULT_DLQ_TOPIC] });
+    return topics.flatMap((t) => t.partitions).reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
