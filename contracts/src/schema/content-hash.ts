@@ -5,13 +5,12 @@ import { canonicalJson } from '../text/canonical-json.js';
  * The fields that differ between two deliveries of one user action (a client retry gets a new
  * `event_id` and usually a new `occurred_at`), so they are left out of the content hash.
  */
-const DELIVERY_FIELDS = new Set(['event_id', 'occurred_at', 'occurred_at_ms', 'content_hash']);
+const DELIVERY_FIELDS: ReadonlySet<string> = new Set(['event_id', 'occurred_at', 'occurred_at_ms', 'content_hash']);
 
 /**
  * sha256 (hex) of an event's canonical JSON without its delivery fields. Two feedback events with
  * one `client_feedback_id` and equal hashes are one action retried; different hashes are a conflict.
  */
 export function contentHashOf(event: Readonly<Record<string, unknown>>): string {
-  const content = Object.fromEntries(Object.entries(event).filter(([key]) => !DELIVERY_FIELDS.has(key)));
-  return createHash('sha256').update(canonicalJson(content)).digest('hex');
+  return createHash('sha256').update(canonicalJson(event, DELIVERY_FIELDS)).digest('hex');
 }
