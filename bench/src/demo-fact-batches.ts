@@ -1,6 +1,6 @@
 import { generateDemoEvents, type DemoMessage } from "@answerscope/demo";
 import { runPipeline } from "@answerscope/ingest";
-import { emptyFactBatch, factBatchSize, rejectedRow, type FactBatch } from "@answerscope/warehouse";
+import { emptyFactBatch, FACT_KINDS, FACT_TABLES, factBatchSize, rejectedRow, type FactBatch } from "@answerscope/warehouse";
 
 /** Realistic events of the three kinds, mixed as the demo generator mixes them; no malformed ones, so counts are exact. */
 export function demoMessages(options: { events: number; seed: number; tenants: string[]; endMs?: number; windowMs?: number }): DemoMessage[] {
@@ -28,4 +28,13 @@ export function factBatchesOf(messages: readonly DemoMessage[], batchRows: numbe
   });
   if (factBatchSize(batch) > 0) batches.push(batch);
   return batches;
+}
+
+/** The rows a sink stores of these batches: one per distinct key of each fact table (a repeated event is stored once). */
+export function distinctFactRows(batches: readonly FactBatch[]): number {
+  return FACT_KINDS.reduce((sum, kind) => {
+    const key: readonly string[] = FACT_TABLES[kind].key;
+    const keys = new Set(batches.flatMap((batch) => (batch[kind] as object[]).map((row) => key.map((column) => String((row as Record<string, unknown>)[column])).join("\u0000"))));
+    return sum + keys.size;
+  }, 0);
 }

@@ -1,13 +1,13 @@
 import { loadIngestConfig } from "@answerscope/ingest";
 import { migrate, type Warehouse } from "@answerscope/warehouse";
 import { createBenchWarehouse } from "../bench-warehouse";
-import { demoMessages, factBatchesOf } from "../demo-fact-batches";
+import { demoMessages, distinctFactRows, factBatchesOf } from "../demo-fact-batches";
 import { progress } from "../progress";
 import { median, round } from "../stats";
 import { machineCores, medianAccount, sharedCoreLimit, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { produceAll } from "./produce";
-import { measurePlainInsertLimit, measureSinkLimit } from "./sink-limit";
-import { measureSourceLimit } from "./source-limit";
+import { measurePlainInsertLimit, measureSinkLimit, type SinkRun } from "./sink-limit";
+import { measureSourceLimit, type SourceRun } from "./source-limit";
 import { measureWorkers } from "./worker-processes";
 
 export interface IngestReport {
@@ -86,21 +86,19 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   const stamp = Date.now().toString(36);
   let oneWorkerWrites: IngestReport["one_worker_writes"];
   const rowsHandledPerStored: number[] = [];
+  // Rows stored per event (duplicates dropped): converts the workers' row counts to events.
+  const expectedRows = distinctFactRows(batches);
+  const eventsPerRow = messages.length / expectedRows;
   for (let run = 0; run < options.runs; run++) {
-    const { rate: source, cpu: sourceCpu } = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids });
-    const sinkDb = await freshDatabase(options.url, `bench_sink_${run}`);
-    const sink = await measureSinkLimit(sinkDb, batches, messages.length, options.servicePids);
-    if (sink.cpu) samples.cpu_sink.push(sink.cpu);
-    await sinkDb.close();
-    const plainDb = await freshDatabase(options.url, `bench_sink_plain_${run}`);
-    const plain = await measurePlainInsertLimit(plainDb, batches, messages.length, options.servicePids);
-    await plainDb.close();
-    // Rows stored per event (duplicates dropped): converts the workers' row counts to events.
-    const eventsPerRow = messages.length / sink.storedRows;
+    let sourceRun!: SourceRun;
+    let sink!: SinkRun;
+    let plain!: SinkRun;
+    let one = 0;
+    let two = 0;
     const workerRun = async (workers: number) => {
       const db = await freshDatabase(options.url, `bench_workers${workers}_${run}`);
       try {
-        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows: sink.storedRows, servicePids: options.servicePids, eventsPerRow });
+        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows, servicePids: options.servicePids, eventsPerRow });
         if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
         rowsHandledPerStored.push(result.rowsHandledPerStored);
         progress(`  ${workers} worker(s): ${result.writes} writes, rows handed to writes / rows stored ${result.rowsHandledPerStored}`);
@@ -111,8 +109,28 @@ export async function measureIngest(options: { url: string; brokers: string; eve
         await db.close();
       }
     };
-    const one = await workerRun(1);
-    const two = await workerRun(2);
+    const sinkRun = async (name: string, measure: typeof measureSinkLimit): Promise<SinkRun> => {
+      const db = await freshDatabase(options.url, `${name}_${run}`);
+      try {
+        const result = await measure(db, batches, messages.length, options.servicePids);
+        if (result.storedRows !== expectedRows) throw new Error(`${name} stored ${result.storedRows} rows, not the ${expectedRows} distinct fact rows of the batches`);
+        return result;
+      } finally {
+        await db.close();
+      }
+    };
+    const steps = [
+      async () => void (sourceRun = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids })),
+      async () => void (sink = await sinkRun("bench_sink", measureSinkLimit)),
+      async () => void (plain = await sinkRun("bench_sink_plain", measurePlainInsertLimit)),
+      async () => void (one = await workerRun(1)),
+      async () => void (two = await workerRun(2)),
+    ];
+    // The machine's speed drifts within minutes (ClickHouse's CPU for the same inserts moved by a
+    // factor of two): every other run measures in reverse order, so no path is always measured first.
+    for (const step of run % 2 === 0 ? steps : [...steps].reverse()) await step();
+    const { rate: source, cpu: sourceCpu } = sourceRun;
+    if (sink.cpu) samples.cpu_sink.push(sink.cpu);
     samples.source.push(Math.round(source));
     samples.sink.push(Math.round(sink.rate));
     samples.sink_plain.push(Math.round(plain.rate));
