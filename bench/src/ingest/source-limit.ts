@@ -21,7 +21,7 @@ export interface SourceRun {
  * commit at a time, each of the latest offsets read. Awaiting a commit per batch, as this
  * consumer did until session 11, bounds it by commit round trips instead (the mock broker
  * hands out one produced batch per partition per fetch, about 80 messages, so 80,000 messages
- * are some 1,000 commits): 38,000-63,000 messages/s against 270,000-290,000.
+ * are some 1,000 commits): 38,000-63,000 messages/s against 270,000-465,000.
  */
 export async function measureSourceLimit(brokers: string[], groupId: string, expected: number, { timeoutMs = 300_000, servicePids }: { timeoutMs?: number; servicePids?: ServicePids } = {}): Promise<SourceRun> {
   const config = loadIngestConfig({});
