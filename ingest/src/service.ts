@@ -33,13 +33,15 @@ function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limit
     maxHeldRows: limits.maxHeldRows,
     retry: retryPolicyOf(config, limits.maxAttempts),
     // The next batch's duplicate checks run while this one is inserted (fact-buffer.ts). The
-    // announcement runs beside them; left open when the write fails, is never made (a check
-    // made again) or the process dies during it: the repairer then checks its hours.
+    // announcement runs beside them; left open when the write fails or the process dies during
+    // it, so the repairer then checks its hours. A check the buffer discards was never written
+    // with: its announcement is closed like a write that returned.
     prepare: async (batch, pending) => {
       const intent = intents.open(batch);
       intent.catch(() => undefined);
       return { facts: await prepareFacts(warehouse, batch, pending?.facts), intent };
     },
+    discard: ({ intent }) => void intent.then((opened) => intents.close(opened), () => undefined),
     write: async (batch, { facts, intent }) => {
       const written = await insertPrepared(warehouse, facts, intent);
       intents.close(await intent);

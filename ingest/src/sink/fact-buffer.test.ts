@@ -185,7 +185,9 @@ function gatedTwoStepWrites() {
     for (let i = 0; i < 1000 && writes.length < n; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(n);
   };
-  return { checks, writes, prepare, write, settle, release: () => gates.shift()!.resolve(), fail: () => gates.shift()!.reject(new Error("down")) };
+  const discarded: string[] = [];
+  const discard = (prepared: string) => void discarded.push(prepared);
+  return { checks, writes, discarded, prepare, write, discard, settle, release: () => gates.shift()!.resolve(), fail: () => gates.shift()!.reject(new Error("down")) };
 }
 
 const keyed = (key: string, n: number): FactBatch => ({
@@ -195,7 +197,7 @@ const keyed = (key: string, n: number): FactBatch => ({
 
 /** A two-step buffer with batch a being written and batch b added while it runs. */
 async function writingAWhileBArrives(w: ReturnType<typeof gatedTwoStepWrites>, { prepare = w.prepare, retry = policy }: { prepare?: (b: FactBatch, pending: string | undefined) => Promise<string>; retry?: RetryPolicy } = {}) {
-  const buffer = new FactBuffer<string>({ prepare, write: w.write, maxRows: 2, maxWaitMs: 60_000, retry });
+  const buffer = new FactBuffer<string>({ prepare, write: w.write, discard: w.discard, maxRows: 2, maxWaitMs: 60_000, retry });
   const first = buffer.add(keyed("a", 2));
   await w.settle(1);
   const second = buffer.add(keyed("b", 2));
@@ -216,6 +218,7 @@ describe("FactBuffer with a prepare step", () => {
     w.release();
     await second;
     expect(w.checks).toHaveLength(2);
+    expect(w.discarded).toEqual([]);
   });
 
   it("checks the next batch again when the write it was checked against failed and was prepared again", async () => {
@@ -232,6 +235,8 @@ describe("FactBuffer with a prepare step", () => {
     expect(w.writes[2]).toBe("b0#4 after a0#3");
     w.release();
     await second;
+    // b's check against the failed attempt is never written; a's own check is not discarded (its write may have stored some rows).
+    expect(w.discarded).toEqual(["b0#2 after a0#1"]);
   });
 
   it("checks a batch afresh when its ahead check failed", async () => {
@@ -253,6 +258,8 @@ describe("FactBuffer with a prepare step", () => {
     expect(w.writes).toEqual(["a0#1", "b0#2"]);
     w.release();
     await second;
+    // A check that failed left nothing to discard.
+    expect(w.discarded).toEqual([]);
   });
 
   it("checks the next batch afresh when the write it was checked against was given up", async () => {
@@ -266,6 +273,7 @@ describe("FactBuffer with a prepare step", () => {
     expect(w.writes).toEqual(["a0#1", "b0#3"]);
     w.release();
     await second;
+    expect(w.discarded).toEqual(["b0#2 after a0#1"]);
   });
 
   it("never writes a batch discarded while it was checked ahead", async () => {
@@ -282,5 +290,6 @@ describe("FactBuffer with a prepare step", () => {
     expect(w.writes).toEqual(["a0#1", "c0#3 after a0#1"]);
     w.release();
     await third;
+    expect(w.discarded).toEqual(["b0#2 after a0#1"]);
   });
 });

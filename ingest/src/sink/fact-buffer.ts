@@ -14,6 +14,12 @@ export type BatchWriter<P> =
       prepare: (batch: FactBatch, pending: P | undefined) => Promise<P>;
       /** Writes a batch that `prepare` checked. */
       write: (batch: FactBatch, prepared: P) => Promise<void>;
+      /**
+       * Told of a check that will never be written: made ahead against a write that then failed, or
+       * of a batch dropped before its write. (The check of a write that failed is not: that write
+       * may have stored part of its rows.)
+       */
+      discard?: (prepared: P) => void;
     };
 
 export type FactBufferOptions<P = undefined> = BatchWriter<P> & {
@@ -132,7 +138,10 @@ export class FactBuffer<P = undefined> {
     const dropped = [...this.closed.splice(0), this.open];
     this.open = newBatch();
     const rows = dropped.reduce((sum, batch) => sum + batch.rows, 0);
-    for (const batch of dropped) this.settle(batch, new AbortedError(reason));
+    for (const batch of dropped) {
+      this.dropAhead(batch);
+      this.settle(batch, new AbortedError(reason));
+    }
     return rows;
   }
 
@@ -169,6 +178,8 @@ export class FactBuffer<P = undefined> {
     const { prepare } = this.options;
     const storing = this.storing;
     if (!prepare || !next || !storing || next.ahead?.attempt === storing.attempt) return;
+    // A check against an earlier attempt of this write is stale: that attempt failed.
+    this.dropAhead(next);
     const result = prepare(next.facts, storing.prepared);
     // Used, or dropped for a fresh check, by the write of `next`; never left unhandled.
     result.catch(() => undefined);
@@ -178,15 +189,25 @@ export class FactBuffer<P = undefined> {
   /** The batch checked against what is stored now: its ahead check when that was against the write that succeeded last. */
   private async prepared(batch: Batch<P>, prepare: (batch: FactBatch, pending: P | undefined) => Promise<P>): Promise<P> {
     const ahead = batch.ahead;
-    batch.ahead = undefined;
     if (ahead && ahead.attempt === this.storedAttempt) {
+      batch.ahead = undefined;
       try {
         return await ahead.result;
       } catch {
         // A failed check is made again below, like any first attempt.
       }
     }
+    this.dropAhead(batch);
     return prepare(batch.facts, undefined);
+  }
+
+  /** Forgets a batch's ahead check, telling `discard` of it once made (a check that failed has nothing to discard). */
+  private dropAhead(batch: Batch<P>): void {
+    const ahead = batch.ahead;
+    batch.ahead = undefined;
+    const options = this.options;
+    // Only a two-step writer checks ahead.
+    if (ahead && options.prepare && options.discard) ahead.result.then(options.discard, () => undefined);
   }
 
   /** Starts the next write when the writer is free: a closed batch, else the open one once it is due. */
