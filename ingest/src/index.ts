@@ -7,5 +7,6 @@ export * from "./auth/keys";
 export * from "./http/server";
 export * from "./http/respond";
 export * from "./kafka/worker";
+export * from "./kafka/offset-committer";
 export * from "./sink/fact-buffer";
 export * from "./metrics";

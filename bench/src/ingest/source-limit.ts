@@ -1,8 +1,7 @@
 import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
-import { loadIngestConfig } from "@answerscope/ingest";
+import { loadIngestConfig, OffsetCommitter } from "@answerscope/ingest";
 import { Kafka, logLevel } from "kafkajs";
 import { CpuWindow, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
-import { LatestOffsetCommitter } from "./latest-offset-committer";
 import { ThroughputCurve } from "./throughput-curve";
 
 export interface SourceRun {
@@ -17,8 +16,8 @@ export interface SourceRun {
  * counts messages. Events per second between 10 % and 90 % of `expected`, and the CPU that
  * cost (this process stands for the worker: it runs nothing else meanwhile).
  *
- * It commits as the worker does (kafka/worker.ts commitDurable): outside the fetch loop, one
- * commit at a time, each of the latest offsets read. Awaiting a commit per batch, as this
+ * It commits as the worker does, with the worker's OffsetCommitter: outside the fetch loop, one
+ * commit at a time, each of the latest offsets read (here a batch is durable once read). Awaiting a commit per batch, as this
  * consumer did until session 11, bounds it by commit round trips instead (the mock broker
  * hands out one produced batch per partition per fetch, about 80 messages, so 80,000 messages
  * are some 1,000 commits): 38,000-63,000 messages/s against 270,000-465,000.
@@ -36,7 +35,8 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
     allowAutoTopicCreation: false,
   });
   const curve = new ThroughputCurve(expected);
-  const committer = new LatestOffsetCommitter();
+  let commitFailure: unknown;
+  const committer = new OffsetCommitter((error) => (commitFailure ??= error));
   let count = 0;
   const cpuWindow = servicePids && new CpuWindow(withThisProcess(servicePids));
   let finished!: () => void;
@@ -52,7 +52,9 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
       count += batch.messages.length;
       cpuWindow?.mark(curve.observe(count));
       const last = batch.lastOffset();
-      committer.read(batch.topic, batch.partition, (BigInt(last) + 1n).toString(), commitOffsetsIfNecessary);
+      committer.useCommit(commitOffsetsIfNecessary);
+      committer.track(batch.topic, batch.partition, BigInt(last) + 1n)();
+      void committer.commitDurable();
       resolveOffset(last);
       if (curve.done) finished();
     },
@@ -60,7 +62,9 @@ export async function measureSourceLimit(brokers: string[], groupId: string, exp
   const timeout = setTimeout(finished, timeoutMs);
   await done;
   clearTimeout(timeout);
-  await committer.settled();
+  // The last batches' offsets: the run is not over until what it read is committed, as a worker's drain commits.
+  await committer.commitDurable();
+  if (commitFailure !== undefined) throw commitFailure;
   await consumer.disconnect();
   if (!curve.done) throw new Error(`source consumer read ${count} of ${expected} messages within ${timeoutMs} ms`);
   return { rate: curve.rate, cpu: await cpuWindow?.account(curve) };

@@ -5,7 +5,7 @@ import type { IngestMetrics } from "../metrics";
 import { runPipeline } from "../pipeline/pipeline";
 import type { RowBuffer } from "../sink/fact-buffer";
 import { AbortedError, retryUntilDone, type RetryPolicy } from "../sink/retry";
-import { CommitLedger, type PartitionOffset } from "./commit-ledger";
+import { OffsetCommitter } from "./offset-committer";
 import { fromDeadLetterMessage, toDeadLetterMessage } from "./messages";
 import { patientRoundRobin } from "./patient-assigner";
 
@@ -44,8 +44,6 @@ async function waitWithHeartbeat(work: Promise<void>, heartbeat: () => Promise<v
   await done;
 }
 
-type CommitOffsets = EachBatchPayload["commitOffsetsIfNecessary"];
-
 /**
  * A consumer-group member. Each partition's batch is turned into fact rows and
  * dead-letter records and handed to the buffer, and the batch returns at once, so
@@ -60,10 +58,11 @@ export class IngestWorker {
   private joined = false;
   private stopping = false;
   private accepting = true;
-  private ledger = new CommitLedger();
-  private commitOffsets?: CommitOffsets;
-  private committing?: Promise<void>;
-  private commitAgain = false;
+  // The group-scoped commit of eachBatch: no retries of its own; a rebalance makes it fail,
+  // and the next generation reads from the previous commit.
+  private readonly committer = new OffsetCommitter((error) =>
+    this.options.log?.(`offset commit failed (${error instanceof Error ? error.message : String(error)}); the offsets stay uncommitted`),
+  );
   /** Batches handed on and not yet durable (or given up). */
   private readonly unsettled = new Set<Promise<void>>();
   private readonly abortController = new AbortController();
@@ -131,7 +130,7 @@ export class IngestWorker {
    * same rows (as the blocking design before could, with the write it had in flight).
    */
   private newGeneration(why: string): void {
-    this.ledger = new CommitLedger();
+    this.committer.reset();
     const dropped = this.options.buffer.discardUnstarted(`${why}: the rows will be read again`);
     if (dropped > 0) this.options.log?.(`${why}: dropped ${dropped} unwritten rows, to be read again from the last commit`);
   }
@@ -139,7 +138,7 @@ export class IngestWorker {
   private async handleBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
     const { metrics, dlqTopic, buffer } = this.options;
     if (batch.messages.length === 0 || !this.accepting || !isRunning() || isStale()) return;
-    this.commitOffsets = commitOffsetsIfNecessary;
+    this.committer.useCommit(commitOffsetsIfNecessary);
     if (!buffer.hasRoom()) await waitWithHeartbeat(buffer.room(), heartbeat);
     if (!this.accepting || !isRunning() || isStale()) return;
 
@@ -159,11 +158,11 @@ export class IngestWorker {
     metrics.consumed.inc({ source: batch.topic }, batch.messages.length);
 
     const last = batch.lastOffset();
-    const markDurable = this.ledger.track(batch.topic, batch.partition, BigInt(last) + 1n);
+    const markDurable = this.committer.track(batch.topic, batch.partition, BigInt(last) + 1n);
     const settled = Promise.all([this.sendDeadLetters(deadLetters), buffer.add(facts)]).then(
       () => {
         markDurable();
-        this.commitDurable();
+        void this.committer.commitDurable();
       },
       (error: unknown) => {
         // Aborted (shutdown) or dropped (rebalance): not durable, so never committed; the next owner reads it again.
@@ -186,32 +185,6 @@ export class IngestWorker {
     for (const rejection of deadLetters) this.options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) });
   }
 
-  /** Commits what became durable; one commit at a time, a request during one runs right after it. */
-  private commitDurable(): Promise<void> {
-    if (this.committing) {
-      this.commitAgain = true;
-      return this.committing;
-    }
-    this.committing = (async () => {
-      do {
-        this.commitAgain = false;
-        const ledger = this.ledger;
-        const offsets = ledger.committable();
-        if (offsets.length === 0 || !this.commitOffsets) return;
-        try {
-          // The group-scoped commit of eachBatch: no retries of its own; a rebalance
-          // makes it fail, and the next generation reads from the previous commit.
-          await this.commitOffsets({ topics: byTopic(offsets) });
-          ledger.committed(offsets);
-        } catch (error) {
-          this.options.log?.(`offset commit failed (${error instanceof Error ? error.message : String(error)}); the offsets stay uncommitted`);
-          return;
-        }
-      } while (this.commitAgain);
-    })().finally(() => (this.committing = undefined));
-    return this.committing;
-  }
-
   /**
    * Shutdown, first part: stops taking new batches, writes what is buffered and commits
    * it, within `graceMs`. Whatever is not written by then is never committed.
@@ -224,7 +197,7 @@ export class IngestWorker {
     const written = async () => {
       await this.options.buffer.flush();
       await Promise.all([...this.unsettled]);
-      await this.commitDurable();
+      await this.committer.commitDurable();
     };
     await Promise.race([written(), grace]);
   }
@@ -237,10 +210,4 @@ export class IngestWorker {
     await this.producer?.disconnect();
     this.joined = false;
   }
-}
-
-function byTopic(offsets: PartitionOffset[]) {
-  const topics = new Map<string, { partition: number; offset: string }[]>();
-  for (const { topic, partition, offset } of offsets) topics.set(topic, [...(topics.get(topic) ?? []), { partition, offset }]);
-  return [...topics].map(([topic, partitions]) => ({ topic, partitions }));
 }
