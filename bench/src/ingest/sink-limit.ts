@@ -1,5 +1,5 @@
 import { FactBuffer } from "@answerscope/ingest";
-import { FACT_KINDS, FACT_TABLES, factBatchSize, insertPrepared, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import { factBatchSize, insertPrepared, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
 import { cpuAccount, cpuSnapshot, machineCores, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 
@@ -51,13 +51,8 @@ export function measurePlainInsertLimit(w: Warehouse, batches: readonly FactBatc
     w,
     events,
     async () => {
-      for (const batch of batches) {
-        await Promise.all(
-          FACT_KINDS.filter((kind) => batch[kind].length > 0).map((kind) =>
-            w.client.insert({ table: w.table(FACT_TABLES[kind].table), values: batch[kind] as object[], format: "JSONEachRow" }),
-          ),
-        );
-      }
+      // insertPrepared without prepareFacts: the batch's rows as they are, no lookups.
+      for (const batch of batches) await insertPrepared(w, batch);
     },
     servicePids,
   );

@@ -1,3 +1,12 @@
+/** The window's two ends: the first observation past 10 %, and the next one past 90 %. */
+export type WindowEdge = "from" | "to";
+
+/** An observation: the count seen, and when (ms, performance.now()). */
+export interface Observation {
+  count: number;
+  at: number;
+}
+
 /**
  * Throughput from a progress curve: the rate between the first observations that reached
  * 10 % and 90 % of the expected total. Startup (process start, group join, migrations) and
@@ -9,15 +18,6 @@
  * run), so the first count past 10 % may already be 12.5 % and the first past 90 % 100 %,
  * and 80 % of the total over that time would understate the rate by up to a step.
  */
-/** The window's two ends: the first observation past 10 %, and the next one past 90 %. */
-export type WindowEdge = "from" | "to";
-
-/** An observation: the count seen, and when (ms, performance.now()). */
-export interface Observation {
-  count: number;
-  at: number;
-}
-
 export class ThroughputCurve {
   private readonly started = performance.now();
   private readonly edges: Partial<Record<WindowEdge, Observation>> = {};

@@ -189,7 +189,8 @@ export class FactBuffer<P = undefined> {
   /** The batch checked against what is stored now: its ahead check when that was against the write that succeeded last. */
   private async prepared(batch: Batch<P>, prepare: (batch: FactBatch, pending: P | undefined) => Promise<P>): Promise<P> {
     const ahead = batch.ahead;
-    if (ahead && ahead.attempt === this.storedAttempt) {
+    if (ahead?.attempt !== this.storedAttempt) this.dropAhead(batch);
+    else {
       batch.ahead = undefined;
       try {
         return await ahead.result;
@@ -197,7 +198,6 @@ export class FactBuffer<P = undefined> {
         // A failed check is made again below, like any first attempt.
       }
     }
-    this.dropAhead(batch);
     return prepare(batch.facts, undefined);
   }
 

@@ -25,7 +25,7 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], p
 }
 
 /**
- * Tool-call rows to insert (the batch's own copies are already dropped by writeFacts): events
+ * Tool-call rows to insert (the batch's own copies are already dropped by prepareFacts): events
  * already stored, or in `pending` (rows a running write will store), are dropped, and each row
  * carries what it changes about its call (call-marks.ts), from the same lookup that finds the
  * stored events.
