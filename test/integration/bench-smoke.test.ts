@@ -48,6 +48,15 @@ describe("benchmark smoke run", () => {
     // The view saw every response: its signed count equals the table's.
     const viewed = await queryRows<{ n: number }>(w, `SELECT sumMerge(responses) AS n FROM ${w.table("metrics_5m")}`);
     expect(Number(viewed[0]?.n)).toBe(expected.responses);
+    // The hour-and-day rows are filled after the load, not by their views: every dimension's rows,
+    // hour and day, count every response, and a day's rows per model are what the facts say.
+    const perDimension = await queryRows<{ dimension: string; n: number }>(w, `SELECT dimension, sumMerge(responses) AS n FROM ${w.table("metrics_1h_by_dimension")} GROUP BY dimension ORDER BY dimension`);
+    expect(perDimension).toHaveLength(24);
+    for (const { dimension, n } of perDimension) expect(Number(n), dimension).toBe(expected.responses);
+    const dayModels = (from: string) => queryRows<{ tenant_id: string; day: string; model: string; n: number }>(w, `${from} GROUP BY tenant_id, day, model ORDER BY tenant_id, day, model`);
+    const fromRollup = await dayModels(`SELECT tenant_id, toString(bucket) AS day, value AS model, toUInt64(sumMerge(responses)) AS n FROM ${w.table("metrics_1h_by_dimension")} WHERE dimension = 'day:model'`);
+    expect(fromRollup.length).toBeGreaterThan(10);
+    expect(fromRollup).toEqual(await dayModels(`SELECT tenant_id, toString(toStartOfDay(occurred_at)) AS day, model, count() AS n FROM ${w.table("responses")} WHERE became_current = 1`));
     for (const timing of [...report.queries.routes, ...report.queries.raw]) {
       expect(timing.p50_ms, timing.name).toBeGreaterThan(0);
       expect(timing.rows, timing.name).toBeGreaterThan(0);
@@ -59,6 +68,13 @@ describe("benchmark smoke run", () => {
     const update = await measureLabelUpdate(w, first.tenants[0]!.tenantId, 1, 200);
     expect(update.p50_ms).toBeGreaterThan(0);
     expect(update.candidates[0]).toBeGreaterThan(0);
+    // The views were attached again after the load: the label updates' new responses reached the day rows.
+    const totals = await queryRows<{ rollup: number; facts: number }>(
+      w,
+      `SELECT (SELECT sumMerge(responses) FROM ${w.table("metrics_1h_by_dimension")} WHERE dimension = 'day:') AS rollup, (SELECT uniqExact(tenant_id, response_id) FROM ${w.table("responses")}) AS facts`,
+    );
+    expect(Number(totals[0]?.facts)).toBeGreaterThan(expected.responses);
+    expect(Number(totals[0]?.rollup)).toBe(Number(totals[0]?.facts));
   });
 
   it("measures the sink limit on demo events and stores every one", async () => {

@@ -1,4 +1,4 @@
-import { queryRows, rebuildAllRollupHours, type Warehouse } from "@answerscope/warehouse";
+import { dimensionRollupBackfillSql, queryRows, rebuildAllRollupHours, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { feedbackEventsSelectSql, responseLabelsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
 
@@ -10,7 +10,7 @@ export interface ScaleCounts {
 
 export interface LoadReport {
   counts: ScaleCounts;
-  /** Wall-clock seconds per table, inserts plus the materialized views they feed; `labels`: both label tables. */
+  /** Wall-clock seconds per table, inserts plus the materialized views they feed (responses: and the hour-and-day rows filled after them); `labels`: both label tables. */
   seconds: Record<keyof ScaleCounts, number> & { labels?: number };
   metricsRows: number;
 }
@@ -71,9 +71,37 @@ export async function rebuildScaleRollup(w: Warehouse): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * The views that write each response's hour and day rows per dimension (migration 0014). Each
+ * response becomes 24 rows there, and their GROUP BY over one inserted block of 1,048,576
+ * responses needs 1.93 GiB, past the bench ClickHouse's limit per query (found in session 12: the
+ * timings of session 7 ran on a data set loaded before 0014 and migrated). A fresh load runs
+ * without them and fills their table once from metrics_5m with the backfill an existing deployment
+ * runs, a GROUP BY that spills to disk past half the limit.
+ */
+const DIMENSION_VIEWS = ["metrics_1h_1d_by_dimension_added_mv", "metrics_1h_1d_by_dimension_superseded_mv"];
+
+/** Runs `load` with `views` detached (their target tables get nothing meanwhile), attaching them again whatever happens. */
+async function withViewsDetached<T>(w: Warehouse, views: readonly string[], load: () => Promise<T>): Promise<T> {
+  for (const view of views) await w.client.command({ query: `DETACH TABLE ${w.table(view)}` });
+  try {
+    return await load();
+  } finally {
+    for (const view of views) await w.client.command({ query: `ATTACH TABLE ${w.table(view)}` });
+  }
+}
+
+async function loadResponses(w: Warehouse, responses: number, window: DataWindow): Promise<number> {
+  const started = performance.now();
+  await withViewsDetached(w, DIMENSION_VIEWS, () => insertChunks(w, "responses", responses, (n) => responsesSelectSql(n, window)));
+  progress("responses: filling metrics_1h_by_dimension from metrics_5m");
+  await w.client.command({ query: dimensionRollupBackfillSql(w) });
+  return (performance.now() - started) / 1000;
+}
+
 export async function loadScaleData(w: Warehouse, counts: ScaleCounts, window: DataWindow): Promise<LoadReport> {
   const seconds = {
-    responses: await insertChunks(w, "responses", counts.responses, (n) => responsesSelectSql(n, window)),
+    responses: await loadResponses(w, counts.responses, window),
     toolCallEvents: await insertChunks(w, "tool_call_events", counts.toolCallEvents, (n) => toolCallEventsSelectSql(n, window)),
     feedbackEvents: await insertChunks(w, "feedback_events", counts.feedbackEvents, (n) => feedbackEventsSelectSql(n, window)),
     labels: await loadScaleLabels(w, counts.responses, window),
