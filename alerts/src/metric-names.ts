@@ -62,3 +62,14 @@ export const EXPORTER_METRICS = {
   warehouseUp: "answerscope_exporter_warehouse_up",
   cappedValues: "answerscope_exporter_capped_label_values",
 } as const;
+
+/**
+ * The ingest service's own metrics that rules watch (registered in ingest/src/metrics.ts, which
+ * this package does not depend on; test/integration/view-repair-alert.test.ts reads them off a
+ * running ingest service's page).
+ */
+export const INGEST_METRICS = {
+  consumerLag: "answerscope_ingest_consumer_lag",
+  viewRepairRounds: "answerscope_ingest_view_repair_rounds_total",
+  viewRepairFailures: "answerscope_ingest_view_repair_failures_total",
+} as const;

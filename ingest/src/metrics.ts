@@ -16,6 +16,8 @@ export function createIngestMetrics() {
     lag: new Gauge({ name: "answerscope_ingest_consumer_lag", help: "Messages behind the high watermark, per topic partition", labelNames: ["topic", "partition"], registers: [registry] }),
     viewRepairsPending: new Gauge({ name: "answerscope_ingest_view_repairs_pending", help: "View repairs recorded and not done, at the last round", registers: [registry] }),
     viewRepairsDone: new Counter({ name: "answerscope_ingest_view_repairs_total", help: "View repairs done by this process", registers: [registry] }),
+    viewRepairRounds: new Counter({ name: "answerscope_ingest_view_repair_rounds_total", help: "View repair rounds this process completed (whether or not repairs were pending)", registers: [registry] }),
+    viewRepairFailures: new Counter({ name: "answerscope_ingest_view_repair_failures_total", help: "View repair rounds that failed (ClickHouse unreachable, or the repair lock held past the round's timeout)", registers: [registry] }),
     warehouseUp: new Gauge({ name: "answerscope_ingest_warehouse_up", help: "1 when the last warehouse write succeeded", registers: [registry] }),
   };
   return metrics;

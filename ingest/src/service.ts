@@ -73,10 +73,14 @@ function startViewRepairs({ warehouse, config, metrics, intents }: Writer): () =
       const round = await runViewRepairs(warehouse, { settleMs: config.VIEW_REPAIR_SETTLE_MS, lockTimeoutMs: config.VIEW_REPAIR_INTERVAL_MS });
       metrics.viewRepairsPending.set(round.pending - round.repaired);
       metrics.viewRepairsDone.inc(round.repaired);
+      metrics.viewRepairRounds.inc();
       if (round.pending > 0) console.log(`view repairs: ${round.promoted} interrupted writes found, ${round.repaired} of ${round.pending} done, ${round.applied} rows added${round.waiting ? " (waiting for the replicas to catch up)" : ""}`);
     },
     config.VIEW_REPAIR_INTERVAL_MS,
-    (error) => console.warn(`view repair round failed: ${error instanceof Error ? error.message : String(error)}`),
+    (error) => {
+      metrics.viewRepairFailures.inc();
+      console.warn(`view repair round failed: ${error instanceof Error ? error.message : String(error)}`);
+    },
   );
 }
 

@@ -1,6 +1,6 @@
 import { GAUGES } from "../metric-names";
 import { dashboardUrlTemplate, type DashboardLink } from "./dashboard-link";
-import { deadLetterGrowthExpr, exporterDownExpr, exporterStaleExpr, ingestLagExpr, latencyP95Expr, rateShiftExpr, responseCountDropExpr, type RateShiftMetrics } from "./expressions";
+import { deadLetterGrowthExpr, exporterDownExpr, exporterStaleExpr, ingestLagExpr, latencyP95Expr, rateShiftExpr, responseCountDropExpr, viewRepairsFailingExpr, type RateShiftMetrics } from "./expressions";
 import type { RateShiftRule, RulesConfig } from "./rules-config";
 
 /** One Prometheus alerting rule, as it is written to a rule file. */
@@ -218,6 +218,23 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
           "3. Rejected events are kept in the dead-letter topic and can be replayed once the producer is fixed.",
         ].join("\n"),
         dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [{ param: "tenant", label: "tenant" }], window: config.deadLetterGrowth.range }),
+      },
+    },
+    {
+      alert: "AnswerscopeViewRepairsFailing",
+      expr: viewRepairsFailingExpr(config.viewRepairsFailing),
+      for: config.viewRepairsFailing.for,
+      labels: { severity: config.viewRepairsFailing.severity },
+      annotations: {
+        summary: `View repairs have failed for ${config.viewRepairsFailing.range} on every ingest process`,
+        description: `Repair rounds failed and none completed over ${config.viewRepairsFailing.range}: writes interrupted meanwhile leave their hours short in the metrics views until a round succeeds.`,
+        runbook: [
+          "The ingest processes cannot put back what interrupted writes left out of the views (sql/README.md, \"View repairs\").",
+          "1. Read an ingest process's log for \"view repair round failed\".",
+          "2. \"another process has held ...view_repairs_lock\": if no process is repairing (no \"view repairs:\" log line meanwhile), one was killed while holding the lock; run the DROP TABLE the message names.",
+          "3. A ClickHouse error: see answerscope_ingest_warehouse_up and AnswerscopeIngestLagHigh; the rounds recover by themselves once ClickHouse answers.",
+        ].join("\n"),
+        dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [], window: config.viewRepairsFailing.range }),
       },
     },
     {

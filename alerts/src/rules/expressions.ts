@@ -1,4 +1,4 @@
-import { BASELINE_WINDOW, COUNTERS, EXPORTER_METRICS, GAUGES, dayAgoWindow } from "../metric-names";
+import { BASELINE_WINDOW, COUNTERS, EXPORTER_METRICS, GAUGES, INGEST_METRICS, dayAgoWindow } from "../metric-names";
 import type { RateShiftRule, RulesConfig } from "./rules-config";
 
 /** `metric{window="..."}`: every windowed gauge is selected by its window. */
@@ -65,7 +65,7 @@ ${dayAgo} >= ${num(rule.minExpected)}`;
 
 /** Summed per topic over partitions; `max` first, because a partition may briefly be reported by two workers during a rebalance. */
 export function ingestLagExpr(rule: RulesConfig["ingestLag"]): string {
-  return `sum by (topic) (max by (topic, partition) (answerscope_ingest_consumer_lag)) > ${num(rule.maxMessages)}`;
+  return `sum by (topic) (max by (topic, partition) (${INGEST_METRICS.consumerLag})) > ${num(rule.maxMessages)}`;
 }
 
 /**
@@ -79,6 +79,17 @@ export function deadLetterGrowthExpr(rule: RulesConfig["deadLetterGrowth"]): str
 and
 ${rejected}
   > ${num(rule.maxShare)} * (${rejected} + (${accepted} or ${rejected} * 0))`;
+}
+
+/**
+ * Repair rounds failed and none completed, summed over every ingest process: a process waiting
+ * while another one repairs for long completes nothing itself, but the repairing one does. A
+ * fleet that never completed a round since its restart has no rounds series: counted as 0.
+ */
+export function viewRepairsFailingExpr(rule: RulesConfig["viewRepairsFailing"]): string {
+  return `sum(increase(${INGEST_METRICS.viewRepairFailures}[${rule.range}])) > 0
+and on()
+(sum(increase(${INGEST_METRICS.viewRepairRounds}[${rule.range}])) or vector(0)) == 0`;
 }
 
 export function exporterStaleExpr(rule: RulesConfig["exporterStale"]): string {

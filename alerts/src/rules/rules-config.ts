@@ -43,6 +43,7 @@ export const RulesConfigSchema = z.strictObject({
   ingestLag: z.strictObject({ severity: Severity, for: DurationSchema, maxMessages: count }),
   deadLetterGrowth: z.strictObject({ severity: Severity, for: DurationSchema, range: DurationSchema, minRejected: count, maxShare: share }),
   exporterStale: z.strictObject({ severity: Severity, for: DurationSchema, maxAgeSeconds: count }),
+  viewRepairsFailing: z.strictObject({ severity: Severity, for: DurationSchema, range: DurationSchema }),
 });
 export type RulesConfig = z.output<typeof RulesConfigSchema>;
 
@@ -61,6 +62,7 @@ export const DEFAULT_RULES_CONFIG: RulesConfig = {
   ingestLag: { severity: "warning", for: "10m", maxMessages: 50_000 },
   deadLetterGrowth: { severity: "warning", for: "10m", range: "15m", minRejected: 20, maxShare: 0.05 },
   exporterStale: { severity: "critical", for: "2m", maxAgeSeconds: 180 },
+  viewRepairsFailing: { severity: "warning", for: "5m", range: "15m" },
 };
 
 type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
