@@ -2,7 +2,7 @@ import type { Warehouse } from "@answerscope/warehouse";
 import { queryRows } from "@answerscope/warehouse";
 import type { Kafka } from "kafkajs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ingestWorkerEnv, unfinishedRepairs, viewResponseCount } from "../src/ingest-workers";
+import { ingestWorkerEnv, rowsInserted, unfinishedRepairs, viewResponseCount } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
 import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
 import { kafkaFor, produceMix, readDeadLetters } from "../src/kafka";
@@ -118,12 +118,8 @@ describe("ingest through Kafka", () => {
     const counts = await waitForCounts("t-two", { ...mix.expected, rejected: 0 });
     expect(counts).toEqual({ responses: 1800, toolCalls: 3600, feedback: 1200, rejected: 0 });
     // Both members did work: each one's own metrics show inserted rows.
-    const inserted = async (worker: IngestProcess) => {
-      const text = await fetch(`http://127.0.0.1:${worker.port}/metrics`).then((res) => res.text());
-      return [...text.matchAll(/^answerscope_ingest_rows_inserted_total\{[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
-    };
-    expect(await inserted(second), second.output()).toBeGreaterThan(0);
-    expect(await inserted(first), first.output()).toBeGreaterThan(0);
+    expect(await rowsInserted(second), second.output()).toBeGreaterThan(0);
+    expect(await rowsInserted(first), first.output()).toBeGreaterThan(0);
     expect(await first.stop("SIGTERM")).toBe(0);
     expect(await second.stop("SIGTERM")).toBe(0);
     expect(second.output()).toMatch(/joined group group-two/);

@@ -2,16 +2,13 @@ import { INGEST_METRICS } from "@answerscope/alerts";
 import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
 import { onClusterClause, pendingViewRepairs, recordViewRepairs, VIEW_REPAIRS_LOCK, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { metricValue } from "../src/metrics-page";
 import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 type Service = Awaited<ReturnType<typeof startIngestService>>;
 
-/** A counter's value on the service's /metrics page; NaN when the page does not have it. */
-const counter = async (service: Service, name: string) => {
-  const page = await fetch(`http://127.0.0.1:${service.port}/metrics`).then((res) => res.text());
-  return Number(new RegExp(`^${name} (\\S+)$`, "m").exec(page)?.[1] ?? Number.NaN);
-};
+const counter = (service: Service, name: string) => metricValue(service.port, name);
 
 /**
  * A process killed while repairing views leaves the repair lock behind (warehouse/src/sql/table-lock.ts):
@@ -27,6 +24,7 @@ describe("view repairs behind a lock left by a killed process", () => {
     const created = await createTestWarehouse("as_repair_lock");
     warehouse = created.warehouse;
     lock = `${warehouse.table(VIEW_REPAIRS_LOCK)} ${onClusterClause(warehouse.target)}`.trim();
+    // The lock table as withTableLock creates it; only its existence holds the lock.
     await warehouse.client.command({ query: `CREATE TABLE ${lock} (holder String) ENGINE = Log` });
     await recordViewRepairs(warehouse, [{ tenantId: "t-lock", repairId: "left-by-killed-process", hourStarts: [Math.floor(Date.now() / 3_600_000) * 3_600_000], minIngestedAtMs: Date.now() }]);
     service = await startIngestService(
@@ -45,6 +43,11 @@ describe("view repairs behind a lock left by a killed process", () => {
   afterAll(async () => {
     await service?.stop();
     await dropTestWarehouse(warehouse);
+  });
+
+  it("serves every ingest metric the alert rules watch", async () => {
+    // The rules name them as strings (alerts/src/metric-names.ts): a rename in ingest/src/metrics.ts shows here.
+    for (const name of Object.values(INGEST_METRICS)) expect(await counter(service!, name), name).not.toBeNaN();
   });
 
   it("counts every failed round and completes none while the lock stays, then repairs once it is dropped", async () => {

@@ -4,14 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEventMix } from "../src/event-mix";
 import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
 import { kafkaFor, produceMix } from "../src/kafka";
+import { metricValue } from "../src/metrics-page";
 import { hasExternalClickHouse, startClickHouse, startKafka, stopClickHouse, stopKafka } from "../src/services";
 import { waitFor } from "../src/wait-for";
 import { dedupedCounts } from "../src/warehouse";
 
-const metric = async (worker: IngestProcess, name: string) => {
-  const text = await fetch(`http://127.0.0.1:${worker.port}/metrics`).then((res) => res.text());
-  return Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
-};
+const metric = (worker: IngestProcess, name: string) => metricValue(worker.port, name);
 
 // Stopping the server needs one this suite started itself.
 describe.skipIf(hasExternalClickHouse())("ClickHouse outage during ingest", () => {

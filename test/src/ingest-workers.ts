@@ -1,5 +1,6 @@
 import { expiredWriteIntents, pendingViewRepairs, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { startIngestProcess, type IngestProcess } from "./ingest-process";
+import { metricValue } from "./metrics-page";
 
 /** The environment of a test's ingest worker (cluster mode, where set, comes from the project's environment). */
 export function ingestWorkerEnv(options: { url: string; database: string; brokers: string; groupId: string }): Record<string, string> {
@@ -27,9 +28,8 @@ export function startTestWorker(warehouse: Warehouse, url: string, brokers: stri
 }
 
 /** Rows a worker reports as inserted (its own /metrics). */
-export async function rowsInserted(worker: IngestProcess): Promise<number> {
-  const text = await fetch(`http://127.0.0.1:${worker.port}/metrics`).then((res) => res.text());
-  return [...text.matchAll(/^answerscope_ingest_rows_inserted_total\{[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+export function rowsInserted(worker: IngestProcess): Promise<number> {
+  return metricValue(worker.port, "answerscope_ingest_rows_inserted_total");
 }
 
 /**

@@ -10,7 +10,7 @@ export interface ScaleCounts {
 
 export interface LoadReport {
   counts: ScaleCounts;
-  /** Wall-clock seconds per table, inserts plus the materialized views they feed (responses: and the hour-and-day rows filled after them); `labels`: both label tables. */
+  /** Wall-clock seconds per table, inserts plus the materialized views they feed (for responses also the hour-and-day rows, filled after the inserts); `labels`: both label tables. */
   seconds: Record<keyof ScaleCounts, number> & { labels?: number };
   metricsRows: number;
 }
