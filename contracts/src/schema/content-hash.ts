@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../text/canonical-json.js';
 
 /**
@@ -12,5 +12,6 @@ const DELIVERY_FIELDS: ReadonlySet<string> = new Set(['event_id', 'occurred_at',
  * one `client_feedback_id` and equal hashes are one action retried; different hashes are a conflict.
  */
 export function contentHashOf(event: Readonly<Record<string, unknown>>): string {
-  return createHash('sha256').update(canonicalJson(event, DELIVERY_FIELDS)).digest('hex');
+  // The one-shot hash: a Hash object per event cost as much as the hashing itself.
+  return hash('sha256', canonicalJson(event, DELIVERY_FIELDS), 'hex');
 }

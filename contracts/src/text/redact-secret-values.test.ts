@@ -11,6 +11,13 @@ describe('isSecretKey', () => {
     '%s is not a secret key',
     (key) => expect(isSecretKey(key)).toBe(false),
   );
+
+  it('gives the same verdicts after its cache of verdicts filled and was emptied', () => {
+    for (let i = 0; i < 10_000; i++) isSecretKey(`field_${i}`);
+    expect(isSecretKey('db_password')).toBe(true);
+    expect(isSecretKey('max_tokens')).toBe(false);
+    expect(isSecretKey('field_9999_token')).toBe(true);
+  });
 });
 
 describe('redactSecretValues', () => {
@@ -27,6 +34,17 @@ describe('redactSecretValues', () => {
       db: { host: 'db.local', password: '[REDACTED]', options: [{ apiKey: '[REDACTED]', retries: 3 }] },
       headers: { Authorization: '[REDACTED]' },
     });
+  });
+
+  it('finds a secret key only in the last element of an array deep inside', () => {
+    const input = { steps: [{ a: 1 }, { b: [{ c: 2 }, { nested: { refresh_token: 't' } }] }] };
+    expect(redactSecretValues(input)).toEqual({ steps: [{ a: 1 }, { b: [{ c: 2 }, { nested: { refresh_token: '[REDACTED]' } }] }] });
+  });
+
+  it('leaves a value without secret keys as it is', () => {
+    const input = { query: 'select 1', options: [{ retries: 3 }], note: 'password=in a string, not a key' };
+    expect(redactSecretValues(input)).toBe(input);
+    expect(input.options[0]!.retries).toBe(3);
   });
 
   it('does not change its input', () => {

@@ -7,20 +7,50 @@ import { REDACTED } from './redact-secrets.js';
 /** Key names (after camelCase -> snake_case) whose value is a credential, e.g. `apiKey`, `client_secret`. */
 const SECRET_KEY = /(?:^|_)(?:password|passwd|pwd|secret|token|api_?key|authorization|credentials?|private_key)$/;
 
+/**
+ * Verdicts on key names seen lately. Tools call with the same few argument names over and over,
+ * and each verdict costs three regular expressions; the names come from producers, so the cache
+ * is bounded (emptied when full) rather than grown.
+ */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 4096;
+
 export function isSecretKey(key: string): boolean {
-  const snake = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[-.\s]/g, '_');
-  return SECRET_KEY.test(snake);
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    const snake = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[-.\s]/g, '_');
+    verdict = SECRET_KEY.test(snake);
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict;
 }
 
-/** A deep copy of a JSON value in which every value under a credential-like key is `[REDACTED]`. */
+/** Whether any key of a JSON value, at any depth, is credential-like. */
+function hasSecretKey(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasSecretKey);
+  if (value === null || typeof value !== 'object') return false;
+  for (const key in value) if (isSecretKey(key) || hasSecretKey((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
+/**
+ * A JSON value in which every value under a credential-like key is `[REDACTED]`: a deep copy when
+ * there is one, else the value itself (most tool arguments have none, and copying them was most
+ * of the redaction's cost). Either way the input is not changed.
+ */
 export function redactSecretValues(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactSecretValues);
+  return hasSecretKey(value) ? redactedCopy(value) : value;
+}
+
+function redactedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactedCopy);
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       // defineProperty, not assignment: a JSON key `__proto__` must stay data, not a prototype.
       Object.defineProperty(copy, key, {
-        value: isSecretKey(key) ? REDACTED : redactSecretValues(inner),
+        value: isSecretKey(key) ? REDACTED : redactedCopy(inner),
         enumerable: true,
         writable: true,
         configurable: true,

@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from './redact-secrets.js';
+import { redactSecrets, SECRET_RULES } from './redact-secrets.js';
+
+const SECRETS = [
+  'auth failed for sk-abcdefghijklmnop1234',
+  'using sk-ant-api03-abcdefghijklmnopqrstuv',
+  'SecretId AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE invalid',
+  'aws_access_key_id AKIAIOSFODNN7EXAMPLE',
+  'ASIAIOSFODNN7EXAMPLE expired',
+  'Authorization: BEARER eyJhbGciOi.J9.x-y_z=',
+  'mysql -u root --PassWord=hunter2 -h db',
+  'PWD = s3cr3t',
+  'client_Secret=xyz, retrying',
+  'x-API-key: abc123',
+  'callback?access_TOKEN=tok_987&state=1',
+];
 
 describe('redactSecrets', () => {
+  // redactSecrets skips text without any rule's anchors, so a rule whose match can lack them would never run on it.
+  it.each(SECRET_RULES.map((rule) => [rule.name, rule] as const))('finds an anchor of the %s rule in each of its matches', (_name, rule) => {
+    const matches = SECRETS.flatMap((text) => [...text.matchAll(rule.pattern)].map((match) => match[0]));
+    expect(matches.length).toBeGreaterThan(0);
+    for (const match of matches) expect(rule.anchors.some((anchor) => match.toLowerCase().includes(anchor)), match).toBe(true);
+  });
+
   it.each([
     ['openai key', 'auth failed for sk-abcdefghijklmnop1234', 'auth failed for [REDACTED]'],
     ['openai project key', 'key=sk-proj-AbC_dEf-1234567890xyzXYZ rejected', 'key=[REDACTED] rejected'],

@@ -74,6 +74,17 @@ describe("markCalls: states (first time, reduced status)", () => {
   });
 });
 
+describe("markCalls: checking a batch again", () => {
+  it("rewrites every mark of a row it marked before (a batch checked again after a failed write)", () => {
+    const rows = [row("c1", "b", 2_000, "completed")];
+    markCalls(rows, storedOf(row("c1", "a", 1_000)));
+    expect([...firstMarks(rows), ...stateMarks(rows)]).toEqual([["b", 0, 0], ["b", 1_000, "completed", 1_000, "started"]]);
+    // The failed write stored the row after all: checked again, it changes nothing, and no mark of the first check is left.
+    markCalls(rows, storedOf(row("c1", "a", 1_000), row("c1", "b", 2_000, "completed")));
+    expect(rows[0]).toMatchObject({ becomes_first: 0, prev_first_at_ms: 0, state_changed: 0, state_first_at_ms: 0, state_status: "", prev_state_first_at_ms: 0, prev_state_status: "", prev_state_duration_ms: -1 });
+  });
+});
+
 describe("callStateOf: the reduction rules of reducedToolCallsSql", () => {
   const event = (event_id: string, occurred_at_ms: number, status: string, extra: Partial<ToolCallRow> = {}) =>
     ({ tenant_id: "t1", tool_call_id: "c1", event_id, occurred_at_ms, status, tool_name: "t", duration_ms: -1, error_category: "", ...extra }) as ToolCallRow;

@@ -63,26 +63,26 @@ const sameState = (a: CallState, b: CallState) =>
 const NO_STATE: CallState = { firstAtMs: 0, status: "", toolName: "", errorCategory: "", durationMs: -1 };
 
 /**
- * The state_* and prev_state_* columns of a row whose event changes its call's state. Written out
- * rather than built from a prefix: the sink marks every tool-call event, and the objects with
- * computed keys were among the sink's costliest functions in a profile of its writes.
+ * Writes a row's marks: its first-time columns, and its state columns, with the state it moves
+ * the call to and the one it replaces (`changed` 0: no move, the "no state" values). Assigned one
+ * by one onto the row, whose builder (toolCallRow) declares these columns: the sink marks every
+ * tool-call event, and copying each row with its marks spread in was most of its checks' time.
  */
-const changedStateColumns = (state: CallState, prev: CallState = NO_STATE) => ({
-  state_changed: 1,
-  state_first_at_ms: state.firstAtMs,
-  state_status: state.status,
-  state_tool_name: state.toolName,
-  state_error_category: state.errorCategory,
-  state_duration_ms: state.durationMs,
-  prev_state_first_at_ms: prev.firstAtMs,
-  prev_state_status: prev.status,
-  prev_state_tool_name: prev.toolName,
-  prev_state_error_category: prev.errorCategory,
-  prev_state_duration_ms: prev.durationMs,
-});
-
-const UNCHANGED_STATE = { ...changedStateColumns(NO_STATE), state_changed: 0 };
-const UNCHANGED = { becomes_first: 0, prev_first_at_ms: 0, ...UNCHANGED_STATE };
+function setMarks(row: ToolCallRow, becomesFirst: 0 | 1, prevFirstAtMs: number, changed: 0 | 1, state: CallState, prev: CallState): void {
+  row.becomes_first = becomesFirst;
+  row.prev_first_at_ms = prevFirstAtMs;
+  row.state_changed = changed;
+  row.state_first_at_ms = state.firstAtMs;
+  row.state_status = state.status;
+  row.state_tool_name = state.toolName;
+  row.state_error_category = state.errorCategory;
+  row.state_duration_ms = state.durationMs;
+  row.prev_state_first_at_ms = prev.firstAtMs;
+  row.prev_state_status = prev.status;
+  row.prev_state_tool_name = prev.toolName;
+  row.prev_state_error_category = prev.errorCategory;
+  row.prev_state_duration_ms = prev.durationMs;
+}
 
 /**
  * Marks, in write order, what each new tool-call event changes about its call, given the calls'
@@ -96,24 +96,29 @@ const UNCHANGED = { becomes_first: 0, prev_first_at_ms: 0, ...UNCHANGED_STATE };
  *   `tool_call_states`.
  * An event that changes neither (a re-delivered copy, a tie at the first time, an older terminal)
  * is marked 0, so no copy is ever counted twice.
+ *
+ * The rows are marked in place and returned: every mark column is written each time, so a batch
+ * checked again (after a failed write) gets the marks of the new check.
  */
 export function markCalls(rows: readonly ToolCallRow[], stored: ReadonlyMap<string, StoredCall>): ToolCallRow[] {
   const calls = new Map<string, StoredCall>();
   for (const [key, call] of stored) calls.set(key, { ...call, eventIds: new Set(call.eventIds) });
-  return rows.map((row) => {
+  for (const row of rows) {
     const key = toolCallKey(row);
     const before = calls.get(key);
-    if (before?.eventIds.has(row.event_id)) return { ...row, ...UNCHANGED };
+    if (before?.eventIds.has(row.event_id)) {
+      setMarks(row, 0, 0, 0, NO_STATE, NO_STATE);
+      continue;
+    }
     const prevFirst = before?.firstAtMs;
     const prevState = before && callStateOf(before);
     addStoredEvent(calls, row);
     const state = callStateOf(calls.get(key)!);
     const lowersFirst = prevFirst === undefined || state.firstAtMs < prevFirst;
-    return {
-      ...row,
-      becomes_first: lowersFirst ? 1 : 0,
-      prev_first_at_ms: lowersFirst ? (prevFirst ?? 0) : 0,
-      ...(prevState && sameState(prevState, state) ? UNCHANGED_STATE : changedStateColumns(state, prevState)),
-    };
-  });
+    const firstMark = lowersFirst ? 1 : 0;
+    const prevFirstAtMs = lowersFirst ? (prevFirst ?? 0) : 0;
+    if (prevState && sameState(prevState, state)) setMarks(row, firstMark, prevFirstAtMs, 0, NO_STATE, NO_STATE);
+    else setMarks(row, firstMark, prevFirstAtMs, 1, state, prevState ?? NO_STATE);
+  }
+  return rows as ToolCallRow[];
 }
