@@ -1,5 +1,5 @@
 import {
-  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit,
+  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit,
 } from "@answerscope/bench";
 import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -137,10 +137,20 @@ describe("benchmark smoke run", () => {
       expect(source.cpu, "a CPU account of the source's window").toBeDefined();
       // It commits as the worker does, outside its fetch loop: by the time it returns, every message read is committed.
       expect(await committedMessages(brokers, `${brokerName}-source`)).toBe(messages.length);
+      const scratch = open("bench_smoke_cpu_scratch");
+      await migrate(scratch);
+      const stored = await rowsAsStored(scratch, factBatchesOf(messages, 1000));
       const plainDb = open("bench_smoke_cpu_plain");
       await migrate(plainDb);
-      const plain = await measurePlainInsertLimit(plainDb, factBatchesOf(messages, 1000), messages.length, pids);
+      const plain = await measurePlainInsertLimit(plainDb, stored, messages.length, pids);
       expect(plain.storedRows).toBe(storedRows);
+      // The plain inserts store the rows the worker's checks make: the same call-state marks and
+      // superseded versions the worker's own sink stored, not the pipeline's unmarked rows.
+      const marks = async (db: Warehouse) => (await queryRows<{ changed: string; replaced: string }>(db,
+        `SELECT (SELECT sum(state_changed) FROM ${db.table("tool_call_events")}) AS changed, (SELECT sum(prev_exists) FROM ${db.table("responses")}) AS replaced`))[0]!;
+      const sinkMarks = await marks(sinkDb);
+      expect(Number(sinkMarks.changed)).toBeGreaterThan(0);
+      expect(await marks(plainDb)).toEqual(sinkMarks);
       // Three inserts through every materialized view cost ClickHouse well over one 10 ms tick.
       if (!hasExternalClickHouse()) expect(plain.cpu!.clickhouse_cpu_s_per_1k).toBeGreaterThan(0);
       const shared = sharedCoreLimit(source.cpu!, plain.cpu!, 2, { source: source.rate, sink: plain.rate });

@@ -6,7 +6,7 @@ import { progress } from "../progress";
 import { median, round } from "../stats";
 import { machineCores, medianAccount, sharedCoreLimit, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { produceAll } from "./produce";
-import { measurePlainInsertLimit, measureSinkLimit, type SinkRun } from "./sink-limit";
+import { measurePlainInsertLimit, measureSinkLimit, rowsAsStored, type SinkRun } from "./sink-limit";
 import { measureSourceLimit, type SourceRun } from "./source-limit";
 import { measureWorkers } from "./worker-processes";
 
@@ -21,7 +21,7 @@ export interface IngestReport {
   source_events_per_s: number;
   /** The worker's own sink: duplicate checks and inserts, each batch checked while the one before it is inserted (sink-limit.ts). */
   sink_events_per_s: number;
-  /** Plain @clickhouse/client inserts of the same rows: the sink limit as issue 6 defines it. */
+  /** Plain @clickhouse/client inserts of the rows the worker stores (sink-limit.ts rowsAsStored): the sink limit as issue 6 defines it. */
   sink_plain_events_per_s: number;
   one_worker_events_per_s: number;
   two_workers_events_per_s: number;
@@ -75,6 +75,9 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   const produceRate = await produceAll([options.brokers], messages);
   progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
   const batches = factBatchesOf(messages, batchRows);
+  progress("ingest: checking the batches in order, for the rows a worker stores of them (the plain sink inserts these)");
+  const scratch = await freshDatabase(options.url, "bench_rows_as_stored");
+  const storedBatches = await rowsAsStored(scratch, batches).finally(() => scratch.close());
 
   const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[] };
   const sharedVsMin: number[] = [];
@@ -109,10 +112,10 @@ export async function measureIngest(options: { url: string; brokers: string; eve
         await db.close();
       }
     };
-    const sinkRun = async (name: string, measure: typeof measureSinkLimit): Promise<SinkRun> => {
+    const sinkRun = async (name: string, measure: (db: Warehouse) => Promise<SinkRun>): Promise<SinkRun> => {
       const db = await freshDatabase(options.url, `${name}_${run}`);
       try {
-        const result = await measure(db, batches, messages.length, options.servicePids);
+        const result = await measure(db);
         if (result.storedRows !== expectedRows) throw new Error(`${name} stored ${result.storedRows} rows, not the ${expectedRows} distinct fact rows of the batches`);
         return result;
       } finally {
@@ -121,8 +124,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     };
     const steps = [
       async () => void (sourceRun = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids })),
-      async () => void (sink = await sinkRun("bench_sink", measureSinkLimit)),
-      async () => void (plain = await sinkRun("bench_sink_plain", measurePlainInsertLimit)),
+      async () => void (sink = await sinkRun("bench_sink", (db) => measureSinkLimit(db, batches, messages.length, options.servicePids))),
+      async () => void (plain = await sinkRun("bench_sink_plain", (db) => measurePlainInsertLimit(db, storedBatches, messages.length, options.servicePids))),
       async () => void (one = await workerRun(1)),
       async () => void (two = await workerRun(2)),
     ];

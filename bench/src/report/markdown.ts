@@ -48,7 +48,7 @@ export function resultsMarkdown(r: BenchResults): string {
       row(["---", "---:"]),
       row(["produce (kafkajs, acks -1)", n(i.produce_events_per_s)]),
       row(["source limit (kafkajs consumer: counts, commits as the worker does)", n(i.source_events_per_s)]),
-      row(["sink limit (plain inserts, same batches)", n(i.sink_plain_events_per_s)]),
+      row(["sink limit (plain inserts of the rows the worker stores, same batches)", n(i.sink_plain_events_per_s)]),
       row(["worker's sink (duplicate checks, each batch's during the insert before it; same batches)", n(i.sink_events_per_s)]),
       row(["ingest, 1 worker process", n(i.one_worker_events_per_s)]),
       row(["ingest, 2 worker processes", n(i.two_workers_events_per_s)]),
