@@ -144,10 +144,12 @@ describe("benchmark smoke run", () => {
       await migrate(plainDb);
       const plain = await measurePlainInsertLimit(plainDb, stored, messages.length, pids);
       expect(plain.storedRows).toBe(storedRows);
-      // The plain inserts store the rows the worker's checks make: the same call-state marks and
-      // superseded versions the worker's own sink stored, not the pipeline's unmarked rows.
-      const marks = async (db: Warehouse) => (await queryRows<{ changed: string; replaced: string }>(db,
-        `SELECT (SELECT sum(state_changed) FROM ${db.table("tool_call_events")}) AS changed, (SELECT sum(prev_exists) FROM ${db.table("responses")}) AS replaced`))[0]!;
+      // The plain inserts store the rows the worker's checks make: every tool-call row with the same
+      // marks the worker's own sink stored, not the pipeline's unmarked rows. (These demo events
+      // supersede no response, so the responses' prev_* columns would not tell the two apart.)
+      const markColumns = "event_id, becomes_first, prev_first_at_ms, state_changed, state_first_at_ms, state_status, state_duration_ms, prev_state_first_at_ms, prev_state_status, prev_state_duration_ms";
+      const marks = async (db: Warehouse) => (await queryRows<{ changed: string; checksum: string }>(db,
+        `SELECT sum(state_changed) AS changed, toString(sum(cityHash64(${markColumns}))) AS checksum FROM ${db.table("tool_call_events")}`))[0]!;
       const sinkMarks = await marks(sinkDb);
       expect(Number(sinkMarks.changed)).toBeGreaterThan(0);
       expect(await marks(plainDb)).toEqual(sinkMarks);

@@ -100,7 +100,7 @@ function setMarks(row: ToolCallRow, becomesFirst: 0 | 1, prevFirstAtMs: number, 
  * The rows are marked in place and returned: every mark column is written each time, so a batch
  * checked again (after a failed write) gets the marks of the new check.
  */
-export function markCalls(rows: readonly ToolCallRow[], stored: ReadonlyMap<string, StoredCall>): ToolCallRow[] {
+export function markCalls(rows: ToolCallRow[], stored: ReadonlyMap<string, StoredCall>): ToolCallRow[] {
   const calls = new Map<string, StoredCall>();
   for (const [key, call] of stored) calls.set(key, { ...call, eventIds: new Set(call.eventIds) });
   for (const row of rows) {
@@ -120,5 +120,5 @@ export function markCalls(rows: readonly ToolCallRow[], stored: ReadonlyMap<stri
     if (prevState && sameState(prevState, state)) setMarks(row, firstMark, prevFirstAtMs, 0, NO_STATE, NO_STATE);
     else setMarks(row, firstMark, prevFirstAtMs, 1, state, prevState ?? NO_STATE);
   }
-  return rows as ToolCallRow[];
+  return rows;
 }
