@@ -5,6 +5,7 @@ export * from "./demo-fact-batches";
 export * from "./scale/data-shape";
 export * from "./scale/load-scale-data";
 export * from "./scale/query-speed";
+export * from "./scale/duplicate-checks";
 export * from "./scale/scale-section";
 export * from "./outcomes/first-evaluation";
 export * from "./outcomes/label-update";

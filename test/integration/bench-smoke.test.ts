@@ -61,6 +61,11 @@ describe("benchmark smoke run", () => {
       expect(timing.p50_ms, timing.name).toBeGreaterThan(0);
       expect(timing.rows, timing.name).toBeGreaterThan(0);
     }
+    // The duplicate checks of a write of new events keep every one of its events, and leave the data set as it was.
+    const checks = report.duplicateChecks!;
+    expect(checks.distinctRows).toBeGreaterThan(4_000);
+    expect(checks.rowsToInsert).toBe(checks.distinctRows);
+    expect(await count("responses")).toBe(expected.responses);
 
     const first = await evaluateFirstPass(w, 120);
     expect(first.skipped).toEqual([]);

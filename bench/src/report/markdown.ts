@@ -9,7 +9,7 @@ export function resultsMarkdown(r: BenchResults): string {
   const m = r.machine;
   out.push(`Measured ${m.measured_at} on ${m.nproc} cores (${m.cpu_model}), ${m.memory_gb} GB, ClickHouse ${m.clickhouse_version}, Node ${m.node_version}.`, "");
   if (r.scale) {
-    const { load, queries } = r.scale;
+    const { load, queries, duplicateChecks: checks } = r.scale;
     out.push(
       `### Query speed at scale`,
       "",
@@ -28,6 +28,12 @@ export function resultsMarkdown(r: BenchResults): string {
       `Raw tables ÷ metrics route (p50, same run), all of the route's figures: ${speedups(queries.viewSpeedup, "all", queries.lowerBounds)}; Phase 1 alone: ${speedups(queries.phase1Speedup ?? {}, "phase1", queries.lowerBounds)} (≥: the raw read was stopped at its time limit).`,
       "",
     );
+    if (checks) {
+      out.push(
+        `Ingest on this data set: the worker's duplicate checks (the "already stored?" lookups before each write) of a ${n(checks.rowsPerWrite)}-row write of new events of ${checks.tenantId}, with random ids: p50 ${n(checks.p50_ms)} ms, p95 ${n(checks.p95_ms)} ms over ${checks.runs} runs (${n(checks.rowsToInsert)} rows left to insert).`,
+        "",
+      );
+    }
   }
   if (r.first_evaluation || r.label_update) {
     out.push(`### Outcome evaluation`, "");

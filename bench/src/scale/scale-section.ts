@@ -2,6 +2,7 @@ import { dimensionRollupBackfillSql, idIndexBackfillSql, migrate, queryRows, sql
 import { progress } from "../progress";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
 import { loadScaleData, loadScaleLabels, scaleCountsFor, waitForMerges, type LoadReport } from "./load-scale-data";
+import { measureDuplicateChecks, type DuplicateCheckTiming } from "./duplicate-checks";
 import { measureQuerySpeed, type QuerySpeedReport } from "./query-speed";
 
 export const LARGEST_TENANT = "bench_large";
@@ -10,6 +11,8 @@ export interface ScaleSection {
   window: { start: string; end: string };
   load: LoadReport;
   queries: QuerySpeedReport;
+  /** Absent from results measured before session 14. */
+  duplicateChecks?: DuplicateCheckTiming;
 }
 
 /**
@@ -67,5 +70,8 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
   await waitForMerges(w);
   progress(`scale: timing the query routes on ${LARGEST_TENANT} (${queryRuns} runs each)`);
   const queries = await measureQuerySpeed(w, window, LARGEST_TENANT, queryRuns);
-  return { report: { window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() }, load, queries }, window };
+  progress(`scale: timing the worker's duplicate checks of a write of new events on ${LARGEST_TENANT} (${queryRuns} runs)`);
+  const duplicateChecks = await measureDuplicateChecks(w, LARGEST_TENANT, queryRuns);
+  progress(`  duplicate checks of a ${duplicateChecks.rowsPerWrite}-row write: p50 ${duplicateChecks.p50_ms} ms, p95 ${duplicateChecks.p95_ms} ms`);
+  return { report: { window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() }, load, queries, duplicateChecks }, window };
 }

@@ -9,7 +9,7 @@ import { sqlValue } from "../sql/escape";
 const KEYS_PER_STATEMENT = 10_000;
 
 /**
- * Rows of `select` (a SELECT ... FROM ... whose WHERE clause this appends) whose
+ * Rows of `select` (a SELECT ... FROM ... whose PREWHERE and WHERE clauses this appends) whose
  * `columns` might be one of `keys`: every row whose value of each column is among
  * the keys' values of that column, a superset that callers match to whole keys.
  * One set of plain strings per column, not a set of tuples: ClickHouse 18.16 parses
@@ -20,6 +20,15 @@ const KEYS_PER_STATEMENT = 10_000;
  * time), and the subquery's set narrows the primary-key range alike (same rows read,
  * measured). When `columns` is a prefix of the table's ORDER BY, the read is still a
  * primary-key read.
+ *
+ * The last column (the entity id, the most selective) is a PREWHERE and the others a WHERE:
+ * new ids are random, so a write's few thousand of them touch nearly every granule of a
+ * large tenant, in every part; PREWHERE reads only the id column there and the other columns
+ * only where an id matched, which for a batch of new events is nowhere. 18.16 does not move
+ * a primary-key column's condition to PREWHERE by itself. On a tenant of 1.5 M responses and
+ * 4.5 M tool-call events, a 5,000-row write's lookups went from 398 MB and 642 MB read to 46
+ * MB and 137 MB (the same rows returned; the primary-key range is the same, as the tenant
+ * condition still narrows it).
  */
 export async function rowsMatchingKeys<T>(warehouse: Warehouse, select: string, columns: readonly string[], keys: readonly (readonly string[])[]): Promise<T[]> {
   const found: T[] = [];
@@ -29,7 +38,8 @@ export async function rowsMatchingKeys<T>(warehouse: Warehouse, select: string, 
       const values = [...new Set(chunk.map((key) => key[index]!))];
       return `${column} IN (SELECT arrayJoin([${values.map((value) => sqlValue(value)).join(", ")}]))`;
     });
-    const query = `${select} WHERE ${conditions.join(" AND ")}`;
+    const idCondition = conditions.pop()!;
+    const query = `${select} PREWHERE ${idCondition}${conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : ""}`;
     const result = await warehouse.client.query({
       query,
       format: "JSONEachRow",

@@ -1,0 +1,55 @@
+import { createHash } from "node:crypto";
+import { FACT_KINDS, prepareFacts, type FactBatch, type Warehouse } from "@answerscope/warehouse";
+import { demoMessages, distinctFactRows, factBatchesOf } from "../demo-fact-batches";
+import { timeRepeated, type Timing } from "../stats";
+
+export interface DuplicateCheckTiming extends Timing {
+  tenantId: string;
+  /** Rows of each checked write (the worker's batch size). */
+  rowsPerWrite: number;
+  /** Of the last write checked, the distinct events, and the rows the checks left to insert: the same, as every event is new. */
+  distinctRows: number;
+  rowsToInsert: number;
+}
+
+/** The worker's default rows per write (INGEST_BATCH_MAX_ROWS). */
+const WRITE_ROWS = 5_000;
+
+/**
+ * Demo ids share prefixes ("resp_s12_t3") that sort apart from the data set's hex ids, so the
+ * primary key would skip the whole tenant; real producers' ids are random. Each id becomes a hex
+ * id like the data set's, the same one wherever it appears, so it falls among the stored ones.
+ */
+const RANDOM_ID_COLUMNS = ["response_id", "tool_call_id", "target_id"] as const;
+const randomId = (id: string) => (id === "" ? id : `${id.split("_")[0]}_${createHash("sha1").update(id).digest("hex").slice(0, 16)}`);
+
+function withRandomIds(batch: FactBatch): FactBatch {
+  const copy = { ...batch };
+  for (const kind of FACT_KINDS) {
+    (copy[kind] as object[]) = (batch[kind] as Record<string, unknown>[]).map((row) => {
+      const out = { ...row };
+      for (const column of RANDOM_ID_COLUMNS) if (typeof out[column] === "string") out[column] = randomId(out[column]);
+      return out;
+    });
+  }
+  return copy;
+}
+
+/**
+ * Ingest on a large warehouse: the duplicate checks a worker runs before each write (prepareFacts:
+ * the "already stored?" lookups of responses, tool calls and feedback) for writes of new events of
+ * `tenantId`, timed on the loaded data set. Nothing is inserted, so the data set stays as loaded and
+ * every run checks a different write of the same size.
+ */
+export async function measureDuplicateChecks(w: Warehouse, tenantId: string, runs: number): Promise<DuplicateCheckTiming> {
+  const messages = demoMessages({ events: (runs + 2) * WRITE_ROWS, seed: 61, tenants: [tenantId] });
+  const writes = factBatchesOf(messages, WRITE_ROWS).slice(0, runs + 1).map(withRandomIds);
+  let next = 0;
+  let last = { distinctRows: 0, rowsToInsert: 0 };
+  const timing = await timeRepeated(runs, async () => {
+    const write = writes[next++ % writes.length]!;
+    const prepared = await prepareFacts(w, write);
+    last = { distinctRows: distinctFactRows([write]), rowsToInsert: FACT_KINDS.reduce((sum, kind) => sum + prepared[kind].length, 0) };
+  });
+  return { tenantId, rowsPerWrite: WRITE_ROWS, ...last, ...timing };
+}
