@@ -32,14 +32,7 @@ const KEYS_PER_STATEMENT = 10_000;
  */
 export async function rowsMatchingKeys<T>(warehouse: Warehouse, select: string, columns: readonly string[], keys: readonly (readonly string[])[]): Promise<T[]> {
   const found: T[] = [];
-  for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
-    const chunk = keys.slice(start, start + KEYS_PER_STATEMENT);
-    const conditions = columns.map((column, index) => {
-      const values = [...new Set(chunk.map((key) => key[index]!))];
-      return `${column} IN (SELECT arrayJoin([${values.map((value) => sqlValue(value)).join(", ")}]))`;
-    });
-    const idCondition = conditions.pop()!;
-    const query = `${select} PREWHERE ${idCondition}${conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : ""}`;
+  for (const query of keyLookupStatements(select, columns, keys)) {
     const result = await warehouse.client.query({
       query,
       format: "JSONEachRow",
@@ -48,4 +41,19 @@ export async function rowsMatchingKeys<T>(warehouse: Warehouse, select: string, 
     found.push(...(await result.json<T>()));
   }
   return found;
+}
+
+/** The statements of rowsMatchingKeys: one per KEYS_PER_STATEMENT keys, the last column's set a PREWHERE. */
+export function keyLookupStatements(select: string, columns: readonly string[], keys: readonly (readonly string[])[]): string[] {
+  const statements: string[] = [];
+  for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
+    const chunk = keys.slice(start, start + KEYS_PER_STATEMENT);
+    const conditions = columns.map((column, index) => {
+      const values = [...new Set(chunk.map((key) => key[index]!))];
+      return `${column} IN (SELECT arrayJoin([${values.map((value) => sqlValue(value)).join(", ")}]))`;
+    });
+    const idCondition = conditions.pop()!;
+    statements.push(`${select} PREWHERE ${idCondition}${conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : ""}`);
+  }
+  return statements;
 }
