@@ -1,19 +1,17 @@
 import { createHash } from "node:crypto";
+import { loadIngestConfig } from "@answerscope/ingest";
 import { FACT_KINDS, prepareFacts, type FactBatch, type Warehouse } from "@answerscope/warehouse";
 import { demoMessages, distinctFactRows, factBatchesOf } from "../demo-fact-batches";
 import { timeRepeated, type Timing } from "../stats";
 
 export interface DuplicateCheckTiming extends Timing {
   tenantId: string;
-  /** Rows of each checked write (the worker's batch size). */
+  /** Rows of each checked write: the worker's default batch size (INGEST_BATCH_MAX_ROWS). */
   rowsPerWrite: number;
   /** Of the last write checked, the distinct events, and the rows the checks left to insert: the same, as every event is new. */
   distinctRows: number;
   rowsToInsert: number;
 }
-
-/** The worker's default rows per write (INGEST_BATCH_MAX_ROWS). */
-const WRITE_ROWS = 5_000;
 
 /**
  * Demo ids share prefixes ("resp_s12_t3") that sort apart from the data set's hex ids, so the
@@ -42,8 +40,9 @@ function withRandomIds(batch: FactBatch): FactBatch {
  * every run checks a different write of the same size.
  */
 export async function measureDuplicateChecks(w: Warehouse, tenantId: string, runs: number): Promise<DuplicateCheckTiming> {
-  const messages = demoMessages({ events: (runs + 2) * WRITE_ROWS, seed: 61, tenants: [tenantId] });
-  const writes = factBatchesOf(messages, WRITE_ROWS).slice(0, runs + 1).map(withRandomIds);
+  const writeRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
+  const messages = demoMessages({ events: (runs + 2) * writeRows, seed: 61, tenants: [tenantId] });
+  const writes = factBatchesOf(messages, writeRows).slice(0, runs + 1).map(withRandomIds);
   let next = 0;
   let last = { distinctRows: 0, rowsToInsert: 0 };
   const timing = await timeRepeated(runs, async () => {
@@ -51,5 +50,5 @@ export async function measureDuplicateChecks(w: Warehouse, tenantId: string, run
     const prepared = await prepareFacts(w, write);
     last = { distinctRows: distinctFactRows([write]), rowsToInsert: FACT_KINDS.reduce((sum, kind) => sum + prepared[kind].length, 0) };
   });
-  return { tenantId, rowsPerWrite: WRITE_ROWS, ...last, ...timing };
+  return { tenantId, rowsPerWrite: writeRows, ...last, ...timing };
 }

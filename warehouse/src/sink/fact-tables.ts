@@ -6,7 +6,8 @@ import type { ExternalLabelRow, FeedbackRow, RejectedRow, ResponseRow, ToolCallR
  * "already stored?" lookup is a primary-key read. It filters on the first
  * `lookupColumns` of the key (an entity has few events, so matching event_id in
  * the client is cheaper than sending every event_id); a reason has many rows,
- * so rejected events filter on all three.
+ * so rejected events filter on all three. The last lookup column is read first (a
+ * PREWHERE, key-lookup.ts), so it must be the most selective one.
  */
 export const FACT_TABLES = {
   responses: { table: "responses", key: ["tenant_id", "response_id", "event_id"], lookupColumns: 2 },
