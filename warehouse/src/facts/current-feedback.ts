@@ -1,7 +1,7 @@
 import type { Warehouse } from "../client";
 import { currentResponsesSql } from "./current-responses";
 import { feedbackActionsSql } from "./feedback-actions";
-import { inIdSet, sqlSubquery, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { inIdSet, isFewIds, sqlSubquery, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export type Verification = "verified" | "unverified" | "forbidden";
 
@@ -45,6 +45,7 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
        "target_type IN ('chat_message', 'citation')",
        ...(options.targetIds ? [inIdSet("target_id", options.targetIds)] : []),
      ])}`,
+    { few: options.targetIds !== undefined && isFewIds(options.targetIds) },
   );
   const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: ratedResponses, fromMs: options.responsesSinceMs });
   const keys = `SELECT

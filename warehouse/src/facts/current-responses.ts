@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { inIdSet, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { inIdSet, isFewIds, msRange, rowsFilter, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface CurrentResponsesOptions {
   tenantId: string;
@@ -27,8 +27,9 @@ export interface CurrentResponsesOptions {
  */
 export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptions): string {
   const tenant = tenantCondition(options.tenantId);
-  const narrowing: string[] = [tenant];
-  if (options.responseIds) narrowing.push(inIdSet("response_id", options.responseIds));
+  const fewIds: string[] = [];
+  const narrowing: string[] = [];
+  if (options.responseIds) (isFewIds(options.responseIds) ? fewIds : narrowing).push(inIdSet("response_id", options.responseIds));
   // A session filter narrows the raw rows to responses that ever were in the sessions
   // (any version; the index responses_by_session, migration 0008), then keeps those whose
   // current version still is.
@@ -42,7 +43,7 @@ export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptio
   if (options.sessionIds) after.push(inIdSet("session_id", options.sessionIds));
   return `SELECT * FROM (
     SELECT * FROM ${w.table("responses")}
-    ${whereAll(narrowing)}
+    ${rowsFilter(options.tenantId, fewIds, narrowing)}
     ORDER BY response_id, occurred_at_ms DESC, event_id DESC, ingested_at_ms
     LIMIT 1 BY response_id
   ) ${whereAll(after)}`;

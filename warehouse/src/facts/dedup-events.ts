@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { tenantCondition, whereAll } from "./sql-fragments";
+import { rowsFilter } from "./sql-fragments";
 
 export type FactTable = "responses" | "tool_call_events" | "feedback_events";
 
@@ -9,12 +9,13 @@ export type FactTable = "responses" | "tool_call_events" | "feedback_events";
  *
  * Reads raw rows rather than FINAL: a ReplacingMergeTree only collapses copies that
  * were merged into one part, and never across partitions, so reads must deduplicate
- * on their own. `conditions` narrow the raw rows first; they must hold for every
- * copy of an event (true for any column, since copies of one event are identical).
+ * on their own. `conditions` narrow the raw rows first, those that keep few ids in `fewIds`
+ * (see rowsFilter); they must hold for every copy of an event (true for any column, since
+ * copies of one event are identical).
  */
-export function dedupedEventsSql(w: Warehouse, table: FactTable, tenantId: string, conditions: readonly string[] = []): string {
+export function dedupedEventsSql(w: Warehouse, table: FactTable, tenantId: string, narrowing: { fewIds?: readonly string[]; conditions?: readonly string[] } = {}): string {
   return `SELECT * FROM ${w.table(table)}
-    ${whereAll([tenantCondition(tenantId), ...conditions])}
+    ${rowsFilter(tenantId, narrowing.fewIds ?? [], narrowing.conditions)}
     ORDER BY event_id, ingested_at_ms
     LIMIT 1 BY event_id`;
 }

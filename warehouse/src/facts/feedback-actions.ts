@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { inIdSet, msRange, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { inIdSet, isFewIds, msRange, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export type FeedbackAction = "accepted" | "retry" | "conflict";
 
@@ -32,7 +32,9 @@ export function feedbackActionsSql(w: Warehouse, options: FeedbackActionsOptions
       `(user_id, client_feedback_id) IN (SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("target_id", options.targetIds)})`,
     );
   }
-  const events = dedupedEventsSql(w, "feedback_events", options.tenantId, narrowing);
+  // A few targets have a few actions.
+  const few = options.targetIds !== undefined && isFewIds(options.targetIds);
+  const events = dedupedEventsSql(w, "feedback_events", options.tenantId, few ? { fewIds: narrowing } : { conditions: narrowing });
   return `SELECT *,
       multiIf(event_id = first_event_id, 'accepted', content_hash = first_content_hash, 'retry', 'conflict') AS action
     FROM (${events})

@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { inIdSet, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { inIdSet, isFewIds, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface ReducedToolCallsOptions {
   tenantId: string;
@@ -49,18 +49,19 @@ function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toM
  * Absent strings are '' as in the fact tables.
  */
 export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptions): string {
-  const narrowing: string[] = [];
-  if (options.toolCallIds) narrowing.push(inIdSet("tool_call_id", options.toolCallIds));
+  const fewIds: string[] = [];
+  const conditions: string[] = [];
+  if (options.toolCallIds) (isFewIds(options.toolCallIds) ? fewIds : conditions).push(inIdSet("tool_call_id", options.toolCallIds));
   // The reduced response_id is one of the call's own events' ids, so narrowing to calls
   // with any such event (the index tool_calls_by_response, migration 0008) keeps every call
-  // that can match; the exact test comes after.
+  // that can match; the exact test comes after. A few responses have a few calls.
   if (options.responseIds) {
-    narrowing.push(
+    (isFewIds(options.responseIds) ? fewIds : conditions).push(
       `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("response_id", options.responseIds)})`,
     );
   }
-  if (options.fromMs !== undefined) narrowing.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
-  const events = dedupedEventsSql(w, "tool_call_events", options.tenantId, narrowing);
+  if (options.fromMs !== undefined) conditions.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
+  const events = dedupedEventsSql(w, "tool_call_events", options.tenantId, { fewIds, conditions });
   const after = msRange("first_at_ms", options.fromMs, options.toMs);
   if (options.responseIds) after.push(inIdSet("response_id", options.responseIds));
 

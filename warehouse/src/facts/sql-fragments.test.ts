@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inIdSet, msRange, sqlSubquery, tenantCondition, whereAll } from "./sql-fragments";
+import { inIdSet, isFewIds, msRange, rowsFilter, sqlSubquery, tenantCondition, whereAll } from "./sql-fragments";
 
 describe("facts SQL fragments", () => {
   it("renders literal ids through the escaping function", () => {
@@ -29,5 +29,18 @@ describe("facts SQL fragments", () => {
   it("joins conditions, or nothing", () => {
     expect(whereAll([])).toBe("");
     expect(whereAll(["a = 1", "b = 2"])).toBe("WHERE a = 1 AND b = 2");
+  });
+
+  it("takes literal ids and subqueries marked few as few ids, other subqueries not", () => {
+    expect(isFewIds(["r1"])).toBe(true);
+    expect(isFewIds(sqlSubquery("SELECT response_id FROM t"))).toBe(false);
+    expect(isFewIds(sqlSubquery("SELECT response_id FROM t", { few: true }))).toBe(true);
+  });
+
+  it("filters a tenant's rows with the few-id conditions as a PREWHERE and the rest as a WHERE", () => {
+    expect(rowsFilter("t1", ["response_id IN ('r1')"], ["occurred_at_ms >= 5"])).toBe("PREWHERE response_id IN ('r1') WHERE tenant_id = 't1' AND occurred_at_ms >= 5");
+    expect(rowsFilter("t1", [], ["occurred_at_ms >= 5"])).toBe("WHERE tenant_id = 't1' AND occurred_at_ms >= 5");
+    expect(rowsFilter("t1", ["a IN (1)", "b IN (2)"])).toBe("PREWHERE a IN (1) AND b IN (2) WHERE tenant_id = 't1'");
+    expect(() => rowsFilter("", ["a IN (1)"])).toThrow(RangeError);
   });
 });

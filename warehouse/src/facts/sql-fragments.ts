@@ -8,14 +8,22 @@ import { sqlList, sqlValue } from "../sql/escape";
 export interface SqlSubquery {
   readonly kind: "sql_subquery";
   readonly sql: string;
+  /** The subquery returns few ids (it narrows a few literal ids further), as a literal list holds. */
+  readonly few?: boolean;
 }
 
-export const sqlSubquery = (sql: string): SqlSubquery => ({ kind: "sql_subquery", sql });
+export const sqlSubquery = (sql: string, options: { few?: boolean } = {}): SqlSubquery => ({ kind: "sql_subquery", sql, ...options });
 
 /** A set of ids to restrict a builder to: literal values (escaped) or a one-column subquery. */
 export type IdSet = readonly string[] | SqlSubquery;
 
 const isSubquery = (ids: IdSet): ids is SqlSubquery => !Array.isArray(ids) && (ids as SqlSubquery).kind === "sql_subquery";
+
+/**
+ * A set of few ids: a literal list (what a caller holds in hand, one response or a page, bounded
+ * by the API) or a subquery marked `few`. A read narrowed to few ids is a PREWHERE (rowsFilter).
+ */
+export const isFewIds = (ids: IdSet): boolean => !isSubquery(ids) || ids.few === true;
 
 /** `column IN (...)` for a literal list or a subquery; `column` is always a constant of the caller. */
 export function inIdSet(column: string, ids: IdSet): string {
@@ -31,6 +39,23 @@ export function msRange(column: string, fromMs?: number, toMs?: number): string[
 }
 
 export const whereAll = (conditions: readonly string[]): string => (conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "");
+
+/**
+ * The filter of a read of a tenant's whole rows: `fewIds`, conditions that keep a few ids, as a
+ * PREWHERE; the tenant and `others` as a WHERE. ClickHouse 18.16 never moves a primary-key
+ * column's condition to PREWHERE by itself, so one response's page read every column
+ * (arguments, results, query text) of every granule the primary key could not rule out, one or
+ * more per part: for a large tenant's tool calls, 344,064 rows and 89 MiB for 4 events. With the
+ * PREWHERE it reads the id columns there and the others only where a row matched (9.5 MiB; the
+ * same rows, since the primary-key and partition ranges are taken from both clauses). Only for
+ * few ids: where the narrowing keeps most granules (a time range, the ids of a range), a
+ * PREWHERE only adds a pass (the samples route measured 1,095 -> 1,442 ms p50 with it).
+ * The conditions must hold for every copy and version that the read then chooses among.
+ */
+export function rowsFilter(tenantId: string, fewIds: readonly string[], others: readonly string[] = []): string {
+  const where = whereAll([tenantCondition(tenantId), ...others]);
+  return fewIds.length > 0 ? `PREWHERE ${fewIds.join(" AND ")} ${where}` : where;
+}
 
 /** Tenant is required on every builder: an empty id would read nothing and hide a bug. */
 export function tenantCondition(tenantId: string): string {

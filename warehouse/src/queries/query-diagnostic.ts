@@ -23,9 +23,9 @@ export async function queryDiagnostic(warehouse: Warehouse, input: DiagnosticQue
   const { tenantId, diagnosticTaskId } = DiagnosticQuerySchema.parse(input);
   const task = sqlValue(diagnosticTaskId);
   const tenant = sqlValue(tenantId);
-  // Narrow the reductions to the task's own calls and targets before they run.
-  const callIds = sqlSubquery(`SELECT tool_call_id FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${tenant} AND diagnostic_task_id = ${task}`);
-  const targetIds = sqlSubquery(`SELECT target_id FROM ${warehouse.table("feedback_events")} WHERE tenant_id = ${tenant} AND diagnostic_task_id = ${task}`);
+  // Narrow the reductions to the task's own calls and targets (few) before they run.
+  const callIds = sqlSubquery(`SELECT tool_call_id FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${tenant} AND diagnostic_task_id = ${task}`, { few: true });
+  const targetIds = sqlSubquery(`SELECT target_id FROM ${warehouse.table("feedback_events")} WHERE tenant_id = ${tenant} AND diagnostic_task_id = ${task}`, { few: true });
   const [calls, feedback] = await Promise.all([
     queryRows<ToolCallDetailRow>(
       warehouse,

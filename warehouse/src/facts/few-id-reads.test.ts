@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { createWarehouse } from "../client";
+import { currentFeedbackSql } from "./current-feedback";
+import { currentResponsesSql } from "./current-responses";
+import { reducedToolCallsSql } from "./reduced-tool-calls";
+import { sqlSubquery } from "./sql-fragments";
+
+// Builds SQL only: the client connects on its first query, which these tests never make.
+const w = createWarehouse({ url: "http://127.0.0.1:1", database: "db" });
+const flat = (sql: string) => sql.replace(/\s+/g, " ");
+const rangeIds = sqlSubquery("SELECT response_id FROM db.responses WHERE tenant_id = 't'");
+
+describe("reads of a tenant's rows narrowed to ids", () => {
+  it("read one response's versions with its id as a PREWHERE", () => {
+    expect(flat(currentResponsesSql(w, { tenantId: "t", responseIds: ["r1"] }))).toContain("FROM db.responses PREWHERE response_id IN ('r1') WHERE tenant_id = 't' ORDER BY");
+  });
+
+  it("keep ids from a subquery that may return many, and time ranges, in the WHERE", () => {
+    const sql = flat(currentResponsesSql(w, { tenantId: "t", responseIds: rangeIds, fromMs: 1000 }));
+    expect(sql).not.toContain("PREWHERE");
+    expect(sql).toContain("WHERE tenant_id = 't' AND response_id IN (SELECT response_id FROM db.responses WHERE tenant_id = 't') AND occurred_at >=");
+    expect(flat(reducedToolCallsSql(w, { tenantId: "t", fromMs: 0, toMs: 1000 }))).not.toContain("PREWHERE");
+  });
+
+  it("read the tool calls of a few responses through the index, as a PREWHERE, and a range of them in the WHERE", () => {
+    const sql = flat(reducedToolCallsSql(w, { tenantId: "t", responseIds: ["r1"], fromMs: 1000 }));
+    expect(sql).toContain("FROM db.tool_call_events PREWHERE tool_call_id IN (SELECT tool_call_id FROM db.tool_calls_by_response WHERE tenant_id = 't' AND response_id IN ('r1')) WHERE tenant_id = 't' AND occurred_at >=");
+  });
+
+  it("read the actions and the responses of a few rated targets with PREWHEREs, and of many without", () => {
+    const few = flat(currentFeedbackSql(w, { tenantId: "t", targetIds: ["r1"] }));
+    expect(few).toContain("FROM db.feedback_events PREWHERE (user_id, client_feedback_id) IN (SELECT user_id, client_feedback_id FROM db.feedback_events WHERE tenant_id = 't' AND target_id IN ('r1')) WHERE tenant_id = 't'");
+    expect(few).toContain("FROM db.responses PREWHERE response_id IN (SELECT target_id FROM db.feedback_events");
+    expect(flat(currentFeedbackSql(w, { tenantId: "t", targetIds: rangeIds }))).not.toContain("PREWHERE");
+  });
+});
