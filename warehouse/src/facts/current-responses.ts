@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { inIdSet, isFewIds, msRange, rowsFilter, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, msRange, narrowTo, rowsFilter, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface CurrentResponsesOptions {
   tenantId: string;
@@ -27,23 +27,22 @@ export interface CurrentResponsesOptions {
  */
 export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptions): string {
   const tenant = tenantCondition(options.tenantId);
-  const fewIds: string[] = [];
-  const narrowing: string[] = [];
-  if (options.responseIds) (isFewIds(options.responseIds) ? fewIds : narrowing).push(inIdSet("response_id", options.responseIds));
+  const narrowing = emptyNarrowing();
+  if (options.responseIds) narrowTo(narrowing, options.responseIds, inIdSet("response_id", options.responseIds));
   // A session filter narrows the raw rows to responses that ever were in the sessions
   // (any version; the index responses_by_session, migration 0008), then keeps those whose
   // current version still is.
   if (options.sessionIds) {
-    narrowing.push(`response_id IN (SELECT response_id FROM ${w.table("responses_by_session")} WHERE ${tenant} AND ${inIdSet("session_id", options.sessionIds)})`);
+    narrowing.conditions.push(`response_id IN (SELECT response_id FROM ${w.table("responses_by_session")} WHERE ${tenant} AND ${inIdSet("session_id", options.sessionIds)})`);
   }
   // Exact: a response's current version is its latest row, so when that is at or after
   // fromMs no earlier row can win, and when it is earlier the response is out of range anyway.
-  if (options.fromMs !== undefined) narrowing.push(...sinceCondition(options.fromMs));
+  if (options.fromMs !== undefined) narrowing.conditions.push(...sinceCondition(options.fromMs));
   const after = [...msRange("occurred_at_ms", options.fromMs, options.toMs)];
   if (options.sessionIds) after.push(inIdSet("session_id", options.sessionIds));
   return `SELECT * FROM (
     SELECT * FROM ${w.table("responses")}
-    ${rowsFilter(options.tenantId, fewIds, narrowing)}
+    ${rowsFilter(options.tenantId, narrowing)}
     ORDER BY response_id, occurred_at_ms DESC, event_id DESC, ingested_at_ms
     LIMIT 1 BY response_id
   ) ${whereAll(after)}`;

@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { rowsFilter } from "./sql-fragments";
+import { emptyNarrowing, rowsFilter, type Narrowing } from "./sql-fragments";
 
 export type FactTable = "responses" | "tool_call_events" | "feedback_events";
 
@@ -9,13 +9,13 @@ export type FactTable = "responses" | "tool_call_events" | "feedback_events";
  *
  * Reads raw rows rather than FINAL: a ReplacingMergeTree only collapses copies that
  * were merged into one part, and never across partitions, so reads must deduplicate
- * on their own. `conditions` narrow the raw rows first, those that keep few ids in `fewIds`
- * (see rowsFilter); they must hold for every copy of an event (true for any column, since
+ * on their own. `narrowing` narrows the raw rows first (see rowsFilter); its conditions
+ * must hold for every copy of an event (true for any column, since
  * copies of one event are identical).
  */
-export function dedupedEventsSql(w: Warehouse, table: FactTable, tenantId: string, narrowing: { fewIds?: readonly string[]; conditions?: readonly string[] } = {}): string {
+export function dedupedEventsSql(w: Warehouse, table: FactTable, tenantId: string, narrowing: Narrowing = emptyNarrowing()): string {
   return `SELECT * FROM ${w.table(table)}
-    ${rowsFilter(tenantId, narrowing.fewIds ?? [], narrowing.conditions)}
+    ${rowsFilter(tenantId, narrowing)}
     ORDER BY event_id, ingested_at_ms
     LIMIT 1 BY event_id`;
 }

@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { inIdSet, isFewIds, msRange, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, msRange, narrowTo, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export type FeedbackAction = "accepted" | "retry" | "conflict";
 
@@ -26,15 +26,16 @@ export interface FeedbackActionsOptions {
  * is a `conflict`, excluded from ratings whenever it occurred.
  */
 export function feedbackActionsSql(w: Warehouse, options: FeedbackActionsOptions): string {
-  const narrowing: string[] = [];
+  const narrowing = emptyNarrowing();
+  // A few targets have a few actions.
   if (options.targetIds) {
-    narrowing.push(
+    narrowTo(
+      narrowing,
+      options.targetIds,
       `(user_id, client_feedback_id) IN (SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("target_id", options.targetIds)})`,
     );
   }
-  // A few targets have a few actions.
-  const few = options.targetIds !== undefined && isFewIds(options.targetIds);
-  const events = dedupedEventsSql(w, "feedback_events", options.tenantId, few ? { fewIds: narrowing } : { conditions: narrowing });
+  const events = dedupedEventsSql(w, "feedback_events", options.tenantId, narrowing);
   return `SELECT *,
       multiIf(event_id = first_event_id, 'accepted', content_hash = first_content_hash, 'retry', 'conflict') AS action
     FROM (${events})

@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { inIdSet, isFewIds, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, msRange, narrowTo, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface ReducedToolCallsOptions {
   tenantId: string;
@@ -49,19 +49,20 @@ function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toM
  * Absent strings are '' as in the fact tables.
  */
 export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptions): string {
-  const fewIds: string[] = [];
-  const conditions: string[] = [];
-  if (options.toolCallIds) (isFewIds(options.toolCallIds) ? fewIds : conditions).push(inIdSet("tool_call_id", options.toolCallIds));
+  const narrowing = emptyNarrowing();
+  if (options.toolCallIds) narrowTo(narrowing, options.toolCallIds, inIdSet("tool_call_id", options.toolCallIds));
   // The reduced response_id is one of the call's own events' ids, so narrowing to calls
   // with any such event (the index tool_calls_by_response, migration 0008) keeps every call
   // that can match; the exact test comes after. A few responses have a few calls.
   if (options.responseIds) {
-    (isFewIds(options.responseIds) ? fewIds : conditions).push(
+    narrowTo(
+      narrowing,
+      options.responseIds,
       `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("response_id", options.responseIds)})`,
     );
   }
-  if (options.fromMs !== undefined) conditions.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
-  const events = dedupedEventsSql(w, "tool_call_events", options.tenantId, { fewIds, conditions });
+  if (options.fromMs !== undefined) narrowing.conditions.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
+  const events = dedupedEventsSql(w, "tool_call_events", options.tenantId, narrowing);
   const after = msRange("first_at_ms", options.fromMs, options.toMs);
   if (options.responseIds) after.push(inIdSet("response_id", options.responseIds));
 

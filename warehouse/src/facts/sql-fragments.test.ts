@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inIdSet, isFewIds, msRange, rowsFilter, sqlSubquery, tenantCondition, whereAll } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, isFewIds, msRange, narrowTo, rowsFilter, sqlSubquery, tenantCondition, whereAll } from "./sql-fragments";
 
 describe("facts SQL fragments", () => {
   it("renders literal ids through the escaping function", () => {
@@ -38,9 +38,17 @@ describe("facts SQL fragments", () => {
   });
 
   it("filters a tenant's rows with the few-id conditions as a PREWHERE and the rest as a WHERE", () => {
-    expect(rowsFilter("t1", ["response_id IN ('r1')"], ["occurred_at_ms >= 5"])).toBe("PREWHERE response_id IN ('r1') WHERE tenant_id = 't1' AND occurred_at_ms >= 5");
-    expect(rowsFilter("t1", [], ["occurred_at_ms >= 5"])).toBe("WHERE tenant_id = 't1' AND occurred_at_ms >= 5");
-    expect(rowsFilter("t1", ["a IN (1)", "b IN (2)"])).toBe("PREWHERE a IN (1) AND b IN (2) WHERE tenant_id = 't1'");
-    expect(() => rowsFilter("", ["a IN (1)"])).toThrow(RangeError);
+    expect(rowsFilter("t1", { fewIds: ["response_id IN ('r1')"], conditions: ["occurred_at_ms >= 5"] })).toBe("PREWHERE response_id IN ('r1') WHERE tenant_id = 't1' AND occurred_at_ms >= 5");
+    expect(rowsFilter("t1", { fewIds: [], conditions: ["occurred_at_ms >= 5"] })).toBe("WHERE tenant_id = 't1' AND occurred_at_ms >= 5");
+    expect(rowsFilter("t1", { fewIds: ["a IN (1)", "b IN (2)"], conditions: [] })).toBe("PREWHERE a IN (1) AND b IN (2) WHERE tenant_id = 't1'");
+    expect(() => rowsFilter("", { fewIds: ["a IN (1)"], conditions: [] })).toThrow(RangeError);
+  });
+
+  it("narrows by few ids as a PREWHERE condition and by other ids as a WHERE condition", () => {
+    const narrowing = emptyNarrowing();
+    narrowTo(narrowing, ["r1"], "a IN ('r1')");
+    narrowTo(narrowing, sqlSubquery("SELECT id FROM t"), "b IN (SELECT id FROM t)");
+    narrowTo(narrowing, sqlSubquery("SELECT id FROM u", { few: true }), "c IN (SELECT id FROM u)");
+    expect(narrowing).toEqual({ fewIds: ["a IN ('r1')", "c IN (SELECT id FROM u)"], conditions: ["b IN (SELECT id FROM t)"] });
   });
 });
