@@ -9,4 +9,5 @@ export * from "./http/respond";
 export * from "./kafka/worker";
 export * from "./kafka/offset-committer";
 export * from "./sink/fact-buffer";
+export * from "./sink/warehouse-writer";
 export * from "./metrics";

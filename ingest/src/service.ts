@@ -1,4 +1,4 @@
-import { createWarehouse, insertPrepared, migrate, prepareFacts, runPeriodically, runViewRepairs, warehouseConfigFromEnv, WriteIntents, type PreparedFacts, type Warehouse, type WriteIntent } from "@answerscope/warehouse";
+import { createWarehouse, migrate, runPeriodically, runViewRepairs, warehouseConfigFromEnv, WriteIntents } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { loadKeyRing } from "./auth/keys";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
@@ -8,61 +8,12 @@ import { listen } from "./http/server";
 import { connectProducer, createKafka } from "./kafka/client";
 import { IngestWorker } from "./kafka/worker";
 import { createIngestMetrics, type IngestMetrics } from "./metrics";
-import { FactBuffer } from "./sink/fact-buffer";
+import { createFactBuffer, retryPolicyOf, type Writer } from "./sink/warehouse-writer";
 import type { Producer } from "kafkajs";
 
 export interface RunningService {
   port: number;
   stop(): Promise<void>;
-}
-
-const retryPolicyOf = (config: IngestConfig, maxAttempts?: number) => ({ minDelayMs: config.INGEST_RETRY_MIN_MS, maxDelayMs: config.INGEST_RETRY_MAX_MS, maxAttempts });
-
-interface Writer {
-  warehouse: Warehouse;
-  config: IngestConfig;
-  metrics: IngestMetrics;
-  /** Shared by the process's buffers: every write is announced before it runs (warehouse/src/repairs/). */
-  intents: WriteIntents;
-}
-
-function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
-  return new FactBuffer<{ facts: PreparedFacts; intent: Promise<WriteIntent> }>({
-    maxRows: config.INGEST_BATCH_MAX_ROWS,
-    maxWaitMs: limits.maxWaitMs,
-    maxHeldRows: limits.maxHeldRows,
-    retry: retryPolicyOf(config, limits.maxAttempts),
-    // The next batch's duplicate checks run while this one is inserted (fact-buffer.ts). The
-    // announcement runs beside them; left open when the write fails or the process dies during
-    // it, so the repairer then checks its hours. A check the buffer discards was never written
-    // with: its announcement is closed like a write that returned.
-    prepare: async (batch, pending) => {
-      const intent = intents.open(batch);
-      intent.catch(() => undefined);
-      return { facts: await prepareFacts(warehouse, batch, pending?.facts), intent };
-    },
-    discard: ({ intent }) => void intent.then((opened) => intents.close(opened), () => undefined),
-    write: async (batch, { facts, intent }) => {
-      const written = await insertPrepared(warehouse, facts, intent);
-      intents.close(await intent);
-      for (const [kind, rows] of Object.entries(written)) {
-        metrics.stored.inc({ table: kind }, rows);
-        metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);
-      }
-    },
-    onRetry: (error, attempt, delayMs) => {
-      metrics.insertRetries.inc();
-      metrics.warehouseUp.set(0);
-      console.warn(`warehouse write failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`);
-    },
-    onFlushed: (rows, seconds) => {
-      metrics.warehouseUp.set(1);
-      if (rows > 0) {
-        metrics.batchRows.observe(rows);
-        metrics.batchSeconds.observe(seconds);
-      }
-    },
-  });
 }
 
 /** The repairs of views that interrupted or failed writes may have left short (warehouse/src/repairs/), in every process that writes. */

@@ -1,0 +1,54 @@
+import { insertPrepared, prepareFacts, type PreparedFacts, type Warehouse, type WriteIntent, type WriteIntents } from "@answerscope/warehouse";
+import type { IngestConfig } from "../config";
+import type { IngestMetrics } from "../metrics";
+import { FactBuffer } from "./fact-buffer";
+
+export const retryPolicyOf = (config: IngestConfig, maxAttempts?: number) => ({ minDelayMs: config.INGEST_RETRY_MIN_MS, maxDelayMs: config.INGEST_RETRY_MAX_MS, maxAttempts });
+
+export interface Writer {
+  warehouse: Warehouse;
+  config: IngestConfig;
+  metrics: IngestMetrics;
+  /** Shared by the process's buffers: every write is announced before it runs (warehouse/src/repairs/). */
+  intents: WriteIntents;
+}
+
+/** The buffer a worker or the collector writes through: duplicate checks, write announcements, metrics. */
+export function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
+  return new FactBuffer<{ facts: PreparedFacts; intent: Promise<WriteIntent> }>({
+    maxRows: config.INGEST_BATCH_MAX_ROWS,
+    maxWaitMs: limits.maxWaitMs,
+    maxHeldRows: limits.maxHeldRows,
+    retry: retryPolicyOf(config, limits.maxAttempts),
+    // The next batch's duplicate checks run while this one is inserted (fact-buffer.ts). The
+    // announcement runs beside them; left open when the write fails or the process dies during
+    // it, so the repairer then checks its hours. A check the buffer discards was never written
+    // with: its announcement is closed like a write that returned.
+    prepare: async (batch, pending) => {
+      const intent = intents.open(batch);
+      intent.catch(() => undefined);
+      return { facts: await prepareFacts(warehouse, batch, pending?.facts), intent };
+    },
+    discard: ({ intent }) => void intent.then((opened) => intents.close(opened), () => undefined),
+    write: async (batch, { facts, intent }) => {
+      const written = await insertPrepared(warehouse, facts, intent);
+      intents.close(await intent);
+      for (const [kind, rows] of Object.entries(written)) {
+        metrics.stored.inc({ table: kind }, rows);
+        metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);
+      }
+    },
+    onRetry: (error, attempt, delayMs) => {
+      metrics.insertRetries.inc();
+      metrics.warehouseUp.set(0);
+      console.warn(`warehouse write failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`);
+    },
+    onFlushed: (rows, seconds) => {
+      metrics.warehouseUp.set(1);
+      if (rows > 0) {
+        metrics.batchRows.observe(rows);
+        metrics.batchSeconds.observe(seconds);
+      }
+    },
+  });
+}
