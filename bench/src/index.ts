@@ -14,6 +14,8 @@ export * from "./ingest/cpu-accounting";
 export * from "./ingest/fact-counts";
 export * from "./ingest/sink-limit";
 export * from "./ingest/source-limit";
+export * from "./ingest/floor-limit";
+export * from "./ingest/worker-like-consumer";
 export * from "./ingest/produce";
 export * from "./ingest/worker-processes";
 export * from "./report/slow-queries";

@@ -1,5 +1,5 @@
 import {
-  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit,
+  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureFloor, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit,
 } from "@answerscope/bench";
 import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -158,6 +158,21 @@ describe("benchmark smoke run", () => {
       const sinkMarks = await marks(sinkDb);
       expect(Number(sinkMarks.changed)).toBeGreaterThan(0);
       expect(await marks(plainDb)).toEqual(sinkMarks);
+      // The floor stores the same rows, as many per write as its buffer's batch holds, and commits what it wrote.
+      const floorDb = open("bench_smoke_cpu_floor");
+      await migrate(floorDb);
+      const floor = await measureFloor(floorDb, stored, { brokers: [brokers], groupId: `${brokerName}-floor`, expected: messages.length, servicePids: pids, batchRows: 100 });
+      expect(floor.storedRows).toBe(storedRows);
+      expect(await marks(floorDb)).toEqual(sinkMarks);
+      expect(await committedMessages(brokers, `${brokerName}-floor`)).toBe(messages.length);
+      expect(floor.rate).toBeGreaterThan(0);
+      expect(floor.cpu, "a CPU account of the floor's window").toBeDefined();
+      // Parsing JSON only, it still stores what the worker stores.
+      const jsonFloorDb = open("bench_smoke_cpu_json_floor");
+      await migrate(jsonFloorDb);
+      const jsonFloor = await measureFloor(jsonFloorDb, stored, { brokers: [brokers], groupId: `${brokerName}-json-floor`, expected: messages.length, batchRows: 100, work: "json" });
+      expect(jsonFloor.storedRows).toBe(storedRows);
+      expect(await marks(jsonFloorDb)).toEqual(sinkMarks);
       // Three inserts through every materialized view cost ClickHouse well over one 10 ms tick.
       if (!hasExternalClickHouse()) expect(plain.cpu!.clickhouse_cpu_s_per_1k).toBeGreaterThan(0);
       const shared = sharedCoreLimit(source.cpu!, plain.cpu!, 2, { source: source.rate, sink: plain.rate });

@@ -1,0 +1,99 @@
+import { FactBuffer, loadIngestConfig, runPipeline } from "@answerscope/ingest";
+import type { Batch } from "kafkajs";
+import { emptyFactBatch, FACT_KINDS, factBatchSize, insertPrepared, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import { addOutcome } from "../demo-fact-batches";
+import type { ServicePids } from "./cpu-accounting";
+import { storedFactRows } from "./fact-counts";
+import { consumeAsWorker, type ConsumerRun } from "./worker-like-consumer";
+
+export interface FloorRun extends ConsumerRun {
+  storedRows: number;
+}
+
+/**
+ * The rows a worker stores (rowsAsStored), handed out in their order, as many per write as
+ * that write's batch holds; the last write takes what is left (a repeated event makes a
+ * pipeline row that is stored once).
+ */
+export class StoredRowsInOrder {
+  private readonly rows: { kind: keyof FactBatch; row: object }[];
+  private next = 0;
+
+  constructor(stored: readonly PreparedFacts[]) {
+    this.rows = stored.flatMap((batch) => FACT_KINDS.flatMap((kind) => (batch[kind] as object[]).map((row) => ({ kind, row }))));
+  }
+
+  take(count: number, last: boolean): FactBatch {
+    const end = last ? this.rows.length : Math.min(this.rows.length, this.next + count);
+    const batch = emptyFactBatch();
+    for (const { kind, row } of this.rows.slice(this.next, end)) (batch[kind] as object[]).push(row);
+    this.next = end;
+    return batch;
+  }
+}
+
+/**
+ * The floor of a worker: the least any worker that keeps the event contract and stores what the
+ * views need must do, measured. A consumer with the worker's settings and commits
+ * (worker-like-consumer.ts) runs the contract's pipeline on every message (size, UTF-8, JSON,
+ * schema with its normalizing transforms, tenant, fact row: `runPipeline`, as the worker does)
+ * and holds its rows in the worker's buffer (one write at a time in the worker's batch size, the
+ * next batch filling meanwhile, at most two batches held); each write inserts as many of the
+ * rows a worker stores (`StoredRowsInOrder`: with the call marks and superseded versions the
+ * views read, as the plain sink inserts them) with @clickhouse/client, and a batch is committed
+ * once written. Nothing else: no duplicate checks, no write intents, no dead-letter round trip,
+ * no metrics. No worker built on these parts (kafkajs, the contract, @clickhouse/client, this
+ * ClickHouse and schema) ingests faster on these cores, so `floor / min(source, plain sink)` is
+ * the best issue 6's ingest ratio could be, and one worker's share of the floor is what the
+ * worker's own work (the checks, the bookkeeping) costs. With `work: "json"` it only parses each
+ * message: the floor of the parts themselves, whatever the contract asked.
+ */
+/**
+ * What the floor does with each message: `contract` runs the contract's pipeline (the worker's
+ * work), `json` only parses the message (what any consumer of JSON events must do), its value
+ * held in the place of the row it would become.
+ */
+export type FloorWork = "contract" | "json";
+
+const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
+  contract: (batch) => {
+    const facts = emptyFactBatch();
+    const receivedAtMs = Date.now();
+    for (const message of batch.messages) {
+      const source = `kafka:${batch.topic}/${batch.partition}@${message.offset}`;
+      addOutcome(facts, runPipeline(message.value ?? "", { source, dedupKey: source, receivedAtMs }));
+    }
+    return facts;
+  },
+  json: (batch) => {
+    const facts = emptyFactBatch();
+    for (const message of batch.messages) (facts.responses as unknown[]).push(JSON.parse(message.value?.toString("utf8") ?? "null"));
+    return facts;
+  },
+};
+
+export async function measureFloor(
+  w: Warehouse,
+  stored: readonly PreparedFacts[],
+  options: { brokers: string[]; groupId: string; expected: number; timeoutMs?: number; servicePids?: ServicePids; batchRows?: number; work?: FloorWork },
+): Promise<FloorRun> {
+  const config = loadIngestConfig(options.batchRows ? { INGEST_BATCH_MAX_ROWS: String(options.batchRows) } : {});
+  const rowsToStore = new StoredRowsInOrder(stored);
+  const makeRows = rowsOf[options.work ?? "contract"];
+  let messagesHeld = 0;
+  const buffer = new FactBuffer({
+    write: async (batch) => void (await insertPrepared(w, rowsToStore.take(factBatchSize(batch), messagesHeld === options.expected))),
+    maxRows: config.INGEST_BATCH_MAX_ROWS,
+    maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
+    maxHeldRows: config.INGEST_BUFFER_MAX_ROWS,
+    // A failed write fails the measurement.
+    retry: { minDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
+  });
+  const run = await consumeAsWorker({ ...options, clientId: "bench-floor" }, async (batch) => {
+    await buffer.room();
+    const facts = makeRows(batch);
+    messagesHeld += batch.messages.length;
+    return { durable: buffer.add(facts) };
+  }).finally(() => buffer.abort());
+  return { ...run, storedRows: await storedFactRows(w) };
+}
