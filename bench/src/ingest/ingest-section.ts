@@ -33,9 +33,10 @@ export interface IngestReport {
   two_vs_one: number | null;
   /**
    * The floor (floor-limit.ts): a consumer that only runs the contract's pipeline and inserts the
-   * rows a worker stores (as the plain sink does), no duplicate checks or bookkeeping. floor / min(source, plain sink) is the best the
-   * ingest target's ratio could be with these parts; one worker / floor is what the worker's own
-   * work costs. Medians of per-run ratios.
+   * rows a worker stores (as the plain sink does), no duplicate checks or bookkeeping.
+   * floor / min(source, plain sink) is the best the ingest target's ratio could be with these
+   * parts and this contract; one worker / floor is what the worker's own work costs. Medians of
+   * per-run ratios.
    */
   floor_events_per_s?: number;
   floor_vs_limit?: number | null;
@@ -132,7 +133,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
         await db.close();
       }
     };
-    const sinkRun = async (name: string, measure: (db: Warehouse) => Promise<SinkRun>): Promise<SinkRun> => {
+    /** A run that stores into a fresh database of its own, and must store exactly the batches' distinct rows. */
+    const sinkRun = async <R extends { storedRows: number }>(name: string, measure: (db: Warehouse) => Promise<R>): Promise<R> => {
       const db = await freshDatabase(options.url, `${name}_${run}`);
       try {
         const result = await measure(db);
@@ -142,16 +144,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
         await db.close();
       }
     };
-    const floorRun = async (work: FloorWork): Promise<FloorRun> => {
-      const db = await freshDatabase(options.url, `bench_floor_${work}_${run}`);
-      try {
-        const result = await measureFloor(db, storedBatches, { brokers: [options.brokers], groupId: `bench-floor-${work}-${stamp}-${run}`, expected: messages.length, servicePids: options.servicePids, work });
-        if (result.storedRows !== expectedRows) throw new Error(`the floor stored ${result.storedRows} rows, not the ${expectedRows} distinct fact rows of the batches`);
-        return result;
-      } finally {
-        await db.close();
-      }
-    };
+    const floorRun = (work: FloorWork) =>
+      sinkRun(`bench_floor_${work}`, (db) => measureFloor(db, storedBatches, { brokers: [options.brokers], groupId: `bench-floor-${work}-${stamp}-${run}`, expected: messages.length, servicePids: options.servicePids, work }));
     const steps = [
       async () => void (sourceRun = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids })),
       async () => void (sink = await sinkRun("bench_sink", (db) => measureSinkLimit(db, batches, messages.length, options.servicePids))),
