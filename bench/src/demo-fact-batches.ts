@@ -1,17 +1,11 @@
 import { generateDemoEvents, type DemoMessage } from "@answerscope/demo";
-import { runPipeline, type PipelineOutcome } from "@answerscope/ingest";
-import { emptyFactBatch, FACT_KINDS, FACT_TABLES, factBatchSize, rejectedRow, type FactBatch } from "@answerscope/warehouse";
+import { addOutcome, runPipeline } from "@answerscope/ingest";
+import { emptyFactBatch, FACT_KINDS, FACT_TABLES, factBatchSize, type FactBatch } from "@answerscope/warehouse";
 
 /** Realistic events of the three kinds, mixed as the demo generator mixes them; no malformed ones, so counts are exact. */
 export function demoMessages(options: { events: number; seed: number; tenants: string[]; endMs?: number; windowMs?: number }): DemoMessage[] {
   const time = { mode: "backfill" as const, endMs: options.endMs ?? Date.now(), windowMs: options.windowMs ?? 3_600_000 };
   return [...generateDemoEvents({ events: options.events, seed: options.seed, tenants: options.tenants, malformedShare: 0, time })];
-}
-
-/** A pipeline outcome as the row it stores: its fact row, or a rejected row (the worker's dead-letter round trip left out). */
-export function addOutcome(batch: FactBatch, outcome: PipelineOutcome): void {
-  if (outcome.kind === "fact") (batch[outcome.fact.kind] as object[]).push(outcome.fact.row);
-  else batch.rejected.push(rejectedRow(outcome.rejection));
 }
 
 /**

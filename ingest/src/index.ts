@@ -1,6 +1,7 @@
 export * from "./config";
 export * from "./service";
 export * from "./pipeline/pipeline";
+export * from "./pipeline/batch-rows";
 export * from "./kafka/messages";
 export * from "./kafka/client";
 export * from "./auth/keys";

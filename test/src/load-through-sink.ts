@@ -1,5 +1,5 @@
-import { runPipeline } from "@answerscope/ingest";
-import { emptyFactBatch, rejectedRow, writeFacts, type FactBatch, type Warehouse } from "@answerscope/warehouse";
+import { addOutcome, runPipeline } from "@answerscope/ingest";
+import { emptyFactBatch, writeFacts, type FactBatch, type Warehouse } from "@answerscope/warehouse";
 
 /**
  * Raw events turned into fact batches exactly as the ingest worker turns them (the same
@@ -13,9 +13,7 @@ export function sinkBatches(events: readonly object[], batchSize: number, receiv
     const batch: FactBatch = emptyFactBatch();
     events.slice(start, start + batchSize).forEach((event, index) => {
       const source = `test/${start + index}`;
-      const outcome = runPipeline(JSON.stringify(event), { source, dedupKey: source, receivedAtMs: receivedAtMs++ });
-      if (outcome.kind === "fact") (batch[outcome.fact.kind] as object[]).push(outcome.fact.row);
-      else batch.rejected.push(rejectedRow(outcome.rejection));
+      addOutcome(batch, runPipeline(JSON.stringify(event), { source, dedupKey: source, receivedAtMs: receivedAtMs++ }));
     });
     batches.push(batch);
   }

@@ -1,7 +1,6 @@
-import { FactBuffer, loadIngestConfig, runPipeline } from "@answerscope/ingest";
+import { addOutcome, FactBuffer, loadIngestConfig, messageCoordinates, runPipeline } from "@answerscope/ingest";
 import type { Batch } from "kafkajs";
 import { emptyFactBatch, FACT_KINDS, factBatchSize, insertPrepared, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
-import { addOutcome } from "../demo-fact-batches";
 import type { ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 import { consumeAsWorker, type ConsumerRun } from "./worker-like-consumer";
@@ -33,6 +32,30 @@ export class StoredRowsInOrder {
 }
 
 /**
+ * What the floor does with each message: `contract` runs the contract's pipeline (the worker's
+ * work), `json` only parses the message (what any consumer of JSON events must do), its value
+ * held in the place of the row it would become.
+ */
+export type FloorWork = "contract" | "json";
+
+const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
+  contract: (batch) => {
+    const facts = emptyFactBatch();
+    const receivedAtMs = Date.now();
+    for (const message of batch.messages) {
+      const source = messageCoordinates(batch.topic, batch.partition, message.offset);
+      addOutcome(facts, runPipeline(message.value ?? "", { source, dedupKey: source, receivedAtMs }));
+    }
+    return facts;
+  },
+  json: (batch) => {
+    const facts = emptyFactBatch();
+    for (const message of batch.messages) (facts.responses as unknown[]).push(JSON.parse(message.value?.toString("utf8") ?? "null"));
+    return facts;
+  },
+};
+
+/**
  * The floor of a worker: the least any worker that keeps the event contract and stores what the
  * views need must do, measured. A consumer with the worker's settings and commits
  * (worker-like-consumer.ts) runs the contract's pipeline on every message (size, UTF-8, JSON,
@@ -48,30 +71,6 @@ export class StoredRowsInOrder {
  * worker's own work (the checks, the bookkeeping) costs. With `work: "json"` it only parses each
  * message: the floor of the parts themselves, whatever the contract asked.
  */
-/**
- * What the floor does with each message: `contract` runs the contract's pipeline (the worker's
- * work), `json` only parses the message (what any consumer of JSON events must do), its value
- * held in the place of the row it would become.
- */
-export type FloorWork = "contract" | "json";
-
-const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
-  contract: (batch) => {
-    const facts = emptyFactBatch();
-    const receivedAtMs = Date.now();
-    for (const message of batch.messages) {
-      const source = `kafka:${batch.topic}/${batch.partition}@${message.offset}`;
-      addOutcome(facts, runPipeline(message.value ?? "", { source, dedupKey: source, receivedAtMs }));
-    }
-    return facts;
-  },
-  json: (batch) => {
-    const facts = emptyFactBatch();
-    for (const message of batch.messages) (facts.responses as unknown[]).push(JSON.parse(message.value?.toString("utf8") ?? "null"));
-    return facts;
-  },
-};
-
 export async function measureFloor(
   w: Warehouse,
   stored: readonly PreparedFacts[],

@@ -2,6 +2,7 @@ import { emptyFactBatch, rejectedRow, type FactBatch, type Rejection } from "@an
 import type { Producer } from "kafkajs";
 import { messageKeyOf, type EventInput } from "@answerscope/contracts";
 import { toDeadLetterMessage } from "../kafka/messages";
+import { addFactRow } from "../pipeline/batch-rows";
 import type { FactRow } from "../pipeline/steps/to-fact-row";
 import type { RowBuffer } from "../sink/fact-buffer";
 
@@ -21,7 +22,7 @@ export function warehouseEventSink(buffer: RowBuffer): EventSink {
   return {
     async handOff(accepted, rejected) {
       const batch: FactBatch = emptyFactBatch();
-      for (const { fact } of accepted) (batch[fact.kind] as object[]).push(fact.row);
+      for (const { fact } of accepted) addFactRow(batch, fact);
       batch.rejected.push(...rejected.map(rejectedRow));
       await buffer.add(batch);
     },

@@ -1,5 +1,8 @@
 import type { Rejection } from "@answerscope/warehouse";
 
+/** Where a Kafka message was read: a rejection's source and, since a re-delivery has the same, its dedup key. */
+export const messageCoordinates = (topic: string, partition: number, offset: string): string => `kafka:${topic}/${partition}@${offset}`;
+
 /** A dead-letter record: the rejection with its reason and the original payload. */
 export function toDeadLetterMessage(rejection: Rejection) {
   return {

@@ -2,11 +2,12 @@ import { emptyFactBatch, rejectedRow, type FactBatch, type Rejection } from "@an
 import type { Consumer, EachBatchPayload, Kafka, Producer } from "kafkajs";
 import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
 import type { IngestMetrics } from "../metrics";
+import { addFactRow } from "../pipeline/batch-rows";
 import { runPipeline } from "../pipeline/pipeline";
 import type { RowBuffer } from "../sink/fact-buffer";
 import { AbortedError, retryUntilDone, type RetryPolicy } from "../sink/retry";
 import { OffsetCommitter } from "./offset-committer";
-import { fromDeadLetterMessage, toDeadLetterMessage } from "./messages";
+import { fromDeadLetterMessage, messageCoordinates, toDeadLetterMessage } from "./messages";
 import { patientRoundRobin } from "./patient-assigner";
 
 export interface WorkerOptions {
@@ -146,13 +147,13 @@ export class IngestWorker {
     const deadLetters: Rejection[] = [];
     const receivedAtMs = Date.now();
     for (const message of batch.messages) {
-      const coordinates = `kafka:${batch.topic}/${batch.partition}@${message.offset}`;
+      const coordinates = messageCoordinates(batch.topic, batch.partition, message.offset);
       if (batch.topic === dlqTopic) {
         facts.rejected.push(rejectedRow(fromDeadLetterMessage(message.value, coordinates, receivedAtMs)));
         continue;
       }
       const outcome = runPipeline(message.value ?? "", { source: coordinates, dedupKey: coordinates, receivedAtMs });
-      if (outcome.kind === "fact") (facts[outcome.fact.kind] as object[]).push(outcome.fact.row);
+      if (outcome.kind === "fact") addFactRow(facts, outcome.fact);
       else deadLetters.push(outcome.rejection);
     }
     metrics.consumed.inc({ source: batch.topic }, batch.messages.length);
