@@ -1,6 +1,9 @@
 import type { BenchResults } from "./results";
 
 const n = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en"));
+/** A small fraction (CPU seconds, a ratio) to three significant digits: medians of two runs carry float noise (0.0045000000000000005). */
+const digits3 = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en", { maximumSignificantDigits: 3 });
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
 /** The results as the markdown table of bench/results.md and the README's Performance section. */
@@ -82,7 +85,7 @@ export function resultsMarkdown(r: BenchResults): string {
         row(["run", "worker CPU s/1k", "of it main thread", "ClickHouse CPU s/1k", "broker CPU s/1k", "total CPU s/1k", "cores", "CPU ceiling events/s", "worker ceiling events/s", "ingest events/s", "ingest / CPU ceiling", "ingest / worker ceiling", "machine busy"]),
         row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
         ...cpuRuns.flatMap(([label, c]) =>
-          c ? [row([label, c.worker_cpu_s_per_1k, c.worker_main_thread_cpu_s_per_1k ?? "–", c.clickhouse_cpu_s_per_1k, c.broker_cpu_s_per_1k, c.total_cpu_s_per_1k, c.cores, n(c.ceiling_events_per_s), n(c.worker_ceiling_events_per_s), n(c.events_per_s), c.ingest_vs_ceiling, c.ingest_vs_worker_ceiling, `${Math.round(c.machine_busy_share * 100)} %`])] : [],
+          c ? [row([label, digits3(c.worker_cpu_s_per_1k), digits3(c.worker_main_thread_cpu_s_per_1k), digits3(c.clickhouse_cpu_s_per_1k), digits3(c.broker_cpu_s_per_1k), digits3(c.total_cpu_s_per_1k), c.cores, n(c.ceiling_events_per_s), n(c.worker_ceiling_events_per_s), n(c.events_per_s), digits3(c.ingest_vs_ceiling), digits3(c.ingest_vs_worker_ceiling), `${Math.round(c.machine_busy_share * 100)} %`])] : [],
         ),
         "",
       );
