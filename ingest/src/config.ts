@@ -62,6 +62,11 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
    * hours repaired: longer than any write can take (the warehouse client gives up after 30 s).
    */
   VIEW_REPAIR_INTENT_EXPIRY_MS: int(120_000),
+  /**
+   * How long the repair lock may be held before another process takes it over, its holder taken
+   * for killed. A round starts no tenant after half of it; one tenant's repair takes seconds.
+   */
+  VIEW_REPAIR_LOCK_LEASE_MS: int(600_000),
   COLLECTOR_MAX_BODY_BYTES: int(5 * 1024 * 1024),
   COLLECTOR_MAX_EVENTS: int(10_000),
 }).refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {

@@ -21,7 +21,12 @@ function startViewRepairs({ warehouse, config, metrics, intents }: Writer): () =
   return runPeriodically(
     async () => {
       await intents.flush();
-      const round = await runViewRepairs(warehouse, { settleMs: config.VIEW_REPAIR_SETTLE_MS, lockTimeoutMs: config.VIEW_REPAIR_INTERVAL_MS });
+      const round = await runViewRepairs(warehouse, {
+        settleMs: config.VIEW_REPAIR_SETTLE_MS,
+        lockTimeoutMs: config.VIEW_REPAIR_INTERVAL_MS,
+        lockLeaseMs: config.VIEW_REPAIR_LOCK_LEASE_MS,
+        log: (message) => console.warn(`view repairs: ${message}`),
+      });
       metrics.viewRepairsPending.set(round.pending - round.repaired);
       metrics.viewRepairsDone.inc(round.repaired);
       metrics.viewRepairRounds.inc();

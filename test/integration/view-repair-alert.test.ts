@@ -1,6 +1,6 @@
 import { INGEST_METRICS } from "@answerscope/alerts";
 import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
-import { onClusterClause, pendingViewRepairs, recordViewRepairs, VIEW_REPAIRS_LOCK, type Warehouse } from "@answerscope/warehouse";
+import { lockTableDdl, pendingViewRepairs, recordViewRepairs, VIEW_REPAIRS_LOCK, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricValue } from "../src/metrics-page";
 import { waitFor } from "../src/wait-for";
@@ -10,22 +10,23 @@ type Service = Awaited<ReturnType<typeof startIngestService>>;
 
 const counter = (service: Service, name: string) => metricValue(service.port, name);
 
+const LEASE_MS = 600_000;
+
 /**
  * A process killed while repairing views leaves the repair lock behind (warehouse/src/sql/table-lock.ts):
- * every later round waits for it and fails. AnswerscopeViewRepairsFailing watches the counters this
- * checks (its promtool test: alerts/rules/tests/view-repairs-failing.test.yml).
+ * every later round waits for it and fails until the lock's lease has passed, then takes it over.
+ * AnswerscopeViewRepairsFailing watches the counters this checks (its promtool test:
+ * alerts/rules/tests/view-repairs-failing.test.yml).
  */
 describe("view repairs behind a lock left by a killed process", () => {
   let warehouse: Warehouse;
   let service: Service | undefined;
-  let lock: string;
 
   beforeAll(async () => {
     const created = await createTestWarehouse("as_repair_lock");
     warehouse = created.warehouse;
-    lock = `${warehouse.table(VIEW_REPAIRS_LOCK)} ${onClusterClause(warehouse.target)}`.trim();
-    // The lock table as withTableLock creates it; only its existence holds the lock.
-    await warehouse.client.command({ query: `CREATE TABLE ${lock} (holder String) ENGINE = Log` });
+    // The lock as a holder killed a moment ago left it: within its lease.
+    await warehouse.client.command({ query: lockTableDdl(warehouse, VIEW_REPAIRS_LOCK, { holder: "killed-worker:1", acquiredAtMs: Date.now() }) });
     await recordViewRepairs(warehouse, [{ tenantId: "t-lock", repairId: "left-by-killed-process", hourStarts: [Math.floor(Date.now() / 3_600_000) * 3_600_000], minIngestedAtMs: Date.now() }]);
     service = await startIngestService(
       loadIngestConfig({
@@ -36,6 +37,7 @@ describe("view repairs behind a lock left by a killed process", () => {
         ANSWERSCOPE_KEYS: "ingest:t-lock:repair-lock-test-key",
         VIEW_REPAIR_INTERVAL_MS: "300",
         VIEW_REPAIR_SETTLE_MS: "50",
+        VIEW_REPAIR_LOCK_LEASE_MS: String(LEASE_MS),
       }),
     );
   });
@@ -50,13 +52,18 @@ describe("view repairs behind a lock left by a killed process", () => {
     for (const name of Object.values(INGEST_METRICS)) expect(await counter(service!, name), name).not.toBeNaN();
   });
 
-  it("counts every failed round and completes none while the lock stays, then repairs once it is dropped", async () => {
+  it("counts every failed round and completes none while the lock is within its lease, then takes it over and repairs", async () => {
     await waitFor(() => counter(service!, INGEST_METRICS.viewRepairFailures), (failures) => failures >= 3, { what: "three failed repair rounds" });
     expect(await counter(service!, INGEST_METRICS.viewRepairRounds)).toBe(0);
     expect(await pendingViewRepairs(warehouse)).toHaveLength(1);
 
-    // The runbook's remedy, which the lock's error message names.
-    await warehouse.client.command({ query: `DROP TABLE ${lock}` });
+    // The same lock with its lease run out (as ten minutes later), swapped in by one RENAME, which
+    // ClickHouse runs under its global DDL lock: no round can take the lock in between.
+    const expired = `${VIEW_REPAIRS_LOCK}_expired`;
+    await warehouse.client.command({ query: lockTableDdl(warehouse, expired, { holder: "killed-worker:1", acquiredAtMs: Date.now() - LEASE_MS - 1_000 }) });
+    await warehouse.client.command({
+      query: `RENAME TABLE ${warehouse.table(VIEW_REPAIRS_LOCK)} TO ${warehouse.table(`${VIEW_REPAIRS_LOCK}_fresh`)}, ${warehouse.table(expired)} TO ${warehouse.table(VIEW_REPAIRS_LOCK)}`,
+    });
     await waitFor(() => counter(service!, INGEST_METRICS.viewRepairRounds), (rounds) => rounds >= 1, { what: "a completed repair round" });
     await waitFor(() => pendingViewRepairs(warehouse), (pending) => pending.length === 0, { what: "the pending repair to be done" });
     const failuresBefore = await counter(service!, INGEST_METRICS.viewRepairFailures);

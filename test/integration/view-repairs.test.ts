@@ -140,7 +140,7 @@ describe("view repairs", () => {
   });
 
   it("repairs every pending record in one round and adds the rows the views lacked", async () => {
-    const round = await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000 });
+    const round = await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000, lockLeaseMs: 600_000 });
     expect(round).toMatchObject({ promoted: 0, pending: announced, repaired: announced });
     expect(round.applied).toBeGreaterThan(0);
     expect(await pendingViewRepairs(warehouse)).toEqual([]);
@@ -190,6 +190,6 @@ describe("view repairs", () => {
   });
 
   it("finds nothing left to do in the next round", async () => {
-    expect(await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000 })).toEqual({ promoted: 0, pending: 0, repaired: 0, applied: 0 });
+    expect(await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000, lockLeaseMs: 600_000 })).toEqual({ promoted: 0, pending: 0, repaired: 0, applied: 0 });
   });
 });

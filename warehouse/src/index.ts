@@ -1,6 +1,7 @@
 export * from "./client";
 export * from "./sql/escape";
 export * from "./sql/ddl";
+export { lockHolderOf, lockTableDdl, withTableLock, type HeldLock, type LockHolder, type TableLockOptions } from "./sql/table-lock";
 export * from "./migrate/migrations";
 export * from "./migrate/runner";
 export * from "./sink/rows";

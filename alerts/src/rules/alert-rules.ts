@@ -231,7 +231,7 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
         runbook: [
           "The ingest processes cannot put back what interrupted writes left out of the views (sql/README.md, \"View repairs\").",
           "1. Read an ingest process's log for \"view repair round failed\".",
-          "2. \"another process has held ...view_repairs_lock\": if no process is repairing (no \"view repairs:\" log line meanwhile), one was killed while holding the lock; run the DROP TABLE the message names.",
+          "2. \"another process (<host>:<pid> since <time>) has held ...view_repairs_lock\": a process killed while holding the lock leaves it, and the rounds take it over once VIEW_REPAIR_LOCK_LEASE_MS (default 10 minutes) has passed since that time; a lock that names no time was left by a version before leases: if no process is repairing (no \"view repairs:\" log line meanwhile), run the DROP TABLE the message names.",
           "3. A ClickHouse error: see answerscope_ingest_warehouse_up and AnswerscopeIngestLagHigh; the rounds recover by themselves once ClickHouse answers.",
         ].join("\n"),
         dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [], window: config.viewRepairsFailing.range }),
