@@ -57,35 +57,60 @@ interface SampleRow extends ResponseFactsRow {
   sample_label_reason: string;
 }
 
-function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit: number }): string {
+/** The page's order: newest first, ties by id. */
+const NEWEST_FIRST = "ORDER BY occurred_at_ms DESC, response_id DESC";
+
+const byRating = (query: SamplesQuery) => query.ratings.length > 0 || query.reasonCodes.length > 0;
+
+/** The matching responses of the range with their labels, and the label and cursor conditions of the page. */
+function labelledResponses(warehouse: Warehouse, query: SamplesQuery): { sql: string; conditions: string[] } {
   const { tenantId } = query;
-  // Raw ids with a version in range: a cheap superset of the responses shown, to narrow the joined reads.
-  const idsInRange = sqlSubquery(
-    `SELECT response_id FROM ${warehouse.table("responses")} WHERE ${[tenantCondition(tenantId), ...sinceCondition(query.from), ...beforeCondition(query.to)].join(" AND ")}`,
-  );
   const responses = matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters });
-  const ratings = `SELECT target_id AS response_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
-    FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds: idsInRange, responsesSinceMs: query.from })})
-    WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
   // A sample's label is its response's label row at the response's time (a response that moved
   // since its last evaluation reads as pending until the evaluator's next run).
   const labels = `SELECT response_id, label AS sample_label, label_reason AS sample_label_reason FROM (${labelsInRangeSql(warehouse, { tenantId, fromMs: query.from, toMs: query.to })})`;
-  const ratedColumns = [...RESPONSE_FACT_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"];
   // 18.16 joins two tables per SELECT: one level per join, with explicit column lists.
-  const withRating = `SELECT ${ratedColumns.join(", ")} FROM (SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (${responses})) ANY LEFT JOIN (${ratings}) USING response_id`;
-  const withLabel = `SELECT ${[...ratedColumns, "sample_label", "sample_label_reason"].join(", ")} FROM (${withRating}) ANY LEFT JOIN (${labels}) USING response_id`;
-
+  const sql = `SELECT ${LABELLED_COLUMNS.join(", ")} FROM (SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (${responses})) ANY LEFT JOIN (${labels}) USING response_id`;
   const conditions: string[] = [];
-  if (query.ratings.length) conditions.push(`(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`);
-  if (query.reasonCodes.length) conditions.push(`rated != '' AND rated_reason_code IN ${sqlList(query.reasonCodes)}`);
   // No label row yet: the response has not been evaluated, which reads as pending.
   if (query.labels.length) conditions.push(`if(sample_label = '', 'pending', sample_label) IN ${sqlList(query.labels)}`);
   if (query.cursor) {
     const at = sqlValue(query.cursor.occurredAtMs);
     conditions.push(`(occurred_at_ms < ${at} OR (occurred_at_ms = ${at} AND response_id < ${sqlValue(query.cursor.responseId)}))`);
   }
-  return `SELECT * FROM (${withLabel}) ${whereAll(conditions)}
-    ORDER BY occurred_at_ms DESC, response_id DESC
+  return { sql, conditions };
+}
+
+const LABELLED_COLUMNS = [...RESPONSE_FACT_COLUMNS, "sample_label", "sample_label_reason"];
+
+/** The ids of the page's responses when no rating filter applies: the page is known without the ratings. */
+function pageIdsSql(warehouse: Warehouse, query: SamplesQuery, limit: number): string {
+  const labelled = labelledResponses(warehouse, query);
+  return `SELECT response_id FROM (${labelled.sql}) ${whereAll(labelled.conditions)} ${NEWEST_FIRST} LIMIT ${limit}`;
+}
+
+/**
+ * The page's samples with their ratings. `ratedTargets`: the responses whose ratings are read,
+ * every response of the range when the page is filtered by rating, else the page's own (pageIds),
+ * which then also bound the page, so it is the one their read chose.
+ */
+function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit: number; pageIds?: readonly string[] }): string {
+  const { tenantId } = query;
+  const labelled = labelledResponses(warehouse, query);
+  const ratedTargets =
+    options.pageIds ??
+    sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} WHERE ${[tenantCondition(tenantId), ...sinceCondition(query.from), ...beforeCondition(query.to)].join(" AND ")}`);
+  const ratings = `SELECT target_id AS response_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
+    FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds: ratedTargets, responsesSinceMs: query.from })})
+    WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
+  const withRating = `SELECT ${[...LABELLED_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"].join(", ")} FROM (SELECT ${LABELLED_COLUMNS.join(", ")} FROM (${labelled.sql})) ANY LEFT JOIN (${ratings}) USING response_id`;
+
+  const conditions = [...labelled.conditions];
+  if (options.pageIds) conditions.push(`response_id IN ${sqlList(options.pageIds)}`);
+  if (query.ratings.length) conditions.push(`(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`);
+  if (query.reasonCodes.length) conditions.push(`rated != '' AND rated_reason_code IN ${sqlList(query.reasonCodes)}`);
+  return `SELECT * FROM (${withRating}) ${whereAll(conditions)}
+    ${NEWEST_FIRST}
     LIMIT ${options.limit}`;
 }
 
@@ -100,13 +125,24 @@ const WINDOW_GROWTH = 8;
  * every matching response newer than the window's start is in the window, so a full page from it
  * is the page of the whole range. A 7-day first page at millions of responses reads about an
  * hour of them instead of every response of the week.
+ *
+ * The ratings are the dearest part (the client_feedback_id rule reads every event of each key,
+ * outside the primary key): without a rating filter the windows find the page's ids, and only
+ * those ids' ratings are read, once.
  */
 async function newestRows(warehouse: Warehouse, query: SamplesQuery): Promise<SampleRow[]> {
   const end = query.cursor ? Math.min(query.to, query.cursor.occurredAtMs + 1) : query.to;
+  const limit = query.limit + 1;
   for (let span = FIRST_WINDOW_MS; ; span *= WINDOW_GROWTH) {
-    const from = Math.max(query.from, end - span);
-    const rows = await queryRows<SampleRow>(warehouse, samplesSql(warehouse, { ...query, from }, { limit: query.limit + 1 }));
-    if (rows.length > query.limit || from === query.from) return rows;
+    const windowed = { ...query, from: Math.max(query.from, end - span) };
+    const last = windowed.from === query.from;
+    if (byRating(query)) {
+      const rows = await queryRows<SampleRow>(warehouse, samplesSql(warehouse, windowed, { limit }));
+      if (rows.length > query.limit || last) return rows;
+      continue;
+    }
+    const pageIds = (await queryRows<{ response_id: string }>(warehouse, pageIdsSql(warehouse, windowed, limit))).map((row) => String(row.response_id));
+    if (pageIds.length > query.limit || last) return pageIds.length === 0 ? [] : queryRows<SampleRow>(warehouse, samplesSql(warehouse, windowed, { limit, pageIds }));
   }
 }
 
