@@ -60,6 +60,8 @@ interface SampleRow extends ResponseFactsRow {
 /** The page's order: newest first, ties by id. */
 const NEWEST_FIRST = "ORDER BY occurred_at_ms DESC, response_id DESC";
 
+const LABELLED_COLUMNS = [...RESPONSE_FACT_COLUMNS, "sample_label", "sample_label_reason"];
+
 const byRating = (query: SamplesQuery) => query.ratings.length > 0 || query.reasonCodes.length > 0;
 
 /** The matching responses of the range with their labels, and the label and cursor conditions of the page. */
@@ -81,8 +83,6 @@ function labelledResponses(warehouse: Warehouse, query: SamplesQuery): { sql: st
   return { sql, conditions };
 }
 
-const LABELLED_COLUMNS = [...RESPONSE_FACT_COLUMNS, "sample_label", "sample_label_reason"];
-
 /** The ids of the page's responses when no rating filter applies: the page is known without the ratings. */
 function pageIdsSql(warehouse: Warehouse, query: SamplesQuery, limit: number): string {
   const labelled = labelledResponses(warehouse, query);
@@ -90,9 +90,9 @@ function pageIdsSql(warehouse: Warehouse, query: SamplesQuery, limit: number): s
 }
 
 /**
- * The page's samples with their ratings. `ratedTargets`: the responses whose ratings are read,
- * every response of the range when the page is filtered by rating, else the page's own (pageIds),
- * which then also bound the page, so it is the one their read chose.
+ * The page's samples with their ratings. The ratings read are those of every response of the
+ * range when the page is filtered by rating, else those of `pageIds` (pageIdsSql), which then
+ * also bound the page, so it is the page their read chose.
  */
 function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit: number; pageIds?: readonly string[] }): string {
   const { tenantId } = query;
@@ -133,6 +133,7 @@ const WINDOW_GROWTH = 8;
 async function newestRows(warehouse: Warehouse, query: SamplesQuery): Promise<SampleRow[]> {
   const end = query.cursor ? Math.min(query.to, query.cursor.occurredAtMs + 1) : query.to;
   const limit = query.limit + 1;
+  let reread = false;
   for (let span = FIRST_WINDOW_MS; ; span *= WINDOW_GROWTH) {
     const windowed = { ...query, from: Math.max(query.from, end - span) };
     const last = windowed.from === query.from;
@@ -142,7 +143,14 @@ async function newestRows(warehouse: Warehouse, query: SamplesQuery): Promise<Sa
       continue;
     }
     const pageIds = (await queryRows<{ response_id: string }>(warehouse, pageIdsSql(warehouse, windowed, limit))).map((row) => String(row.response_id));
-    if (pageIds.length > query.limit || last) return pageIds.length === 0 ? [] : queryRows<SampleRow>(warehouse, samplesSql(warehouse, windowed, { limit, pageIds }));
+    if (pageIds.length <= query.limit && !last) continue;
+    const rows = pageIds.length === 0 ? [] : await queryRows<SampleRow>(warehouse, samplesSql(warehouse, windowed, { limit, pageIds }));
+    if (rows.length === pageIds.length || reread) return rows;
+    // Fewer rows than ids: a response of the page changed between the two reads (a new version
+    // moved it), which would cut the page short and end the pages early; the same window is read
+    // again, once.
+    reread = true;
+    span /= WINDOW_GROWTH;
   }
 }
 
