@@ -43,7 +43,7 @@ export interface TableLockOptions {
 /** How long the take-over guard may be held: a take-over is two reads and a DROP. */
 const TAKE_OVER_GUARD_LEASE_MS = 60_000;
 
-export const defaultLockHolder = (): string => `${hostname()}:${process.pid}`;
+const defaultLockHolder = (): string => `${hostname()}:${process.pid}`;
 
 /**
  * The CREATE that takes the lock: the holder and the time it was taken are column comments, so
