@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { currentResponsesSql } from "../facts/current-responses";
-import { whereAll } from "../facts/sql-fragments";
+import { whereAll, type IdSet } from "../facts/sql-fragments";
 import { filterConditions } from "../metrics/row-keys";
 import type { Filters } from "./query-input";
 
@@ -10,6 +10,8 @@ export interface MatchingResponsesOptions {
   from?: number;
   to?: number;
   filters?: Filters;
+  /** Only these responses (all their versions are read, so the current one is still theirs). */
+  responseIds?: IdSet;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface MatchingResponsesOptions {
  * that tools, samples, reasons and feedback targets share with the metrics route.
  */
 export function matchingResponsesSql(warehouse: Warehouse, options: MatchingResponsesOptions): string {
-  const current = currentResponsesSql(warehouse, { tenantId: options.tenantId, fromMs: options.from, toMs: options.to });
+  const current = currentResponsesSql(warehouse, { tenantId: options.tenantId, fromMs: options.from, toMs: options.to, responseIds: options.responseIds });
   return `SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used FROM (${current})
     ${whereAll(filterConditions(options.filters ?? {}))}`;
 }

@@ -64,10 +64,13 @@ const LABELLED_COLUMNS = [...RESPONSE_FACT_COLUMNS, "sample_label", "sample_labe
 
 const byRating = (query: SamplesQuery) => query.ratings.length > 0 || query.reasonCodes.length > 0;
 
-/** The matching responses of the range with their labels, and the label and cursor conditions of the page. */
-function labelledResponses(warehouse: Warehouse, query: SamplesQuery): { sql: string; conditions: string[] } {
+/**
+ * The matching responses of the range (only `responseIds` when given) with their labels, and the
+ * label and cursor conditions of the page.
+ */
+function labelledResponses(warehouse: Warehouse, query: SamplesQuery, responseIds?: readonly string[]): { sql: string; conditions: string[] } {
   const { tenantId } = query;
-  const responses = matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters });
+  const responses = matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters, responseIds });
   // A sample's label is its response's label row at the response's time (a response that moved
   // since its last evaluation reads as pending until the evaluator's next run).
   const labels = `SELECT response_id, label AS sample_label, label_reason AS sample_label_reason FROM (${labelsInRangeSql(warehouse, { tenantId, fromMs: query.from, toMs: query.to })})`;
@@ -91,22 +94,21 @@ function pageIdsSql(warehouse: Warehouse, query: SamplesQuery, limit: number): s
 
 /**
  * The page's samples with their ratings. The ratings read are those of every response of the
- * range when the page is filtered by rating, else those of `pageIds` (pageIdsSql), which then
- * also bound the page, so it is the page their read chose.
+ * range when the page is filtered by rating, else those of `pageIds` (pageIdsSql), whose
+ * responses alone are then read, so the page is the one their read chose.
  */
 function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit: number; pageIds?: readonly string[] }): string {
   const { tenantId } = query;
-  const labelled = labelledResponses(warehouse, query);
+  const labelled = labelledResponses(warehouse, query, options.pageIds);
   const ratedTargets =
     options.pageIds ??
     sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} WHERE ${[tenantCondition(tenantId), ...sinceCondition(query.from), ...beforeCondition(query.to)].join(" AND ")}`);
   const ratings = `SELECT target_id AS response_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
     FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds: ratedTargets, responsesSinceMs: query.from })})
     WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
-  const withRating = `SELECT ${[...LABELLED_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"].join(", ")} FROM (SELECT ${LABELLED_COLUMNS.join(", ")} FROM (${labelled.sql})) ANY LEFT JOIN (${ratings}) USING response_id`;
+  const withRating = `SELECT ${[...LABELLED_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"].join(", ")} FROM (${labelled.sql}) ANY LEFT JOIN (${ratings}) USING response_id`;
 
   const conditions = [...labelled.conditions];
-  if (options.pageIds) conditions.push(`response_id IN ${sqlList(options.pageIds)}`);
   if (query.ratings.length) conditions.push(`(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`);
   if (query.reasonCodes.length) conditions.push(`rated != '' AND rated_reason_code IN ${sqlList(query.reasonCodes)}`);
   return `SELECT * FROM (${withRating}) ${whereAll(conditions)}

@@ -80,9 +80,13 @@ async function holding<T>(warehouse: Warehouse, lockTable: string, run: (lock: H
   try {
     return await run(held);
   } finally {
-    await warehouse.client.command({ query: `DROP TABLE IF EXISTS ${warehouse.table(lockTable)} ${onClusterClause(warehouse.target)}` });
+    await dropLock(warehouse, lockTable);
   }
 }
+
+/** Frees the lock (on every node of a cluster). */
+const dropLock = (warehouse: Warehouse, lockTable: string) =>
+  warehouse.client.command({ query: `DROP TABLE IF EXISTS ${warehouse.table(lockTable)} ${onClusterClause(warehouse.target)}` });
 
 async function acquire(warehouse: Warehouse, lockTable: string, options: TableLockOptions, takeOvers: TakeOvers): Promise<HeldLock> {
   const { timeoutMs = 10 * 60_000, pollMs = 200, leaseMs } = options;
@@ -125,7 +129,7 @@ async function takeOver(warehouse: Warehouse, lockTable: string, abandoned: Lock
   const dropIfStillAbandoned = async () => {
     const current = await lockHolderOf(warehouse, lockTable);
     if (current?.holder !== abandoned.holder || current.acquiredAtMs !== abandoned.acquiredAtMs) return;
-    await warehouse.client.command({ query: `DROP TABLE IF EXISTS ${warehouse.table(lockTable)} ${onClusterClause(warehouse.target)}` });
+    await dropLock(warehouse, lockTable);
     log?.(`took over ${warehouse.table(lockTable)}, held by ${abandoned.holder} since ${new Date(abandoned.acquiredAtMs!).toISOString()}, past its lease`);
   };
   if (takeOvers === "unguarded") return dropIfStillAbandoned();
