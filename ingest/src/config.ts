@@ -4,6 +4,8 @@ import { z } from "zod";
 const csv = z
   .string()
   .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+/** See VIEW_REPAIR_LOCK_LEASE_MS. */
+export const MIN_VIEW_REPAIR_LOCK_LEASE_MS = 60_000;
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every setting of the ingest service, read from the environment in this one place. */
@@ -65,8 +67,13 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   /**
    * How long the repair lock may be held before another process takes it over, its holder taken
    * for killed. A round starts no tenant after half of it; one tenant's repair takes seconds.
+   * At least a minute: a lease shorter than one tenant's repair (its reads VIEW_REPAIR_SETTLE_MS
+   * apart, each statement allowed the warehouse client's 30 s) would let a second process take
+   * the lock over from a live holder, and two repairers would rewrite the same hours at once.
    */
-  VIEW_REPAIR_LOCK_LEASE_MS: int(600_000),
+  VIEW_REPAIR_LOCK_LEASE_MS: int(600_000).refine((ms) => ms >= MIN_VIEW_REPAIR_LOCK_LEASE_MS, {
+    message: `must be at least ${MIN_VIEW_REPAIR_LOCK_LEASE_MS} ms`,
+  }),
   COLLECTOR_MAX_BODY_BYTES: int(5 * 1024 * 1024),
   COLLECTOR_MAX_EVENTS: int(10_000),
 }).refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {
