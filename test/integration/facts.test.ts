@@ -6,10 +6,11 @@ import {
   feedbackRetriesSql,
   queryRows,
   reducedToolCallsSql,
+  sqlList,
   type Warehouse,
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTenantState, generateEdgeCaseDataset, type EdgeCaseDataset, type TenantState } from "../reference";
+import { buildTenantState, EventBuilder, generateEdgeCaseDataset, type EdgeCaseDataset, type TenantState } from "../reference";
 import { loadRawEvents } from "../src/load-events";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -147,6 +148,46 @@ describe("facts builders on the edge-case data set", () => {
       .map((c) => ({ key: [c.user_id, c.target_type, c.target_id, c.subject_id].join("|"), rating: c.rating, verification: c.verification }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     expect(rows).toEqual(expected);
+  });
+
+  it("feedback actions narrowed to targets are the full read's on those targets, column for column", async () => {
+    const actions = (tenantId: string, ids: string[], narrowed: boolean) =>
+      queryRows<Record<string, unknown>>(
+        warehouse,
+        `SELECT * FROM (${feedbackActionsSql(warehouse, narrowed ? { tenantId, targetIds: ids } : { tenantId })})
+         WHERE target_id IN ${sqlList(ids)} ORDER BY event_id`,
+      );
+    for (const tenant of tenants()) {
+      const [conflicts, retries] = [state(tenant).conflicts, state(tenant).retries];
+      // Every target with a conflict or a retry, and as many others.
+      const ruled = [...new Set([...conflicts, ...retries].map((a) => a.event.target_id))];
+      const others = [...new Set([...state(tenant).currentFeedback.values()].map((c) => c.target_id))].filter((id) => !ruled.includes(id));
+      const ids = [...ruled, ...others.slice(0, ruled.length)];
+      const narrowed = await actions(tenant, ids, true);
+      expect(narrowed).toEqual(await actions(tenant, ids, false));
+      expect(new Set(narrowed.map((row) => row.action))).toEqual(new Set(["accepted", "retry", "conflict"]));
+      // Every stored column of the events, as the one-pass read lists them, and what the rule adds.
+      const stored = await queryRows<Record<string, unknown>>(warehouse, `SELECT * FROM ${warehouse.table("feedback_events")} LIMIT 1`);
+      expect(Object.keys(narrowed[0]!).sort()).toEqual([...Object.keys(stored[0]!), "first_event_id", "first_content_hash", "action"].sort());
+    }
+  });
+
+  it("a narrowed read finds an id's first arrival on a target it was not narrowed to", async () => {
+    const tenantId = "t-cross-target";
+    const b = new EventBuilder(tenantId);
+    const first = b.feedback(10, { target_id: "r-first", rating: "up", client_feedback_id: "cf-shared" });
+    // The same id, later, on another target: other content, so a conflict, though it occurred first.
+    const later = b.feedback(5, { target_id: "r-later", rating: "down", client_feedback_id: "cf-shared" });
+    const own = b.feedback(20, { target_id: "r-later", rating: "up", user_id: "u2" });
+    await loadRawEvents(warehouse, [first, later, own]);
+    const rows = await queryRows<{ event_id: string; action: string; first_event_id: string }>(
+      warehouse,
+      `SELECT event_id, action, first_event_id FROM (${feedbackActionsSql(warehouse, { tenantId, targetIds: ["r-later"] })}) WHERE target_id = 'r-later' ORDER BY event_id`,
+    );
+    expect(rows).toEqual([
+      { event_id: later.event_id, action: "conflict", first_event_id: first.event_id },
+      { event_id: own.event_id, action: "accepted", first_event_id: own.event_id },
+    ]);
   });
 
   it("conflicts and retries are exactly the reference's", async () => {
