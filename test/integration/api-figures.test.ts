@@ -222,10 +222,21 @@ describe("GET /api/v1/samples", () => {
 });
 
 describe("GET /api/v1/feedback/reasons", () => {
-  it.each(["t-acme", "t-globex"])("%s: counts the reason codes and tool chains of explicit down ratings", async (tenant) => {
+  // The later half: responses whose current version is in range but an earlier version is not.
+  const laterHalf = () => {
+    const [from, to] = [Date.parse(dataset.range.from), Date.parse(dataset.range.to)];
+    const half = from + Math.floor((to - from) / 2 / 3_600_000) * 3_600_000;
+    return { from: new Date(half).toISOString(), to: dataset.range.to };
+  };
+  it.each([
+    ["t-acme", "whole range"],
+    ["t-globex", "whole range"],
+    ["t-acme", "later half"],
+  ])("%s, %s: counts the reason codes and tool chains of explicit down ratings", async (tenant, which) => {
     const state = states.get(tenant)!;
-    const from = Date.parse(dataset.range.from);
-    const to = Date.parse(dataset.range.to);
+    const range = which === "later half" ? laterHalf() : dataset.range;
+    const from = Date.parse(range.from);
+    const to = Date.parse(range.to);
     const reasons = new Map<string | null, number>();
     const chains = new Map<string, number>();
     for (const response of state.responses.values()) {
@@ -237,16 +248,17 @@ describe("GET /api/v1/feedback/reasons", () => {
       const chain = response.event.tools_used_names.join(" → ");
       chains.set(chain, (chains.get(chain) ?? 0) + 1);
     }
-    const actual = await get(`/api/v1/feedback/reasons?${query(dataset.range, {}, [["chains", "100"]])}`, tenant);
+    const actual = await get(`/api/v1/feedback/reasons?${query(range, {}, [["chains", "100"]])}`, tenant);
     expect(actual.down_rated).toBe([...reasons.values()].reduce((sum, n) => sum + n, 0));
     expect(new Map(actual.reasons.map((row: { reason_code: string | null; count: number }) => [row.reason_code, row.count]))).toEqual(reasons);
     expect(new Map(actual.tool_chains.map((row: { chain: string; count: number }) => [row.chain, row.count]))).toEqual(chains);
     const counts = actual.reasons.map((row: { count: number }) => row.count);
     expect(counts).toEqual([...counts].sort((x, y) => y - x));
     // The reasons explain exactly the down ratings behind thumbs_down_rate.
-    const metrics = await get(`/api/v1/metrics?${query(dataset.range)}`, tenant);
+    const metrics = await get(`/api/v1/metrics?${query(range)}`, tenant);
     const row = metrics.rows[0];
     expect(Math.round(row.thumbs_down_rate * row.feedback_coverage * row.response_count)).toBe(actual.down_rated);
+    expect(actual.down_rated).toBeGreaterThan(0);
   });
 });
 

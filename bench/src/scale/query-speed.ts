@@ -1,5 +1,5 @@
 import {
-  queryCompare, queryMetrics, queryResponse, querySamples, queryRows, queryTools, type Warehouse,
+  queryCompare, queryFeedbackReasons, queryFeedbackTargets, queryMetrics, queryResponse, querySamples, queryRows, queryTools, type Warehouse,
 } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { ratio, timeRepeated, type Timing } from "../stats";
@@ -65,6 +65,9 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
     { name: "samples 7d (first page)", run: async () => (await querySamples(w, { ...week, limit: 50 })).samples.length },
     { name: "samples 7d, rating=down", run: async () => (await querySamples(w, { ...week, ratings: ["down"], limit: 50 })).samples.length },
     { name: "one response", run: async () => ((await queryResponse(w, { tenantId, responseId: someResponse })) ? 1 : 0) },
+    { name: "feedback reasons 7d", run: async () => (await queryFeedbackReasons(w, week)).reasons.length },
+    { name: "feedback reasons 90d", run: async () => (await queryFeedbackReasons(w, { tenantId, from: iso(to - 90 * 24 * HOUR_MS), to: iso(to) })).reasons.length },
+    { name: "feedback targets 7d", run: async () => (await queryFeedbackTargets(w, week)).rows.length },
     { name: "compare error_rate by model 7d", run: async () => ((await queryCompare(w, { ...week, metric: "error_rate", dimension: "model", a: "gpt-4o", b: "claude-sonnet" })).a.denominator > 0 ? 1 : 0) },
   ];
 
