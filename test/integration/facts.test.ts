@@ -3,7 +3,6 @@ import {
   currentResponsesSql,
   feedbackActionsSql,
   feedbackConflictsSql,
-  feedbackRetriesSql,
   queryRows,
   reducedToolCallsSql,
   sqlList,
@@ -193,7 +192,7 @@ describe("facts builders on the edge-case data set", () => {
   it("conflicts and retries are exactly the reference's", async () => {
     for (const tenant of tenants()) {
       const conflicts = await queryRows<{ event_id: string }>(warehouse, `SELECT event_id FROM (${feedbackConflictsSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`);
-      const retries = await queryRows<{ event_id: string }>(warehouse, `SELECT event_id FROM (${feedbackRetriesSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`);
+      const retries = await queryRows<{ event_id: string }>(warehouse, `SELECT event_id FROM (${feedbackActionsSql(warehouse, { tenantId: tenant })}) WHERE action = 'retry' ORDER BY event_id`);
       expect(conflicts.map((r) => r.event_id)).toEqual(state(tenant).conflicts.map((a) => a.event_id).sort());
       expect(retries.map((r) => r.event_id)).toEqual(state(tenant).retries.map((a) => a.event_id).sort());
       expect(conflicts.length).toBeGreaterThan(0);

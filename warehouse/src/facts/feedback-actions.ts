@@ -76,9 +76,3 @@ export function feedbackConflictsSql(w: Warehouse, options: FeedbackConflictsOpt
   return `SELECT * FROM (${feedbackActionsSql(w, { tenantId: options.tenantId })})
     ${whereAll(["action = 'conflict'", ...msRange("occurred_at_ms", options.fromMs, options.toMs)])}`;
 }
-
-/** Subquery: the retries (same client_feedback_id, same content, arrived later), for counts. */
-export function feedbackRetriesSql(w: Warehouse, options: FeedbackConflictsOptions): string {
-  return `SELECT * FROM (${feedbackActionsSql(w, { tenantId: options.tenantId })})
-    ${whereAll(["action = 'retry'", ...msRange("occurred_at_ms", options.fromMs, options.toMs)])}`;
-}
