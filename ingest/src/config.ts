@@ -5,7 +5,7 @@ const csv = z
   .string()
   .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
 /** See VIEW_REPAIR_LOCK_LEASE_MS. */
-export const MIN_VIEW_REPAIR_LOCK_LEASE_MS = 60_000;
+const MIN_VIEW_REPAIR_LOCK_LEASE_MS = 60_000;
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every setting of the ingest service, read from the environment in this one place. */

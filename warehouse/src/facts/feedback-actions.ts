@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
-import { dedupedEventsSql } from "./dedup-events";
 import type { FeedbackRow } from "../sink/rows";
+import { dedupedEventsSql } from "./dedup-events";
 import { emptyNarrowing, inIdSet, msRange, narrowTo, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export type FeedbackAction = "accepted" | "retry" | "conflict";
@@ -51,14 +51,15 @@ export function feedbackActionsSql(w: Warehouse, options: FeedbackActionsOptions
     ) ARRAY JOIN ${CARRIED_COLUMNS.map((column) => `events_${column} AS ${column}`).join(", ")}`;
 }
 
-/** Every stored column of feedback_events, what a read's `*` gives (keep_first is MATERIALIZED, so not among them). */
-const FEEDBACK_EVENT_COLUMNS = Object.keys({
+/**
+ * The columns an id's group carries per event: every stored column of feedback_events (what a
+ * read's `*` gives; keep_first is MATERIALIZED, so not among them) but the group's own key.
+ */
+const CARRIED_COLUMNS = Object.keys({
   tenant_id: true, target_id: true, event_id: true, occurred_at: true, occurred_at_ms: true, ingested_at_ms: true,
   client_feedback_id: true, content_hash: true, target_type: true, subject_id: true, diagnostic_task_id: true, user_id: true,
   session_id: true, run_id: true, rating: true, reason: true, reason_code: true, comment: true, correction: true, severity: true,
-} satisfies Record<keyof FeedbackRow, true>);
-/** The columns an id's group carries per event (the group's key is its own). */
-const CARRIED_COLUMNS = FEEDBACK_EVENT_COLUMNS.filter((column) => column !== "user_id" && column !== "client_feedback_id");
+} satisfies Record<keyof FeedbackRow, true>).filter((column) => column !== "user_id" && column !== "client_feedback_id");
 
 export interface FeedbackConflictsOptions {
   tenantId: string;

@@ -72,12 +72,12 @@ export async function queryFeedbackTargets(warehouse: Warehouse, input: Feedback
        ${whereAll(["action != 'accepted'", inRange("occurred_at_ms"), ...onMatchingResponses])}`,
     ),
   ]);
-  // A cleared rating is no rating, but its revisions count.
-  const rows = keys.filter((key) => (key.rating === "up" || key.rating === "down") && Number(key.count) > 0);
   const rank = (list: readonly string[], value: string) => list.indexOf(value);
   return {
-    rows: rows
-      .map((row): FeedbackTargetRow => ({ target_type: row.target_type as FeedbackTargetRow["target_type"], rating: row.rating as FeedbackTargetRow["rating"], verification: row.verification as FeedbackTargetRow["verification"], count: Number(row.count) }))
+    // A cleared rating is no rating, but its revisions count.
+    rows: keys
+      .filter((key) => (key.rating === "up" || key.rating === "down") && Number(key.count) > 0)
+      .map(({ target_type, rating, verification, count }) => ({ target_type, rating, verification, count: Number(count) }) as FeedbackTargetRow)
       .sort(
         (a, b) =>
           rank(TARGET_TYPES, a.target_type) - rank(TARGET_TYPES, b.target_type) ||
