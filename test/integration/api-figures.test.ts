@@ -281,10 +281,11 @@ describe("GET /api/v1/responses/{response_id} and /diagnostics/{id}", () => {
     ]);
     for (const event of actual) {
       expect(event.action, event.event_id).toBe(actionOf.get(event.event_id));
-      if (event.action !== "accepted") continue;
       const key = [event.user_id, event.target_type, event.target_id, event.subject_id ?? ""].join("\u0000");
+      // A retry or a conflict shows its key's verification, or none when the user has no accepted action on the target.
+      expect(event.verification, event.event_id).toBe(state.currentFeedback.get(key)?.verification ?? null);
+      if (event.action !== "accepted") continue;
       const current = state.currentFeedback.get(key)!;
-      expect(event.verification).toBe(current.verification);
       const accepted = actual.filter((other) => other.action === "accepted" && [other.user_id, other.target_type, other.target_id, other.subject_id ?? ""].join("\u0000") === key);
       expect(event.revision).toBe(accepted.indexOf(event));
       expect(event.latest).toBe(accepted.length === current.actions && event.revision === current.actions - 1);

@@ -3,6 +3,7 @@ import {
   currentResponsesSql,
   feedbackActionsSql,
   feedbackConflictsSql,
+  queryResponse,
   queryRows,
   reducedToolCallsSql,
   sqlList,
@@ -188,6 +189,29 @@ describe("facts builders on the edge-case data set", () => {
       { event_id: later.event_id, action: "conflict", first_event_id: first.event_id },
       { event_id: own.event_id, action: "accepted", first_event_id: own.event_id },
     ]);
+  });
+
+  it("a response's page shows each event's key verification, and none where the user has no accepted action", async () => {
+    const tenantId = "t-page-verification";
+    const b = new EventBuilder(tenantId);
+    const response = b.response("r-page", 0, { user_id: "u1", citation_ids: ["c1"] });
+    const first = b.feedback(10, { target_id: "r-elsewhere", rating: "up", client_feedback_id: "cf-shared" });
+    // u1's only event on r-page conflicts with an action on another target: u1 has no rating of r-page.
+    const conflict = b.feedback(20, { target_id: "r-page", rating: "down", client_feedback_id: "cf-shared" });
+    const stranger = b.feedback(30, { target_id: "r-page", rating: "down", user_id: "u2" });
+    const strangerRetry = b.resend(stranger, 31);
+    const citation = b.feedback(40, { target_id: "r-page", target_type: "citation", subject_id: "c1", rating: "up" });
+    const unknownCitation = b.feedback(50, { target_id: "r-page", target_type: "citation", subject_id: "c9", rating: "down" });
+    await loadRawEvents(warehouse, [response, first, conflict, stranger, strangerRetry, citation, unknownCitation]);
+    const detail = await queryResponse(warehouse, { tenantId, responseId: "r-page" });
+    expect(detail!.feedback.map(({ event_id, action, verification }) => ({ event_id, action, verification }))).toEqual([
+      { event_id: conflict.event_id, action: "conflict", verification: null },
+      { event_id: stranger.event_id, action: "accepted", verification: "forbidden" },
+      { event_id: strangerRetry.event_id, action: "retry", verification: "forbidden" },
+      { event_id: citation.event_id, action: "accepted", verification: "verified" },
+      { event_id: unknownCitation.event_id, action: "accepted", verification: "forbidden" },
+    ]);
+    expect(detail!.explicit_rating).toBeNull();
   });
 
   it("conflicts and retries are exactly the reference's", async () => {

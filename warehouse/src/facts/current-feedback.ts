@@ -48,6 +48,10 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
     { few: options.targetIds !== undefined && isFewIds(options.targetIds) },
   );
   const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: ratedResponses, fromMs: options.responsesSinceMs });
+  // One argMax per column, not one of a tuple of them: ClickHouse drops a subquery's unused
+  // aggregates, so each reader pays only for the columns it reads. One tuple (one version
+  // comparison per row instead of twelve) was faster only for a reader of every column: on
+  // 500,000 events, the targets route 6.4-7.1 -> 9.6-11.1 s, the reasons route no faster.
   const keys = `SELECT
       tenant_id, user_id, target_type, target_id, subject_id,
       argMax(rating, ${VERSION}) AS rating,
@@ -73,16 +77,24 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
       tenant_id, user_id, target_type, target_id, subject_id, rating,
       latest_event_id AS event_id, latest_at_ms AS occurred_at_ms, latest_ingested_at_ms AS ingested_at_ms,
       client_feedback_id, diagnostic_task_id, session_id, run_id, reason, reason_code, comment, correction, severity,
-      actions, revisions, revision_times_ms,
-      multiIf(
-        target_type NOT IN ('chat_message', 'citation'), 'verified',
-        response_found = 0, 'unverified',
-        response_user_id != user_id, 'forbidden',
-        target_type = 'citation' AND NOT has(response_citation_ids, subject_id), 'forbidden',
-        'verified') AS verification
+      actions, revisions, revision_times_ms, ${VERIFICATION} AS verification
     FROM (${keys})
-    ANY LEFT JOIN (
-      SELECT response_id AS target_id, user_id AS response_user_id, citation_ids AS response_citation_ids, toUInt8(1) AS response_found
-      FROM (${responses})
-    ) USING target_id`;
+    ANY LEFT JOIN (${verifyingResponsesSql(responses)}) USING target_id`;
+}
+
+/**
+ * The verification of a rating key (user_id, target_type, target_id, subject_id), from the
+ * columns of verifyingResponsesSql joined on target_id (none found: response_found = 0).
+ */
+export const VERIFICATION = `multiIf(
+    target_type NOT IN ('chat_message', 'citation'), 'verified',
+    response_found = 0, 'unverified',
+    response_user_id != user_id, 'forbidden',
+    target_type = 'citation' AND NOT has(response_citation_ids, subject_id), 'forbidden',
+    'verified')`;
+
+/** What VERIFICATION reads of the current response versions `responses` (currentResponsesSql), keyed by target_id. */
+export function verifyingResponsesSql(responses: string): string {
+  return `SELECT response_id AS target_id, user_id AS response_user_id, citation_ids AS response_citation_ids, toUInt8(1) AS response_found
+    FROM (${responses})`;
 }

@@ -1,7 +1,8 @@
 import { RATINGS, TARGET_TYPES } from "@answerscope/contracts";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
-import { currentFeedbackSql } from "../facts/current-feedback";
+import { VERIFICATION, verifyingResponsesSql } from "../facts/current-feedback";
+import { currentResponsesSql } from "../facts/current-responses";
 import { feedbackActionsSql } from "../facts/feedback-actions";
 import type { IdSet } from "../facts/sql-fragments";
 import { isoFromMs, TimestampSchema } from "./query-range";
@@ -52,15 +53,15 @@ interface EventRow {
   correction: string;
   severity: number;
   action: string;
-}
-
-interface KeyRow {
-  user_id: string;
-  target_type: string;
-  target_id: string;
-  subject_id: string;
   verification: string;
 }
+
+/** EventRow's columns as the rule's actions give them (verification is decided on them). */
+const EVENT_COLUMNS = Object.keys({
+  event_id: true, occurred_at_ms: true, client_feedback_id: true, target_type: true, target_id: true, subject_id: true,
+  diagnostic_task_id: true, user_id: true, session_id: true, run_id: true, rating: true, reason: true, reason_code: true,
+  comment: true, correction: true, severity: true, action: true,
+} satisfies Record<Exclude<keyof EventRow, "verification">, true>);
 
 /** A rating's identity (events-v1.md): one user's rating of one target (and citation subject). */
 const keyOf = (row: { user_id: string; target_type: string; target_id: string; subject_id: string }) => JSON.stringify([row.user_id, row.target_type, row.target_id, row.subject_id]);
@@ -68,27 +69,24 @@ const keyOf = (row: { user_id: string; target_type: string; target_id: string; s
 /**
  * Every feedback event of the tenant on the targets `targetIds` selects, of the given target
  * types, oldest first, each with its action, its revision number and its key's verification.
+ *
+ * One read of the client_feedback_id rule: verification is decided on the events themselves,
+ * against the current versions of their target responses, rather than by currentFeedbackSql,
+ * which would compute the rule a second time for keys these events already hold.
  */
 export async function feedbackEventDetails(
   warehouse: Warehouse,
   options: { tenantId: string; targetIds: IdSet; targetCondition: string },
 ): Promise<FeedbackEventDetail[]> {
   const { tenantId, targetIds, targetCondition } = options;
-  const [events, keys] = await Promise.all([
-    queryRows<EventRow>(
-      warehouse,
-      `SELECT event_id, occurred_at_ms, client_feedback_id, target_type, target_id, subject_id, diagnostic_task_id, user_id, session_id, run_id,
-         rating, reason, reason_code, comment, correction, severity, action
-       FROM (${feedbackActionsSql(warehouse, { tenantId, targetIds })})
-       WHERE ${targetCondition}
-       ORDER BY occurred_at_ms, event_id`,
-    ),
-    queryRows<KeyRow>(
-      warehouse,
-      `SELECT user_id, target_type, target_id, subject_id, verification FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds })}) WHERE ${targetCondition}`,
-    ),
-  ]);
-  const verificationOf = new Map(keys.map((key) => [keyOf(key), key.verification as FeedbackEventDetail["verification"]]));
+  const responses = currentResponsesSql(warehouse, { tenantId, responseIds: targetIds });
+  const events = await queryRows<EventRow>(
+    warehouse,
+    `SELECT ${EVENT_COLUMNS.join(", ")}, ${VERIFICATION} AS verification
+     FROM (SELECT ${EVENT_COLUMNS.join(", ")} FROM (${feedbackActionsSql(warehouse, { tenantId, targetIds })}) WHERE ${targetCondition})
+     ANY LEFT JOIN (${verifyingResponsesSql(responses)}) USING target_id
+     ORDER BY occurred_at_ms, event_id`,
+  );
   // Revisions are counted in (occurred_at, event_id) order among accepted actions: the order the rules decide by.
   const acceptedByKey = new Map<string, EventRow[]>();
   for (const event of events) {
@@ -122,7 +120,8 @@ export async function feedbackEventDetails(
       action: event.action as FeedbackEventDetail["action"],
       revision: revision >= 0 ? revision : null,
       latest: revision >= 0 && revision === accepted.length - 1,
-      verification: verificationOf.get(keyOf(event)) ?? null,
+      // A key's verification; none when the user has no accepted action on the target.
+      verification: accepted.length > 0 ? (event.verification as FeedbackEventDetail["verification"]) : null,
     };
   });
 }
