@@ -44,16 +44,22 @@ const VERSION = "(occurred_at_ms, event_id)";
  */
 export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions): string {
   const actions = feedbackActionsSql(w, options);
-  const ratedResponses = sqlSubquery(
-    `SELECT target_id FROM ${w.table("feedback_events")}
-     ${whereAll([
-       tenantCondition(options.tenantId),
-       "target_type IN ('chat_message', 'citation')",
-       ...(options.targetIds ? [inIdSet("target_id", options.targetIds)] : []),
-       ...(options.verifiedSinceMs === undefined ? [] : sinceCondition(options.verifiedSinceMs)),
-     ])}`,
-    { few: options.targetIds !== undefined && isFewIds(options.targetIds) },
-  );
+  // The responses that verify the keys: given targets are read as response ids directly (a
+  // target that is not a response finds none, and only chat_message and citation keys look);
+  // finding the rated ones among them first cost a second pass over the feedback.
+  const ratedResponses =
+    options.targetIds && options.verifiedSinceMs === undefined
+      ? options.targetIds
+      : sqlSubquery(
+          `SELECT target_id FROM ${w.table("feedback_events")}
+           ${whereAll([
+             tenantCondition(options.tenantId),
+             "target_type IN ('chat_message', 'citation')",
+             ...(options.targetIds ? [inIdSet("target_id", options.targetIds)] : []),
+             ...(options.verifiedSinceMs === undefined ? [] : sinceCondition(options.verifiedSinceMs)),
+           ])}`,
+          { few: options.targetIds !== undefined && isFewIds(options.targetIds) },
+        );
   const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: ratedResponses, fromMs: options.responsesSinceMs });
   // One argMax per column, not one of a tuple of them: ClickHouse drops a subquery's unused
   // aggregates, so each reader pays only for the columns it reads. One tuple (one version
