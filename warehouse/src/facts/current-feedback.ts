@@ -1,7 +1,7 @@
 import type { Warehouse } from "../client";
 import { currentResponsesSql } from "./current-responses";
 import { feedbackActionsSql } from "./feedback-actions";
-import { inIdSet, isFewIds, sinceCondition, sqlSubquery, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { inIdSet, sinceCondition, sqlSubquery, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export type Verification = "verified" | "unverified" | "forbidden";
 
@@ -16,9 +16,10 @@ export interface CurrentFeedbackOptions {
    */
   responsesSinceMs?: number;
   /**
-   * The caller only reads the verification of keys whose latest action occurred at or after
-   * this: verification then reads only responses rated since (the latest action's target is
-   * the key's), and any other key's reads as `unverified`, so a caller must not use it.
+   * Without targetIds: the caller only reads the verification of keys whose latest action
+   * occurred at or after this. Verification then reads only responses rated since (the latest
+   * action's target is the key's), and any other key's reads as `unverified`, so a caller must
+   * not use it. Given targetIds already bound what verification reads.
    */
   verifiedSinceMs?: number;
 }
@@ -44,23 +45,20 @@ const VERSION = "(occurred_at_ms, event_id)";
  */
 export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions): string {
   const actions = feedbackActionsSql(w, options);
-  // The responses that verify the keys: given targets are read as response ids directly (a
-  // target that is not a response finds none, and only chat_message and citation keys look);
-  // finding the rated ones among them first cost a second pass over the feedback.
-  const ratedResponses =
-    options.targetIds && options.verifiedSinceMs === undefined
-      ? options.targetIds
-      : sqlSubquery(
-          `SELECT target_id FROM ${w.table("feedback_events")}
-           ${whereAll([
-             tenantCondition(options.tenantId),
-             "target_type IN ('chat_message', 'citation')",
-             ...(options.targetIds ? [inIdSet("target_id", options.targetIds)] : []),
-             ...(options.verifiedSinceMs === undefined ? [] : sinceCondition(options.verifiedSinceMs)),
-           ])}`,
-          { few: options.targetIds !== undefined && isFewIds(options.targetIds) },
-        );
-  const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: ratedResponses, fromMs: options.responsesSinceMs });
+  // Given targets verify against the responses with those ids, read directly (a target that is
+  // not a response finds none, and only chat_message and citation keys look at the join): first
+  // finding the rated ones among them cost a second pass over the feedback.
+  const verifyingIds =
+    options.targetIds ??
+    sqlSubquery(
+      `SELECT target_id FROM ${w.table("feedback_events")}
+       ${whereAll([
+         tenantCondition(options.tenantId),
+         "target_type IN ('chat_message', 'citation')",
+         ...(options.verifiedSinceMs === undefined ? [] : sinceCondition(options.verifiedSinceMs)),
+       ])}`,
+    );
+  const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: verifyingIds, fromMs: options.responsesSinceMs });
   // One argMax per column, not one of a tuple of them: ClickHouse drops a subquery's unused
   // aggregates, so each reader pays only for the columns it reads. One tuple (one version
   // comparison per row instead of twelve) was faster only for a reader of every column: on
