@@ -1,7 +1,7 @@
 import { REASON_CODES } from "@answerscope/contracts";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
-import { currentFeedbackSql } from "../facts/current-feedback";
+import { ownersResponseRatingsSql } from "../facts/current-feedback";
 import { beforeCondition, sinceCondition, sqlSubquery, tenantCondition, whereAll } from "../facts/sql-fragments";
 import { labelsInRangeSql } from "../outcomes/current-labels";
 import { sqlList, sqlValue } from "../sql/escape";
@@ -103,10 +103,11 @@ function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit:
   const ratedTargets =
     options.pageIds ??
     sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} WHERE ${[tenantCondition(tenantId), ...sinceCondition(query.from), ...beforeCondition(query.to)].join(" AND ")}`);
-  const ratings = `SELECT target_id AS response_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
-    FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds: ratedTargets, responsesSinceMs: query.from })})
-    WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
-  const withRating = `SELECT ${[...LABELLED_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"].join(", ")} FROM (${labelled.sql}) ANY LEFT JOIN (${ratings}) USING response_id`;
+  // The labelled responses are current versions: joining the owners' ratings on (response_id,
+  // user_id) verifies them without reading the responses again.
+  const ratings = `SELECT response_id, user_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
+    FROM (${ownersResponseRatingsSql(warehouse, { tenantId, responseIds: ratedTargets })})`;
+  const withRating = `SELECT ${[...LABELLED_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"].join(", ")} FROM (${labelled.sql}) ANY LEFT JOIN (${ratings}) USING (response_id, user_id)`;
 
   const conditions = [...labelled.conditions];
   if (query.ratings.length) conditions.push(`(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`);
