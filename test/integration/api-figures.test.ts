@@ -1,5 +1,5 @@
 import { classifyQuery, reasonCodeOf } from "@answerscope/contracts";
-import { rejectedRow, type Warehouse } from "@answerscope/warehouse";
+import { feedbackRangeIsSmallShare, queryFeedbackTargets, rejectedRow, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTenantState,
@@ -105,6 +105,31 @@ describe("GET /api/v1/feedback/targets equals referenceFeedbackTargets", () => {
     const actual = await get(`/api/v1/feedback/targets?${query(r)}`, tenant);
     expect(actual).toEqual(expected);
     expect(expected.revisions + expected.conflicts + expected.retries).toBeGreaterThan(0);
+  });
+
+  // The route reads either every target or only those rated in range, by the range's share of the
+  // tenant's feedback; both must give the reference's answer, on ranges of every size.
+  const slices = [
+    { name: "whole", at: 0, width: 1 },
+    { name: "middle fifth", at: 0.4, width: 0.2 },
+    { name: "last tenth", at: 0.9, width: 0.1 },
+    { name: "first third", at: 0, width: 1 / 3 },
+  ];
+  const narrowings = ["t-acme", "t-globex"].flatMap((tenant) => slices.flatMap((slice) => [true, false].map((narrowToRange) => ({ tenant, ...slice, narrowToRange }))));
+  it.each(narrowings)("$tenant $name, narrowToRange $narrowToRange", async ({ tenant, at, width, narrowToRange }) => {
+    const start = Date.parse(dataset.range.from);
+    const span = Date.parse(dataset.range.to) - start;
+    const r = { from: new Date(start + Math.round(at * span)).toISOString(), to: new Date(start + Math.round((at + width) * span)).toISOString() };
+    const expected = referenceFeedbackTargets(dataset.events, tenant, r, OPTS);
+    expect(expected.rows.length).toBeGreaterThan(0);
+    expect(await queryFeedbackTargets(warehouse, { tenantId: tenant, ...r }, { narrowToRange })).toEqual(expected);
+  });
+
+  it("narrows to the targets rated in range only when their events are a small share of the tenant's", async () => {
+    const start = Date.parse(dataset.range.from);
+    const end = Date.parse(dataset.range.to);
+    expect(await feedbackRangeIsSmallShare(warehouse, "t-acme", start, end)).toBe(false);
+    expect(await feedbackRangeIsSmallShare(warehouse, "t-acme", end - (end - start) / 10, end)).toBe(true);
   });
 
   it("with a response filter counts only ratings of matching responses", async () => {

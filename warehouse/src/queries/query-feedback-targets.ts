@@ -3,7 +3,7 @@ import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
 import { feedbackActionsSql } from "../facts/feedback-actions";
-import { whereAll } from "../facts/sql-fragments";
+import { beforeCondition, msRange, sinceCondition, sqlSubquery, tenantCondition, whereAll, type SqlSubquery } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import { hasFilters, matchingResponsesSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
@@ -43,7 +43,12 @@ export type FeedbackTargetRow = z.output<typeof FeedbackTargetRowSchema>;
  * the deciding action (a rating counts when its latest action is in range), revisions, conflicts
  * and retries by their own time.
  */
-export async function queryFeedbackTargets(warehouse: Warehouse, input: FeedbackTargetsQueryInput): Promise<FeedbackTargetsResult> {
+export async function queryFeedbackTargets(
+  warehouse: Warehouse,
+  input: FeedbackTargetsQueryInput,
+  /** narrowToRange: read only the targets rated in range (ratedInRangeSql) or not; by default as feedbackRangeIsSmallShare says. */
+  options: { narrowToRange?: boolean } = {},
+): Promise<FeedbackTargetsResult> {
   const query = FeedbackTargetsQuerySchema.parse(input);
   const { tenantId, from, to } = query;
   const onMatchingResponses = hasFilters(query.filters)
@@ -53,10 +58,11 @@ export async function queryFeedbackTargets(warehouse: Warehouse, input: Feedback
       ]
     : [];
   const inRange = (column: string) => `${column} >= ${sqlValue(from)} AND ${column} < ${sqlValue(to)}`;
-  // Only the keys whose latest action is in range are counted by verification, so only the
-  // responses rated since `from` are read to verify them: the current versions of every rated
+  const targetIds = (options.narrowToRange ?? (await feedbackRangeIsSmallShare(warehouse, tenantId, from, to))) ? ratedInRangeSql(warehouse, tenantId, from, to) : undefined;
+  // Unnarrowed, only the keys whose latest action is in range are counted by verification, so only
+  // the responses rated since `from` are read to verify them: the current versions of every rated
   // response took 1.5 s at 5 M responses, those rated in the last week 0.5 s.
-  const current = `SELECT * FROM (${currentFeedbackSql(warehouse, { tenantId, verifiedSinceMs: from })}) ${whereAll(onMatchingResponses)}`;
+  const current = `SELECT * FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds, verifiedSinceMs: from })}) ${whereAll(onMatchingResponses)}`;
   // Two reads, not four: each computes the feedback rules over the tenant's events once (seconds
   // at 500,000 events), and the counts of one read come out of one GROUP BY.
   const [keys, rejected] = await Promise.all([
@@ -71,7 +77,7 @@ export async function queryFeedbackTargets(warehouse: Warehouse, input: Feedback
     queryRows<{ conflicts: number; retries: number }>(
       warehouse,
       `SELECT countIf(action = 'conflict') AS conflicts, countIf(action = 'retry') AS retries
-       FROM (${feedbackActionsSql(warehouse, { tenantId })})
+       FROM (${feedbackActionsSql(warehouse, { tenantId, targetIds })})
        ${whereAll(["action != 'accepted'", inRange("occurred_at_ms"), ...onMatchingResponses])}`,
     ),
   ]);
@@ -91,4 +97,34 @@ export async function queryFeedbackTargets(warehouse: Warehouse, input: Feedback
     conflicts: Number(rejected[0]?.conflicts ?? 0),
     retries: Number(rejected[0]?.retries ?? 0),
   };
+}
+
+/**
+ * Everything the route counts is an action in range: a key's latest action, a revision, a
+ * conflict or a retry. So the targets with an event in range are all it needs to read
+ * (feedbackActionsSql still reads every event of their client_feedback_ids, wherever it lies in
+ * time, so the rule stays exact).
+ */
+function ratedInRangeSql(warehouse: Warehouse, tenantId: string, from: number, to: number): SqlSubquery {
+  return sqlSubquery(
+    `SELECT target_id FROM ${warehouse.table("feedback_events")} WHERE ${[tenantCondition(tenantId), ...sinceCondition(from), ...beforeCondition(to)].join(" AND ")}`,
+  );
+}
+
+/**
+ * Narrowing to the targets rated in range pays while their events are a small share of the
+ * tenant's: its sets of targets and ids cost more than they save when they hold nearly all of
+ * them. Measured at 500,000 feedback events (share of them in range: whole -> narrowed, p50):
+ * 24 h (1 %) 2.4 -> 0.5 s, 7 d (8 %) 2.9 -> 1.1 s, 30 d (33 %) 4.0 -> 2.4 s, 45 d (50 %) 4.3 ->
+ * 3.4 s, 90 d (all) 5.0 -> 7.0 s. One count over the tenant's events decides (15-40 ms there).
+ */
+const NARROW_BELOW_SHARE = 0.6;
+
+export async function feedbackRangeIsSmallShare(warehouse: Warehouse, tenantId: string, from: number, to: number): Promise<boolean> {
+  const [counts] = await queryRows<{ in_range: number; total: number }>(
+    warehouse,
+    `SELECT countIf(${msRange("occurred_at_ms", from, to).join(" AND ")}) AS in_range, count() AS total
+     FROM ${warehouse.table("feedback_events")} WHERE ${tenantCondition(tenantId)}`,
+  );
+  return Number(counts?.in_range ?? 0) < NARROW_BELOW_SHARE * Number(counts?.total ?? 0);
 }
