@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyNarrowing, inIdSet, isFewIds, msRange, narrowTo, rowsFilter, sqlSubquery, tenantCondition, whereAll } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, isFewIds, msRange, narrowTo, rowsFilter, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll } from "./sql-fragments";
 
 describe("facts SQL fragments", () => {
   it("renders literal ids through the escaping function", () => {
@@ -19,6 +19,17 @@ describe("facts SQL fragments", () => {
     expect(msRange("occurred_at_ms", undefined, 5)).toEqual(["occurred_at_ms < 5"]);
     expect(msRange("occurred_at_ms")).toEqual([]);
     expect(() => msRange("occurred_at_ms", Number.NaN)).toThrow(RangeError);
+  });
+
+  it("bounds a tenant's range on the ms column and, widened to whole seconds, on the partitioning DateTime", () => {
+    expect(tenantRangeConditions("t'1", 1_700_000_000_250, 1_700_000_360_750)).toEqual([
+      "tenant_id = 't\\'1'",
+      "occurred_at >= toDateTime(1700000000, 'UTC')",
+      "occurred_at_ms >= 1700000000250",
+      "occurred_at < toDateTime(1700000361, 'UTC')",
+      "occurred_at_ms < 1700000360750",
+    ]);
+    expect(() => tenantRangeConditions("", 0, 1)).toThrow(RangeError);
   });
 
   it("requires a tenant and escapes it", () => {

@@ -89,3 +89,8 @@ export function sinceCondition(fromMs: number): string[] {
 export function beforeCondition(toMs: number): string[] {
   return [`occurred_at < ${sqlValue(new Date(Math.ceil(Math.trunc(toMs) / 1000) * 1000))}`, ...msRange("occurred_at_ms", undefined, toMs)];
 }
+
+/** The tenant's rows that occurred in [fromMs, toMs), with the partition-pruning bounds. */
+export function tenantRangeConditions(tenantId: string, fromMs: number, toMs: number): string[] {
+  return [tenantCondition(tenantId), ...sinceCondition(fromMs), ...beforeCondition(toMs)];
+}

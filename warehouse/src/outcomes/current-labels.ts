@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { beforeCondition, inIdSet, msRange, sinceCondition, tenantCondition, whereAll, type IdSet } from "../facts/sql-fragments";
+import { inIdSet, msRange, tenantCondition, tenantRangeConditions, whereAll, type IdSet } from "../facts/sql-fragments";
 
 export interface CurrentLabelsOptions {
   tenantId: string;
@@ -59,7 +59,7 @@ export interface LabelsInRangeOptions {
  * moved to another time) are dropped after the merge.
  */
 export function labelsInRangeSql(w: Warehouse, options: LabelsInRangeOptions): string {
-  const keyConditions = [tenantCondition(options.tenantId), ...sinceCondition(options.fromMs), ...beforeCondition(options.toMs)];
+  const keyConditions = tenantRangeConditions(options.tenantId, options.fromMs, options.toMs);
   if (options.windows) keyConditions.push(`(${options.windows.map(([from, to]) => msRange("occurred_at_ms", from, to).join(" AND ")).join(" OR ")})`);
   const columns = (options.columns ?? RESPONSE_LABEL_COLUMNS).join(", ");
   return `SELECT ${columns} FROM (

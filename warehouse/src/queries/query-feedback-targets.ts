@@ -3,8 +3,7 @@ import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
 import { feedbackActionsSql } from "../facts/feedback-actions";
-import { beforeCondition, msRange, sinceCondition, sqlSubquery, tenantCondition, whereAll, type SqlSubquery } from "../facts/sql-fragments";
-import { sqlValue } from "../sql/escape";
+import { msRange, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll, type SqlSubquery } from "../facts/sql-fragments";
 import { hasFilters, matchingResponsesSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
@@ -57,7 +56,7 @@ export async function queryFeedbackTargets(
         `target_id IN (SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId, filters: query.filters })}))`,
       ]
     : [];
-  const inRange = (column: string) => `${column} >= ${sqlValue(from)} AND ${column} < ${sqlValue(to)}`;
+  const inRange = (column: string) => msRange(column, from, to).join(" AND ");
   const targetIds = (options.narrowToRange ?? (await feedbackRangeIsSmallShare(warehouse, tenantId, from, to))) ? ratedInRangeSql(warehouse, tenantId, from, to) : undefined;
   // Unnarrowed, only the keys whose latest action is in range are counted by verification, so only
   // the responses rated since `from` are read to verify them: the current versions of every rated
@@ -107,7 +106,7 @@ export async function queryFeedbackTargets(
  */
 function ratedInRangeSql(warehouse: Warehouse, tenantId: string, from: number, to: number): SqlSubquery {
   return sqlSubquery(
-    `SELECT target_id FROM ${warehouse.table("feedback_events")} WHERE ${[tenantCondition(tenantId), ...sinceCondition(from), ...beforeCondition(to)].join(" AND ")}`,
+    `SELECT target_id FROM ${warehouse.table("feedback_events")} ${whereAll(tenantRangeConditions(tenantId, from, to))}`,
   );
 }
 

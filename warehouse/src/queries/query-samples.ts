@@ -2,7 +2,7 @@ import { REASON_CODES } from "@answerscope/contracts";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { ownersResponseRatingsSql } from "../facts/current-feedback";
-import { beforeCondition, sinceCondition, sqlSubquery, tenantCondition, whereAll } from "../facts/sql-fragments";
+import { sqlSubquery, tenantRangeConditions, whereAll } from "../facts/sql-fragments";
 import { labelsInRangeSql } from "../outcomes/current-labels";
 import { sqlList, sqlValue } from "../sql/escape";
 import { matchingResponsesSql } from "./matching-responses";
@@ -102,7 +102,7 @@ function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit:
   const labelled = labelledResponses(warehouse, query, options.pageIds);
   const ratedTargets =
     options.pageIds ??
-    sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} WHERE ${[tenantCondition(tenantId), ...sinceCondition(query.from), ...beforeCondition(query.to)].join(" AND ")}`);
+    sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} ${whereAll(tenantRangeConditions(tenantId, query.from, query.to))}`);
   // The labelled responses are current versions: joining the owners' ratings on (response_id,
   // user_id) verifies them without reading the responses again.
   const ratings = `SELECT response_id, user_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
