@@ -12,7 +12,7 @@ export interface BenchOptions {
   ingestEvents: number;
   /** Repetitions of each ingest measurement (source, sink, one worker, two workers). */
   ingestRuns: number;
-  /** Stop starting outcome evaluations of further tenants after this long (a 10 M first pass can take very long). */
+  /** After the largest tenant's first outcome evaluation (always run: the label update is timed on it), stop starting other tenants' after this long. */
   outcomesBudgetS: number;
   sections: Section[];
   /** Keep the bench services running afterwards (to inspect system.query_log). */

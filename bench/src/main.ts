@@ -68,6 +68,10 @@ try {
   if (wants("outcomes")) {
     await section("outcomes", async () => {
       const started = Date.now();
+      // The data set's window, for restoring label rows below: this run's load, or the reused
+      // data set's own (bench-results.json's is an earlier load's, whose window may differ).
+      const loaded = results.scale?.window && { startMs: Date.parse(results.scale.window.start), endMs: Date.parse(results.scale.window.end) };
+      const window = wants("queries") ? loaded : options.reuseData ? (await loadedDataSet(w, options.responses)).window : undefined;
       results.first_evaluation = await evaluateFirstPass(w, options.outcomesBudgetS);
       // The label update needs a tenant whose first pass ran: the largest one that did.
       const evaluated = [...results.first_evaluation.tenants].sort((a, b) => b.responses - a.responses)[0];
@@ -76,13 +80,11 @@ try {
       results.label_update = await measureLabelUpdate(w, evaluated.tenantId, 3);
       // The first pass emptied the label tables: the tenants it left out get their generated label
       // rows back (an evaluated row is newer and stays), so later sections read a full data set.
-      // (The label updates added responses, so the data set's window comes from the queries section.)
-      const window = results.scale?.window;
       if (window) {
         progress("outcomes: restoring the generated label rows of the tenants not evaluated");
-        await loadScaleLabels(w, scaleCountsFor(options.responses).responses, { startMs: Date.parse(window.start), endMs: Date.parse(window.end) });
+        await loadScaleLabels(w, scaleCountsFor(options.responses).responses, window);
       } else {
-        progress("outcomes: no queries section to take the data set's window from; the tenants not evaluated keep no labels");
+        progress("outcomes: no queries section or --reuse-data to take the data set's window from; the tenants not evaluated keep no labels");
       }
       results.slowest_queries.outcomes = await slowestQueries(w, started);
     });

@@ -26,6 +26,11 @@ const stop = startOutcomeEvaluator(warehouse, {
   intervalMs: env.OUTCOME_INTERVAL_MS,
   settleMs: env.OUTCOME_SETTLE_MS,
   chunkSize: env.OUTCOME_CHUNK_SIZE,
+  // A run of one chunk says enough in its summary; a first pass over millions goes chunk by chunk.
+  onChunk: (p) => {
+    if (p.split) console.warn(`outcomes: ${p.tenantId}: a chunk passed ClickHouse's memory limit, now ${p.chunkSize} responses per chunk`);
+    else if (p.candidates > p.chunkSize) console.log(`outcomes: ${p.tenantId}: ${p.evaluated} / ${p.candidates} responses evaluated`);
+  },
   onRun: (run) =>
     console.log(
       `outcomes: ${run.tenants} tenant(s), ${run.candidates} response(s) evaluated, ${run.written} label(s) written in ${run.durationMs} ms` +

@@ -6,6 +6,7 @@ import { candidateResponsesSql } from "./candidates";
 import { changedLabelsSql } from "./changed-labels";
 import { MOVED_FROM_MS, writeLabelRows } from "./label-writes";
 import { hoursOf, markRollupStale, rebuildAllRollupHours, rebuildStaleRollupHours, tenantsWithRollup } from "./outcome-rollup";
+import { ChunkPlan, isMemoryLimitError } from "./chunk-plan";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
 import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
 
@@ -30,6 +31,19 @@ export interface EvaluateOutcomesOptions {
    */
   firstPassChunkSize?: number;
   reaskPhrases?: readonly string[];
+  /** Progress of a tenant's evaluation: after each chunk, and when chunks were halved (`split`). */
+  onChunk?: (progress: ChunkProgress) => void;
+}
+
+export interface ChunkProgress {
+  tenantId: string;
+  /** The tenant's candidates, and how many of them are evaluated so far. */
+  candidates: number;
+  evaluated: number;
+  /** Candidates per chunk from now on. */
+  chunkSize: number;
+  /** The last chunk passed the server's memory limit and was not evaluated: chunks were halved. */
+  split: boolean;
 }
 
 export interface TenantOutcomeRun {
@@ -58,11 +72,28 @@ export const DEFAULT_FIRST_PASS_CHUNK_SIZE = 200_000;
 
 type ResolvedOptions = EvaluateOutcomesOptions & { now: number; settleMs: number; chunkSize: number; firstPassChunkSize: number };
 
+/** The changed label rows of the chunk in TEMP_TABLES.chunk. */
+async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId: string, maxOccurredAtMs: number, options: ResolvedOptions) {
+  const responseIds = idsOf(TEMP_TABLES.chunk, "response_id");
+  await session.fill(TEMP_TABLES.chunkSessions, `SELECT DISTINCT session_id FROM (${currentResponsesSql(w, { tenantId, responseIds })})`);
+  return session.query<Record<string, unknown>>(
+    changedLabelsSql(w, {
+      tenantId,
+      responseIds,
+      sessionIds: idsOf(TEMP_TABLES.chunkSessions, "session_id"),
+      maxOccurredAtMs,
+      evaluatedAtMs: options.now,
+      reaskPhrases: options.reaskPhrases,
+    }),
+  );
+}
+
 async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: ResolvedOptions): Promise<TenantOutcomeRun> {
   const { tenantId, maxOccurredAtMs } = progress;
   const session = new EvaluationSession(w);
   let count = 0;
   let written = 0;
+  let evaluated = 0;
   let rebuilt = 0;
   try {
     const candidates = candidateResponsesSql(w, { tenantId, sinceIngestedMs: progress.watermarkMs, maxOccurredAtMs });
@@ -75,32 +106,30 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
     const counted = await session.query<{ n: number }>(`SELECT count() AS n FROM ${TEMP_TABLES.candidates.name}`);
     count = Number(counted[0]?.n ?? 0);
     const chunkSize = progress.watermarkMs === undefined ? options.firstPassChunkSize : options.chunkSize;
-    const chunks = Math.max(1, Math.ceil(count / chunkSize));
-    for (let chunk = 0; count > 0 && chunk < chunks; chunk++) {
+    const plan = new ChunkPlan(Math.max(1, Math.ceil(count / chunkSize)));
+    for (let chunk = plan.next(); count > 0 && chunk; chunk = plan.next()) {
       await session.fill(
         TEMP_TABLES.chunk,
-        `SELECT response_id FROM ${TEMP_TABLES.candidates.name} WHERE chunk_hash % ${sqlValue(chunks)} = ${sqlValue(chunk)}`,
+        `SELECT response_id FROM ${TEMP_TABLES.candidates.name} WHERE chunk_hash % ${sqlValue(chunk.modulus)} = ${sqlValue(chunk.residue)}`,
       );
-      const responseIds = idsOf(TEMP_TABLES.chunk, "response_id");
-      await session.fill(
-        TEMP_TABLES.chunkSessions,
-        `SELECT DISTINCT session_id FROM (${currentResponsesSql(w, { tenantId, responseIds })})`,
-      );
-      const rows = await session.query<Record<string, unknown>>(
-        changedLabelsSql(w, {
-          tenantId,
-          responseIds,
-          sessionIds: idsOf(TEMP_TABLES.chunkSessions, "session_id"),
-          maxOccurredAtMs,
-          evaluatedAtMs: options.now,
-          reaskPhrases: options.reaskPhrases,
-        }),
-      );
+      const rows = await evaluateChunk(w, session, tenantId, maxOccurredAtMs, options).catch((error: unknown) => {
+        // Memory grows with the chunk (about 15 KiB per response on the benchmark's largest
+        // tenant): a server whose limit a chunk passes gets smaller chunks rather than a run
+        // that fails the same way every time. Below one response per chunk nothing can help.
+        if (!isMemoryLimitError(error) || plan.chunkSize(count) <= 1) throw error;
+        plan.split();
+        options.onChunk?.({ tenantId, candidates: count, evaluated, chunkSize: plan.chunkSize(count), split: true });
+        return undefined;
+      });
+      if (!rows) continue;
       // The rollup hours these rows change (where they are, and where a moved one was), marked
       // before the rows are written so that a crash in between leaves them for the next run.
       await markRollupStale(w, tenantId, hoursOf(rows.flatMap((row) => [Number(row.occurred_at_ms), Number(row[MOVED_FROM_MS] ?? 0)]).filter((ms) => ms > 0)));
       await writeLabelRows(w, rows);
       written += rows.length;
+      evaluated += Number((await session.query<{ n: number }>(`SELECT count() AS n FROM ${TEMP_TABLES.chunk.name}`))[0]?.n ?? 0);
+      plan.done();
+      options.onChunk?.({ tenantId, candidates: count, evaluated, chunkSize: plan.chunkSize(count), split: false });
     }
     // A first pass builds every hour: the rollup may be missing altogether (labelled before 0013).
     rebuilt = progress.watermarkMs === undefined ? await rebuildAllRollupHours(w, tenantId) : await rebuildStaleRollupHours(w, tenantId);
