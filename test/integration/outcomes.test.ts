@@ -146,7 +146,7 @@ describe("outcome evaluator, incremental", () => {
     // Lower the watermark so everything is re-evaluated, in chunks of 100.
     for (const tenant of dataset.tenants) {
       await warehouse.client.command({
-        query: `INSERT INTO ${warehouse.table("outcome_watermarks")} VALUES ('${tenant}', 0, ${Date.now() + 10 * 3_600_000})`,
+        query: `INSERT INTO ${warehouse.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms) VALUES ('${tenant}', 0, ${Date.now() + 10 * 3_600_000})`,
       });
     }
     const run = await evaluateOutcomes(warehouse, { chunkSize: 100, now: Date.now() + 11 * 3_600_000 });
@@ -180,6 +180,57 @@ describe("labels by time when a response moves", () => {
     const retracted = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("response_labels_by_time")} WHERE retracted = 1`);
     expect(Number(retracted[0]!.n)).toBe(1);
     await expectLabelsByTimeMatch(warehouse, "t-move");
+  });
+});
+
+describe("open windows closed by later events (migration 0015)", () => {
+  let warehouse: Warehouse;
+  beforeAll(async () => {
+    ({ warehouse } = await createTestWarehouse("as_outcomes_windows"));
+  });
+  afterAll(() => dropTestWarehouse(warehouse));
+
+  const labelsOf = async (tenantId: string) => new Map([...(await storedLabels(warehouse, tenantId))].map(([id, row]) => [id, `${row.label}/${Number(row.window_closed)}`]));
+  const storedMaxOccurred = async (tenantId: string) =>
+    Number((await queryRows<{ o: number }>(warehouse, `SELECT argMax(max_occurred_at_ms, updated_at_ms) AS o FROM ${warehouse.table("outcome_watermarks")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]?.o);
+
+  /**
+   * Three single-response sessions: at 0 s, at 700 s and at 1,000 s (the newest). After the first
+   * run the last two windows are open (600 s not yet passed); a response at 1,400 s in a fourth
+   * session closes the one at 700 s (700 s ago) but not the one at 1,000 s.
+   */
+  async function story(tenantId: string, beforeSecondRun?: () => Promise<void>) {
+    const e = new EventBuilder(tenantId);
+    const base = Date.now() - 5 * 3_600_000;
+    const first = await loadRawEvents(warehouse, [e.response("r-old", 0, { session_id: "s-a" }), e.response("r-mid", 700, { session_id: "s-b" }), e.response("r-new", 1000, { session_id: "s-c" })], { firstIngestedAtMs: base });
+    await evaluateOutcomes(warehouse, { now: first.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
+    const afterFirst = await labelsOf(tenantId);
+    const maxAfterFirst = await storedMaxOccurred(tenantId);
+    await beforeSecondRun?.();
+    const second = await loadRawEvents(warehouse, [e.response("r-later", 1400, { session_id: "s-d" })], { firstIngestedAtMs: first.lastIngestedAtMs + 3_600_000 });
+    const run = await evaluateOutcomes(warehouse, { now: second.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
+    return { e, afterFirst, maxAfterFirst, afterSecond: await labelsOf(tenantId), run };
+  }
+
+  it("a run stores the newest occurred_at it saw, and the next closes every window it passed, reading labels from there on", async () => {
+    const { e, afterFirst, maxAfterFirst, afterSecond, run } = await story("t-windows");
+    expect(maxAfterFirst).toBe(e.baseMs + 1_000_000);
+    expect(afterFirst).toEqual(new Map([["r-old", "good/1"], ["r-mid", "pending/0"], ["r-new", "pending/0"]]));
+    // r-mid occurred 300 s before the first run's newest event: inside the range the second run reads.
+    expect(afterSecond).toEqual(new Map([["r-old", "good/1"], ["r-mid", "good/1"], ["r-new", "pending/0"], ["r-later", "pending/0"]]));
+    expect(run.candidates).toBe(2); // r-later (new) and r-mid (closed); r-new is still open
+    expect(await storedMaxOccurred("t-windows")).toBe(e.baseMs + 1_400_000);
+  });
+
+  it("after a watermark written before 0015 (no newest occurred_at), the next run looks at every label row", async () => {
+    const { afterSecond } = await story("t-windows-old", async () => {
+      await warehouse.client.command({
+        query: `INSERT INTO ${warehouse.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms)
+          SELECT tenant_id, argMax(watermark_ms, updated_at_ms), max(updated_at_ms) + 1 FROM ${warehouse.table("outcome_watermarks")} WHERE tenant_id = 't-windows-old' GROUP BY tenant_id`,
+      });
+      expect(await storedMaxOccurred("t-windows-old")).toBe(0);
+    });
+    expect(afterSecond.get("r-mid")).toBe("good/1");
   });
 });
 

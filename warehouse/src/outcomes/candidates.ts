@@ -1,7 +1,7 @@
 import type { Warehouse } from "../client";
 import { tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
-import { currentLabelsSql } from "./current-labels";
+import { currentLabelsSql, labelsInRangeSql } from "./current-labels";
 import { FOLLOWUP_WINDOW_MS } from "./label-rules";
 
 export interface CandidatesOptions {
@@ -10,6 +10,13 @@ export interface CandidatesOptions {
   sinceIngestedMs?: number;
   /** The tenant's newest occurred_at now: stored open windows it closes are candidates. */
   maxOccurredAtMs: number;
+  /**
+   * The tenant's newest occurred_at as the last run saw it (stored with its watermark, migration
+   * 0015): that run closed every window it could, so every window still open belongs to a
+   * response after this minus the window, and only the label rows from there on are read, by
+   * time. Absent or 0 (a watermark written before 0015): every label row of the tenant is.
+   */
+  lastMaxOccurredAtMs?: number;
 }
 
 /**
@@ -22,7 +29,8 @@ export interface CandidatesOptions {
  *   new event may be a rating, a revision, or change which event of the id arrived first;
  * - every response named by any event of a tool call with a new event: the reduced status
  *   and response_id may both change;
- * - responses whose stored window is open and whose 600 s have passed by the newest event.
+ * - responses whose stored window is open and whose 600 s have passed by the newest event
+ *   (openWindowsClosedSql).
  */
 export function candidateResponsesSql(w: Warehouse, options: CandidatesOptions): string {
   const tenant = tenantCondition(options.tenantId);
@@ -33,7 +41,6 @@ export function candidateResponsesSql(w: Warehouse, options: CandidatesOptions):
   const responses = w.table("responses");
   const feedback = w.table("feedback_events");
   const toolCalls = w.table("tool_call_events");
-  const windowEnd = `occurred_at_ms + ${sqlValue(FOLLOWUP_WINDOW_MS)}`;
   return `SELECT response_id FROM ${responses} WHERE ${tenant} AND session_id IN (
       SELECT session_id FROM ${responses} WHERE ${tenant} AND response_id IN (
         SELECT response_id FROM ${responses} WHERE ${tenant} AND ${isNew}))
@@ -44,6 +51,24 @@ export function candidateResponsesSql(w: Warehouse, options: CandidatesOptions):
     SELECT response_id FROM ${toolCalls} WHERE ${tenant} AND response_id != '' AND tool_call_id IN (
       SELECT tool_call_id FROM ${toolCalls} WHERE ${tenant} AND ${isNew})
     UNION ALL
-    SELECT response_id FROM (${currentLabelsSql(w, { tenantId: options.tenantId })})
-    WHERE window_closed = 0 AND ${windowEnd} <= ${sqlValue(Math.trunc(options.maxOccurredAtMs))}`;
+    ${openWindowsClosedSql(w, options)}`;
+}
+
+/** Responses whose stored label row has an open window that the tenant's newest event has closed. */
+function openWindowsClosedSql(w: Warehouse, options: CandidatesOptions): string {
+  const closedBy = Math.trunc(options.maxOccurredAtMs);
+  const last = options.lastMaxOccurredAtMs ?? 0;
+  if (last <= 0) {
+    return `SELECT response_id FROM (${currentLabelsSql(w, { tenantId: options.tenantId })})
+    WHERE window_closed = 0 AND occurred_at_ms + ${sqlValue(FOLLOWUP_WINDOW_MS)} <= ${sqlValue(closedBy)}`;
+  }
+  // A window still open after the last run: its response occurred after last - window. One
+  // closed now: at or before newest - window. Rows outside are never read.
+  const labels = labelsInRangeSql(w, {
+    tenantId: options.tenantId,
+    fromMs: Math.max(0, Math.trunc(last) - FOLLOWUP_WINDOW_MS),
+    toMs: Math.max(0, closedBy - FOLLOWUP_WINDOW_MS + 1),
+    columns: ["response_id", "window_closed"],
+  });
+  return `SELECT response_id FROM (${labels}) WHERE window_closed = 0`;
 }

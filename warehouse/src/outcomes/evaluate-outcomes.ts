@@ -96,7 +96,7 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
   let evaluated = 0;
   let rebuilt = 0;
   try {
-    const candidates = candidateResponsesSql(w, { tenantId, sinceIngestedMs: progress.watermarkMs, maxOccurredAtMs });
+    const candidates = candidateResponsesSql(w, { tenantId, sinceIngestedMs: progress.watermarkMs, maxOccurredAtMs, lastMaxOccurredAtMs: progress.watermarkMaxOccurredAtMs });
     // Only ids that are responses; each once.
     await session.fill(
       TEMP_TABLES.candidates,
@@ -139,7 +139,7 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
   // Never move backwards; stop short of rows that may still be in flight (see settleMs).
   const watermarkMs = Math.max(progress.watermarkMs ?? 0, Math.min(progress.maxIngestedAtMs, options.now - options.settleMs));
   const updatedAtMs = Math.max(options.now, (progress.watermarkUpdatedAtMs ?? 0) + 1);
-  await writeWatermark(w, tenantId, watermarkMs, updatedAtMs);
+  await writeWatermark(w, tenantId, watermarkMs, updatedAtMs, maxOccurredAtMs);
   return { tenantId, candidates: count, written, rollupHours: rebuilt, watermarkMs };
 }
 

@@ -12,6 +12,8 @@ export interface TenantProgress {
   /** Stored watermark: rows ingested up to it are reflected in the labels; absent: never run. */
   watermarkMs?: number;
   watermarkUpdatedAtMs?: number;
+  /** The tenant's maxOccurredAtMs as the run that wrote the watermark saw it (migration 0015; 0 before it). */
+  watermarkMaxOccurredAtMs?: number;
 }
 
 const FACT_TABLES = ["responses", "tool_call_events", "feedback_events"] as const;
@@ -36,14 +38,14 @@ export async function tenantProgress(w: Warehouse, tenantId?: string): Promise<T
 }
 
 /** The stored watermark of every tenant that has one (or of the one asked for). */
-async function storedWatermarks(w: Warehouse, tenantId?: string): Promise<Map<string, { watermarkMs: number; watermarkUpdatedAtMs: number }>> {
+async function storedWatermarks(w: Warehouse, tenantId?: string): Promise<Map<string, Required<Pick<TenantProgress, "watermarkMs" | "watermarkUpdatedAtMs" | "watermarkMaxOccurredAtMs">>>> {
   const where = tenantId === undefined ? "" : `WHERE ${tenantCondition(tenantId)}`;
-  const rows = await queryRows<{ tenant_id: string; m: number; u: number }>(
+  const rows = await queryRows<{ tenant_id: string; m: number; u: number; o: number }>(
     w,
-    `SELECT tenant_id, argMax(watermark_ms, updated_at_ms) AS m, max(updated_at_ms) AS u
+    `SELECT tenant_id, argMax(watermark_ms, updated_at_ms) AS m, max(updated_at_ms) AS u, argMax(max_occurred_at_ms, updated_at_ms) AS o
      FROM ${w.table("outcome_watermarks")} ${where} GROUP BY tenant_id`,
   );
-  return new Map(rows.map((row) => [row.tenant_id, { watermarkMs: Number(row.m), watermarkUpdatedAtMs: Number(row.u) }]));
+  return new Map(rows.map((row) => [row.tenant_id, { watermarkMs: Number(row.m), watermarkUpdatedAtMs: Number(row.u), watermarkMaxOccurredAtMs: Number(row.o) }]));
 }
 
 /**
@@ -53,13 +55,18 @@ async function storedWatermarks(w: Warehouse, tenantId?: string): Promise<Map<st
 export async function rewindWatermark(w: Warehouse, tenantId: string, watermarkMs: number): Promise<void> {
   const stored = (await storedWatermarks(w, tenantId)).get(tenantId);
   if (stored && stored.watermarkMs > watermarkMs) {
-    await writeWatermark(w, tenantId, Math.max(0, watermarkMs), Math.max(Date.now(), stored.watermarkUpdatedAtMs + 1));
+    // The labels are as the last run left them, so its maxOccurredAtMs still bounds their open windows.
+    await writeWatermark(w, tenantId, Math.max(0, watermarkMs), Math.max(Date.now(), stored.watermarkUpdatedAtMs + 1), stored.watermarkMaxOccurredAtMs);
   }
 }
 
-export async function writeWatermark(w: Warehouse, tenantId: string, watermarkMs: number, updatedAtMs: number): Promise<void> {
+/**
+ * Stores a tenant's watermark, with `maxOccurredAtMs`: the tenant's newest occurred_at_ms as the
+ * run saw it, which that run closed every window before (candidates.ts; 0 when unknown).
+ */
+export async function writeWatermark(w: Warehouse, tenantId: string, watermarkMs: number, updatedAtMs: number, maxOccurredAtMs: number): Promise<void> {
   await w.client.command({
-    query: `INSERT INTO ${w.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms)
-      VALUES (${sqlValue(tenantId)}, ${sqlValue(Math.trunc(watermarkMs))}, ${sqlValue(Math.trunc(updatedAtMs))})`,
+    query: `INSERT INTO ${w.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms, max_occurred_at_ms)
+      VALUES (${sqlValue(tenantId)}, ${sqlValue(Math.trunc(watermarkMs))}, ${sqlValue(Math.trunc(updatedAtMs))}, ${sqlValue(Math.trunc(maxOccurredAtMs))})`,
   });
 }
