@@ -1,5 +1,6 @@
-import { createClient, type ClickHouseClient } from "@clickhouse/client";
+import { createClient, type ClickHouseClient, type ClickHouseSettings } from "@clickhouse/client";
 import { z } from "zod";
+import { oneLineClientLogger, type LogLineWriter } from "./client-log";
 import { assertIdentifier, type DdlTarget } from "./sql/ddl";
 
 export const WarehouseConfigSchema = z.object({
@@ -69,7 +70,14 @@ export function clusterSettings(config: { ddlTimeoutS?: number }) {
  * connection default: every statement names `db.table`, so the migration runner
  * can create the database through the same client.
  */
-export function createWarehouse(config: WarehouseConfig): Warehouse {
+export interface WarehouseOptions {
+  /** Where the client's own log lines go (default stderr); see client-log.ts. */
+  log?: LogLineWriter;
+  /** More settings of every statement, e.g. a benchmark's `log_queries`. */
+  settings?: ClickHouseSettings;
+}
+
+export function createWarehouse(config: WarehouseConfig, options: WarehouseOptions = {}): Warehouse {
   const parsed = WarehouseConfigSchema.parse(config);
   const database = assertIdentifier("database", parsed.database);
   const client = createClient({
@@ -77,10 +85,12 @@ export function createWarehouse(config: WarehouseConfig): Warehouse {
     username: parsed.username,
     password: parsed.password,
     request_timeout: parsed.requestTimeoutMs,
+    log: { LoggerClass: oneLineClientLogger(options.log) },
     clickhouse_settings: {
       // 64-bit integers as JSON numbers: our counters stay far below 2^53.
       output_format_json_quote_64bit_integers: 0,
       ...(parsed.cluster ? clusterSettings(parsed) : {}),
+      ...options.settings,
     },
   });
   return {

@@ -1,4 +1,5 @@
 export * from "./client";
+export * from "./client-log";
 export * from "./sql/escape";
 export * from "./sql/ddl";
 export { lockHolderOf, lockTableDdl, withTableLock, type HeldLock, type LockHolder, type TableLockOptions } from "./sql/table-lock";
