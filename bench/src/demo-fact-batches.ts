@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { generateDemoEvents, type DemoMessage } from "@answerscope/demo";
 import { addOutcome, runPipeline } from "@answerscope/ingest";
 import { emptyFactBatch, FACT_KINDS, FACT_TABLES, factBatchSize, type FactBatch } from "@answerscope/warehouse";
@@ -36,3 +37,23 @@ export function distinctFactRows(batches: readonly FactBatch[]): number {
     return sum + keys.size;
   }, 0);
 }
+
+/**
+ * Demo ids share prefixes ("resp_s12_t3") that sort together and apart from the data set's hex
+ * ids, so a read by id touches a few granules where real producers' random ids touch many. Each
+ * id of `columns` becomes a hex id like the data set's, the same one wherever it appears (a
+ * feedback's target_id stays its response's id), so new events fall among the stored ones.
+ */
+export function withRandomIds(batch: FactBatch, columns: readonly string[]): FactBatch {
+  const copy = { ...batch };
+  for (const kind of FACT_KINDS) {
+    (copy[kind] as object[]) = (batch[kind] as Record<string, unknown>[]).map((row) => {
+      const out = { ...row };
+      for (const column of columns) if (typeof out[column] === "string") out[column] = randomId(out[column]);
+      return out;
+    });
+  }
+  return copy;
+}
+
+const randomId = (id: string) => (id === "" ? id : `${id.split("_")[0]}_${createHash("sha1").update(id).digest("hex").slice(0, 16)}`);

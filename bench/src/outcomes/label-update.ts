@@ -1,5 +1,5 @@
 import { evaluateOutcomes, writeFacts, type Warehouse } from "@answerscope/warehouse";
-import { demoMessages, factBatchesOf } from "../demo-fact-batches";
+import { demoMessages, factBatchesOf, withRandomIds } from "../demo-fact-batches";
 import { progress } from "../progress";
 import { round, timingOf, type Timing } from "../stats";
 
@@ -10,6 +10,8 @@ export interface LabelUpdateReport extends Timing {
   written: number[];
   write_facts_ms: number[];
 }
+
+const RANDOM_ID_COLUMNS = ["response_id", "session_id", "tool_call_id", "target_id"] as const;
 
 /**
  * Issue 6, target 4: after 10,000 new events (written through writeFacts, as the worker
@@ -27,7 +29,9 @@ export async function measureLabelUpdate(w: Warehouse, tenantId: string, runs: n
   const firstSeed = 1000 + (Math.floor(Date.now() / 1000) % 1_000_000) * 10;
   for (let run = 0; run < runs; run++) {
     const messages = demoMessages({ events, seed: firstSeed + run, tenants: [tenantId], windowMs: 30 * 60_000 });
-    const batches = factBatchesOf(messages, 5000);
+    // Random ids, as real producers send: the evaluator reads the candidates' sessions, tool calls
+    // and feedback by id, and demo ids, sorted together, would touch a few granules instead of many.
+    const batches = factBatchesOf(messages, 5000).map((batch) => withRandomIds(batch, RANDOM_ID_COLUMNS));
     const writeStarted = performance.now();
     for (const batch of batches) await writeFacts(w, batch);
     writeMs.push(round(performance.now() - writeStarted));

@@ -43,7 +43,7 @@ export function resultsMarkdown(r: BenchResults): string {
     for (const t of r.first_evaluation?.tenants ?? []) out.push(`- first pass, ${t.tenantId}: ${n(t.responses)} responses in ${n(t.seconds)} s (${n(t.responses_per_s)} responses/s, ${n(t.written)} labels${t.chunk_splits ? `; chunks halved ${t.chunk_splits}× at ClickHouse's memory limit, to ${n(t.final_chunk_size)} responses` : ""})`);
     for (const t of r.first_evaluation?.skipped ?? []) out.push(`- first pass, ${t.tenantId} (${n(t.responses)} responses): not run, would not finish within the ${r.first_evaluation?.budgetSeconds} s budget`);
     const u = r.label_update;
-    if (u) out.push(`- label update after ${n(u.newEvents)} new events on ${u.tenantId}: p50 ${n(u.p50_ms)} ms, max ${n(u.max_ms)} ms over ${u.runs} runs (candidates ${u.candidates.join(", ")})`);
+    if (u) out.push(`- label update after ${n(u.newEvents)} new events on ${u.tenantId} (random ids, as real producers send): p50 ${n(u.p50_ms)} ms, max ${n(u.max_ms)} ms over ${u.runs} runs (candidates ${u.candidates.join(", ")})`);
     out.push("");
   }
   if (r.ingest) {

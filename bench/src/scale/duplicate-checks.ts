@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { loadIngestConfig } from "@answerscope/ingest";
-import { FACT_KINDS, factBatchSize, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
-import { demoMessages, distinctFactRows, factBatchesOf } from "../demo-fact-batches";
+import { factBatchSize, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import { demoMessages, distinctFactRows, factBatchesOf, withRandomIds } from "../demo-fact-batches";
 import { timeRepeated, type Timing } from "../stats";
 
 export interface DuplicateCheckTiming extends Timing {
@@ -14,26 +13,6 @@ export interface DuplicateCheckTiming extends Timing {
 }
 
 /**
- * Demo ids share prefixes ("resp_s12_t3") that sort apart from the data set's hex ids, so the
- * primary key would skip the whole tenant; real producers' ids are random. Each id becomes a hex
- * id like the data set's, the same one wherever it appears, so it falls among the stored ones.
- */
-const RANDOM_ID_COLUMNS = ["response_id", "tool_call_id", "target_id"] as const;
-const randomId = (id: string) => (id === "" ? id : `${id.split("_")[0]}_${createHash("sha1").update(id).digest("hex").slice(0, 16)}`);
-
-function withRandomIds(batch: FactBatch): FactBatch {
-  const copy = { ...batch };
-  for (const kind of FACT_KINDS) {
-    (copy[kind] as object[]) = (batch[kind] as Record<string, unknown>[]).map((row) => {
-      const out = { ...row };
-      for (const column of RANDOM_ID_COLUMNS) if (typeof out[column] === "string") out[column] = randomId(out[column]);
-      return out;
-    });
-  }
-  return copy;
-}
-
-/**
  * Ingest on a large warehouse: the duplicate checks a worker runs before each write (prepareFacts:
  * the "already stored?" lookups of responses, tool calls and feedback) for writes of new events of
  * `tenantId`, timed on the loaded data set. Nothing is inserted, so the data set stays as loaded and
@@ -42,7 +21,7 @@ function withRandomIds(batch: FactBatch): FactBatch {
 export async function measureDuplicateChecks(w: Warehouse, tenantId: string, runs: number): Promise<DuplicateCheckTiming> {
   const writeRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
   const messages = demoMessages({ events: (runs + 2) * writeRows, seed: 61, tenants: [tenantId] });
-  const writes = factBatchesOf(messages, writeRows).slice(0, runs + 1).map(withRandomIds);
+  const writes = factBatchesOf(messages, writeRows).slice(0, runs + 1).map((batch) => withRandomIds(batch, ["response_id", "tool_call_id", "target_id"]));
   let next = 0;
   let last: { write: FactBatch; prepared: PreparedFacts } | undefined;
   // Only the checks inside the clock: the counts below are the bench's, not the worker's.
