@@ -1,8 +1,8 @@
-import { REASK_PHRASES } from "@answerscope/contracts";
-import { currentLabelsSql, evaluateOutcomes, queryRows, type ChunkProgress, type Warehouse } from "@answerscope/warehouse";
+import { evaluateOutcomes, type ChunkProgress, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateEdgeCaseDataset, referenceLabels } from "../reference";
 import { loadRawEvents } from "../src/load-events";
+import { expectReferenceLabels, REFERENCE_OPTIONS } from "../src/outcome-labels";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 // ClickHouse's own text for code 241, as the benchmark's largest tenant got it at 200,000 responses per chunk.
@@ -50,21 +50,13 @@ describe("outcome evaluator at the server's memory limit", () => {
 
   it("halves a chunk that passes the limit, and the rest, until they fit; every response is labelled once, as the reference says", async () => {
     // A third of the largest tenant: its one chunk is halved twice, to quarters.
-    const largest = Math.max(...dataset.tenants.map((tenant) => referenceLabels(dataset.events, tenant, { reaskPhrases: REASK_PHRASES }).size));
+    const largest = Math.max(...dataset.tenants.map((tenant) => referenceLabels(dataset.events, tenant, REFERENCE_OPTIONS).size));
     const maxChunk = Math.ceil(largest / 3);
     const limited = withChunkMemoryLimit(warehouse, maxChunk, memoryLimitError);
     const progress: ChunkProgress[] = [];
     const run = await evaluateOutcomes(limited.warehouse, { firstPassChunkSize: 1_000_000, onChunk: (p) => progress.push(p) });
 
-    for (const tenant of dataset.tenants) {
-      const expected = referenceLabels(dataset.events, tenant, { reaskPhrases: REASK_PHRASES });
-      const stored = await queryRows<{ response_id: string; label: string; label_reason: string }>(
-        warehouse,
-        `SELECT response_id, label, label_reason FROM (${currentLabelsSql(warehouse, { tenantId: tenant })})`,
-      );
-      expect(stored.map((row) => row.response_id).sort()).toEqual([...expected.keys()].sort());
-      for (const row of stored) expect({ id: row.response_id, label: row.label, reason: row.label_reason }).toEqual({ id: row.response_id, label: expected.get(row.response_id)!.label, reason: expected.get(row.response_id)!.label_reason });
-    }
+    for (const tenant of dataset.tenants) await expectReferenceLabels(warehouse, dataset.events, tenant);
     // Some tenant was too large for one chunk, so the limit was met and chunks were halved.
     const splits = progress.filter((p) => p.split);
     expect(splits.length).toBeGreaterThan(0);

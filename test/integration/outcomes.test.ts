@@ -1,4 +1,4 @@
-import { isReask, REASK_PHRASES } from "@answerscope/contracts";
+import { isReask } from "@answerscope/contracts";
 import {
   currentLabelsSql,
   evaluateOutcomes,
@@ -14,51 +14,13 @@ import {
   type Warehouse,
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allScenarios, decideLabel, EventBuilder, generateEdgeCaseDataset, referenceLabels, scenario as scenarios, type LabelInfo, type RawEvent, type Scenario } from "../reference";
+import { allScenarios, decideLabel, EventBuilder, generateEdgeCaseDataset, referenceLabels, scenario as scenarios, type RawEvent, type Scenario } from "../reference";
 import { loadRawEvents } from "../src/load-events";
 import { loadThroughSink } from "../src/load-through-sink";
+import { expectReferenceLabels, REFERENCE_OPTIONS, storedLabels, type LabelRow } from "../src/outcome-labels";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
-// The product's re-ask list is longer than the spec's minimum; the reference takes it as an option.
-const REFERENCE_OPTIONS = { reaskPhrases: REASK_PHRASES };
 const SETTLE_MS = 60_000;
-
-interface LabelRow {
-  response_id: string;
-  label: string;
-  label_reason: string;
-  followup_response_id: string;
-  followup_is_reask: number;
-  window_closed: number;
-  explicit_rating: string;
-  has_failed_tool: number;
-  occurred_at_ms: number;
-  tool_used: string;
-}
-
-async function storedLabels(warehouse: Warehouse, tenantId: string): Promise<Map<string, LabelRow>> {
-  const rows = await queryRows<LabelRow>(warehouse, `SELECT * FROM (${currentLabelsSql(warehouse, { tenantId })})`);
-  return new Map(rows.map((row) => [row.response_id, row]));
-}
-
-/** A stored label row in the reference's shape. */
-const asLabelInfo = (row: LabelRow): LabelInfo => ({
-  label: row.label as LabelInfo["label"],
-  label_reason: row.label_reason as LabelInfo["label_reason"],
-  followup_response_id: row.followup_response_id || null,
-  is_reask: Number(row.followup_is_reask) === 1,
-  window_closed: Number(row.window_closed) === 1,
-  explicit_rating: (row.explicit_rating || null) as LabelInfo["explicit_rating"],
-  has_failed_tool: Number(row.has_failed_tool) === 1,
-});
-
-async function expectReferenceLabels(warehouse: Warehouse, events: readonly RawEvent[], tenantId: string): Promise<void> {
-  const expected = referenceLabels(events, tenantId, REFERENCE_OPTIONS);
-  const stored = await storedLabels(warehouse, tenantId);
-  const actual = new Map([...stored].map(([id, row]) => [id, asLabelInfo(row)]));
-  expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
-  for (const [id, info] of expected) expect({ id, ...actual.get(id) }).toEqual({ id, ...info });
-}
 
 /**
  * response_labels_by_time over all time holds exactly the current label rows of response_labels,

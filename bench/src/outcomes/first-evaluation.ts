@@ -1,4 +1,4 @@
-import { evaluateOutcomes, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { describeChunkProgress, evaluateOutcomes, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { round } from "../stats";
 
@@ -33,10 +33,10 @@ async function evaluateTenant(w: Warehouse, tenantId: string, responses: number)
       finalChunkSize = p.chunkSize;
       if (p.split) {
         splits++;
-        progress(`  outcomes: ${tenantId}: a chunk passed ClickHouse's memory limit, now ${p.chunkSize.toLocaleString("en")} responses per chunk`);
+        progress(`  outcomes: ${describeChunkProgress(p)}`);
       } else if (performance.now() - lastReport > 30_000 || p.evaluated === p.candidates) {
         lastReport = performance.now();
-        progress(`  outcomes: ${tenantId}: ${p.evaluated.toLocaleString("en")} / ${p.candidates.toLocaleString("en")} responses evaluated`);
+        progress(`  outcomes: ${describeChunkProgress(p)}`);
       }
     },
   });

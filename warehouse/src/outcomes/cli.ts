@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv } from "../client";
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SETTLE_MS } from "./evaluate-outcomes";
+import { describeChunkProgress } from "./chunk-progress";
 import { startOutcomeEvaluator } from "./runner";
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -28,8 +29,8 @@ const stop = startOutcomeEvaluator(warehouse, {
   chunkSize: env.OUTCOME_CHUNK_SIZE,
   // A run of one chunk says enough in its summary; a first pass over millions goes chunk by chunk.
   onChunk: (p) => {
-    if (p.split) console.warn(`outcomes: ${p.tenantId}: a chunk passed ClickHouse's memory limit, now ${p.chunkSize} responses per chunk`);
-    else if (p.candidates > p.chunkSize) console.log(`outcomes: ${p.tenantId}: ${p.evaluated} / ${p.candidates} responses evaluated`);
+    if (p.split) console.warn(`outcomes: ${describeChunkProgress(p)}`);
+    else if (p.candidates > p.chunkSize) console.log(`outcomes: ${describeChunkProgress(p)}`);
   },
   onRun: (run) =>
     console.log(

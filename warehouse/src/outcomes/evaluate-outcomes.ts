@@ -7,6 +7,7 @@ import { changedLabelsSql } from "./changed-labels";
 import { MOVED_FROM_MS, writeLabelRows } from "./label-writes";
 import { hoursOf, markRollupStale, rebuildAllRollupHours, rebuildStaleRollupHours, tenantsWithRollup } from "./outcome-rollup";
 import { ChunkPlan, isMemoryLimitError } from "./chunk-plan";
+import type { ChunkProgress } from "./chunk-progress";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
 import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
 
@@ -33,17 +34,6 @@ export interface EvaluateOutcomesOptions {
   reaskPhrases?: readonly string[];
   /** Progress of a tenant's evaluation: after each chunk, and when chunks were halved (`split`). */
   onChunk?: (progress: ChunkProgress) => void;
-}
-
-export interface ChunkProgress {
-  tenantId: string;
-  /** The tenant's candidates, and how many of them are evaluated so far. */
-  candidates: number;
-  evaluated: number;
-  /** Candidates per chunk from now on. */
-  chunkSize: number;
-  /** The last chunk passed the server's memory limit and was not evaluated: chunks were halved. */
-  split: boolean;
 }
 
 export interface TenantOutcomeRun {

@@ -7,6 +7,7 @@ export * from "./candidates";
 export * from "./changed-labels";
 export * from "./watermarks";
 export * from "./evaluate-outcomes";
+export * from "./chunk-progress";
 export * from "./runner";
 export * from "./session-prev";
 export * from "./label-row-counts";
