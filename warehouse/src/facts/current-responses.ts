@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { emptyNarrowing, inIdSet, msRange, narrowTo, rowsFilter, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, msRange, narrowTo, partitionSinceCondition, rowsFilter, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface CurrentResponsesOptions {
   tenantId: string;
@@ -32,8 +32,11 @@ export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptio
   // A session filter narrows the raw rows to responses that ever were in the sessions
   // (any version; the index responses_by_session, migration 0008), then keeps those whose
   // current version still is.
+  // With a range, only index rows from its start: the current version of a response wanted is in
+  // the sessions and in the range, and has an index row of its own there.
   if (options.sessionIds) {
-    narrowing.conditions.push(`response_id IN (SELECT response_id FROM ${w.table("responses_by_session")} WHERE ${tenant} AND ${inIdSet("session_id", options.sessionIds)})`);
+    const indexed = [tenant, inIdSet("session_id", options.sessionIds), ...(options.fromMs === undefined ? [] : [partitionSinceCondition(options.fromMs)])];
+    narrowing.conditions.push(`response_id IN (SELECT response_id FROM ${w.table("responses_by_session")} ${whereAll(indexed)})`);
   }
   // Exact: a response's current version is its latest row, so when that is at or after
   // fromMs no earlier row can win, and when it is earlier the response is out of range anyway.

@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { emptyNarrowing, inIdSet, msRange, narrowTo, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, msRange, narrowTo, partitionSinceCondition, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface ReducedToolCallsOptions {
   tenantId: string;
@@ -11,6 +11,11 @@ export interface ReducedToolCallsOptions {
   responseIds?: IdSet;
   /** Only these calls. */
   toolCallIds?: IdSet;
+  /**
+   * Every event of the calls wanted occurred at or after this, as the caller knows (e.g. their
+   * least first time): lets the read skip the older months, and selects nothing by itself.
+   */
+  eventsFromMs?: number;
 }
 
 // "Latest" and "earliest" order events by time, ties by event_id (events-v1.md).
@@ -55,13 +60,13 @@ export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptio
   // with any such event (the index tool_calls_by_response, migration 0008) keeps every call
   // that can match; the exact test comes after. A few responses have a few calls.
   if (options.responseIds) {
-    narrowTo(
-      narrowing,
-      options.responseIds,
-      `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("response_id", options.responseIds)})`,
-    );
+    const indexed = [tenantCondition(options.tenantId), inIdSet("response_id", options.responseIds)];
+    // The index's rows are the calls' own events, so the caller's bound holds for them too.
+    if (options.eventsFromMs) indexed.push(partitionSinceCondition(options.eventsFromMs));
+    narrowTo(narrowing, options.responseIds, `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} ${whereAll(indexed)})`);
   }
   if (options.fromMs !== undefined) narrowing.conditions.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
+  if (options.eventsFromMs) narrowing.conditions.push(...sinceCondition(options.eventsFromMs));
   const events = dedupedEventsSql(w, "tool_call_events", options.tenantId, narrowing);
   const after = msRange("first_at_ms", options.fromMs, options.toMs);
   if (options.responseIds) after.push(inIdSet("response_id", options.responseIds));

@@ -82,8 +82,11 @@ export function tenantCondition(tenantId: string): string {
  * months (partitions) before the range.
  */
 export function sinceCondition(fromMs: number): string[] {
-  return [`occurred_at >= ${sqlValue(new Date(Math.trunc(fromMs)))}`, ...msRange("occurred_at_ms", fromMs)];
+  return [partitionSinceCondition(fromMs), ...msRange("occurred_at_ms", fromMs)];
 }
+
+/** The `occurred_at` half of sinceCondition, alone: for the id indexes (migration 0008), which keep no milliseconds. */
+export const partitionSinceCondition = (fromMs: number): string => `occurred_at >= ${sqlValue(new Date(Math.trunc(fromMs)))}`;
 
 /** `occurred_at_ms < toMs`, with the partition-pruning bound on `occurred_at` (rounded up). */
 export function beforeCondition(toMs: number): string[] {

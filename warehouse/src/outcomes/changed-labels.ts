@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { currentFeedbackSql } from "../facts/current-feedback";
+import { ownersResponseRatingsSql } from "../facts/current-feedback";
 import { currentResponsesSql } from "../facts/current-responses";
 import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
 import { sqlSubquery, type IdSet } from "../facts/sql-fragments";
@@ -7,6 +7,7 @@ import { sqlValue } from "../sql/escape";
 import { currentLabelsSql, LABEL_TOOL_COUNT_COLUMNS, RESPONSE_LABEL_COLUMNS } from "./current-labels";
 import { MOVED_FROM_MS } from "./label-writes";
 import { FOLLOWUP_WINDOW_MS, labelReasonSql, labelSql } from "./label-rules";
+import type { ChunkReadBounds } from "./read-bounds";
 import { reaskMatchSql } from "./reask-match";
 import { DIMENSION_VALUE_SQL, prevByDimensionSql } from "./session-prev";
 import { DIMENSIONS } from "../queries/query-input";
@@ -20,6 +21,11 @@ export interface ChangedLabelsOptions {
    * (e.g. in a temporary table); default: derived from `responseIds`.
    */
   sessionIds?: IdSet;
+  /**
+   * How far back the facts must be read (read-bounds.ts), computed for `sessionIds`; default:
+   * all time.
+   */
+  readBounds?: ChunkReadBounds;
   /** The tenant's newest occurred_at over every event: closes observation windows. */
   maxOccurredAtMs: number;
   /** Version of the rows written; each row also gets at least its stored version + 1. */
@@ -43,8 +49,8 @@ const CONTENT_COLUMNS = RESPONSE_LABEL_COLUMNS.filter((column) => column !== "ev
  * nearest earlier one with the same value (prev_ms_by_dimension, session-prev.ts). 18.16 has no
  * window functions, so each session's responses are sorted in an array.
  */
-function sessionNeighboursSql(w: Warehouse, tenantId: string, sessionIds: IdSet): string {
-  const responses = currentResponsesSql(w, { tenantId, sessionIds });
+function sessionNeighboursSql(w: Warehouse, tenantId: string, sessionIds: IdSet, fromMs: number | undefined): string {
+  const responses = currentResponsesSql(w, { tenantId, sessionIds, fromMs });
   const element = `(${["occurred_at_ms", "response_id", "query_text", ...DIMENSIONS.map((d) => DIMENSION_VALUE_SQL[d])].join(", ")})`;
   return `SELECT
       tupleElement(ordered[i], 2) AS response_id,
@@ -93,29 +99,33 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
  * facts say it is now, whatever is stored. Inputs and rules: see changedLabelsSql.
  */
 export function evaluatedLabelsSql(w: Warehouse, options: Omit<ChangedLabelsOptions, "evaluatedAtMs">): string {
-  const { tenantId, responseIds } = options;
-  const candidates = currentResponsesSql(w, { tenantId, responseIds });
+  const { tenantId, responseIds, readBounds } = options;
+  // Exact, not a guess: every current version wanted is at or after the bound (read-bounds.ts),
+  // and a response's current version is its latest, so no older row can win.
+  const responsesFromMs = readBounds?.responsesFromMs || undefined;
+  const candidates = currentResponsesSql(w, { tenantId, responseIds, fromMs: responsesFromMs });
   const sessions = options.sessionIds ?? sqlSubquery(`SELECT session_id FROM (${candidates})`);
-  const ratings = `SELECT target_id AS response_id, rating AS explicit_rating
-    FROM (${currentFeedbackSql(w, { tenantId, targetIds: responseIds })})
-    WHERE target_type = 'chat_message' AND verification = 'verified' AND rating IN ('up', 'down')`;
+  // Verified means rated by the response's owner: joined on the candidate's user_id, which spares
+  // the verification its own read of the candidates (ownersResponseRatingsSql).
+  const ratings = `SELECT response_id, user_id, rating AS explicit_rating
+    FROM (${ownersResponseRatingsSql(w, { tenantId, responseIds })})`;
   // A response without calls gets the join's defaults: zero counts, has_failed_tool 0.
   const toolCounts = `SELECT response_id,
       toUInt32(countIf(status = 'completed')) AS tool_calls_completed,
       toUInt32(countIf(status = 'failed')) AS tool_calls_failed,
       toUInt32(countIf(status = 'started')) AS tool_calls_unfinished,
       toUInt8(tool_calls_failed > 0) AS has_failed_tool
-    FROM (${reducedToolCallsSql(w, { tenantId, responseIds })})
+    FROM (${reducedToolCallsSql(w, { tenantId, responseIds, eventsFromMs: readBounds?.toolCallEventsFromMs })})
     GROUP BY response_id`;
 
   // 18.16 joins two tables per SELECT, so each input is joined in its own level.
   // (`SELECT *` of a join would repeat the key column, hence the explicit lists.)
-  const nextColumns = [...RESPONSE_COLUMNS, "next_response_id", "next_occurred_at_ms", "next_query_text", "prev_ms_by_dimension"];
+  const nextColumns = [...RESPONSE_COLUMNS, "user_id", "next_response_id", "next_occurred_at_ms", "next_query_text", "prev_ms_by_dimension"];
   const withNext = `SELECT ${nextColumns.join(", ")}
-    FROM (SELECT ${RESPONSE_COLUMNS.join(", ")} FROM (${candidates}))
-    ANY LEFT JOIN (${sessionNeighboursSql(w, tenantId, sessions)}) USING response_id`;
+    FROM (SELECT ${RESPONSE_COLUMNS.join(", ")}, user_id FROM (${candidates}))
+    ANY LEFT JOIN (${sessionNeighboursSql(w, tenantId, sessions, responsesFromMs)}) USING response_id`;
   const ratingColumns = [...nextColumns, "explicit_rating"];
-  const withRating = `SELECT ${ratingColumns.join(", ")} FROM (${withNext}) ANY LEFT JOIN (${ratings}) USING response_id`;
+  const withRating = `SELECT ${ratingColumns.join(", ")} FROM (${withNext}) ANY LEFT JOIN (${ratings}) USING (response_id, user_id)`;
   const withTools = `SELECT ${[...ratingColumns, "has_failed_tool", ...LABEL_TOOL_COUNT_COLUMNS].join(", ")}
     FROM (${withRating}) ANY LEFT JOIN (${toolCounts}) USING response_id`;
 

@@ -9,6 +9,7 @@ import { hoursOf, markRollupStale, rebuildAllRollupHours, rebuildStaleRollupHour
 import { ChunkPlan, isMemoryLimitError } from "./chunk-plan";
 import type { ChunkProgress } from "./chunk-progress";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
+import { chunkReadBoundsSql, readBoundsOf } from "./read-bounds";
 import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
 
 export interface EvaluateOutcomesOptions {
@@ -66,11 +67,14 @@ type ResolvedOptions = EvaluateOutcomesOptions & { now: number; settleMs: number
 async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId: string, maxOccurredAtMs: number, options: ResolvedOptions) {
   const responseIds = idsOf(TEMP_TABLES.chunk, "response_id");
   await session.fill(TEMP_TABLES.chunkSessions, `SELECT DISTINCT session_id FROM (${currentResponsesSql(w, { tenantId, responseIds })})`);
+  const sessionIds = idsOf(TEMP_TABLES.chunkSessions, "session_id");
+  const [bounds] = await session.query<Record<string, unknown>>(chunkReadBoundsSql(w, { tenantId, responseIds, sessionIds }));
   return session.query<Record<string, unknown>>(
     changedLabelsSql(w, {
       tenantId,
       responseIds,
-      sessionIds: idsOf(TEMP_TABLES.chunkSessions, "session_id"),
+      sessionIds,
+      readBounds: readBoundsOf(bounds),
       maxOccurredAtMs,
       evaluatedAtMs: options.now,
       reaskPhrases: options.reaskPhrases,

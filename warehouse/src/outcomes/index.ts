@@ -5,6 +5,7 @@ export * from "./current-labels";
 export * from "./label-writes";
 export * from "./candidates";
 export * from "./changed-labels";
+export * from "./read-bounds";
 export * from "./watermarks";
 export * from "./evaluate-outcomes";
 export * from "./chunk-progress";
