@@ -56,4 +56,6 @@ export function withRandomIds(batch: FactBatch, columns: readonly string[]): Fac
   return copy;
 }
 
-const randomId = (id: string) => (id === "" ? id : `${id.split("_")[0]}_${createHash("sha1").update(id).digest("hex").slice(0, 16)}`);
+// `_r` before the hash: the generated data set's ids are a prefix and hex digits alone, and a
+// reused data set is recognised by counting those (scale/loaded-data-set.ts).
+const randomId = (id: string) => (id === "" ? id : `${id.split("_")[0]}_r${createHash("sha1").update(id).digest("hex").slice(0, 16)}`);
