@@ -22,10 +22,13 @@ describe("withRandomIds", () => {
 
   it("replaces the named ids by hex ids, consistently across the fact tables", () => {
     const responseIds = new Map(batch!.responses.map((row, i) => [row.response_id, random.responses[i]!.response_id]));
-    expect(random.responses.every((row) => /^resp_r[0-9a-f]{16}$/.test(row.response_id))).toBe(true);
-    expect(random.responses.every((row) => /^[a-z]+_r[0-9a-f]{16}$/.test(row.session_id))).toBe(true);
-    // Never the generated data set's shape (prefix and hex alone), which --reuse-data counts.
+    expect(random.responses.every((row) => /^resp_[0-9a-f]{16}_r$/.test(row.response_id))).toBe(true);
+    expect(random.responses.every((row) => /^[a-z]+_[0-9a-f]{16}_r$/.test(row.session_id))).toBe(true);
+    // Never the generated data set's shape (prefix and hex alone), which --reuse-data counts...
     expect(random.responses.some((row) => /^resp_[0-9a-f]+$/.test(row.response_id))).toBe(false);
+    // ...but spread over its key range, as random ids are: the hash right after the prefix.
+    const firstHexDigits = new Set(random.responses.map((row) => row.response_id.charAt("resp_".length)));
+    expect(firstHexDigits.size).toBe(16);
     const rated = batch!.feedback.map((row, i) => [row.target_id, random.feedback[i]!.target_id] as const).filter(([id]) => responseIds.has(id));
     expect(rated.length).toBeGreaterThan(0);
     for (const [before, after] of rated) expect(after).toBe(responseIds.get(before));

@@ -20,12 +20,10 @@ describe("outcome evaluation bounded by time", () => {
   // A session 40 days long. r-new's call started 30 days before it, in an event that names no
   // response; r-next's failed call was reported 45 days before it. Another session's response
   // and call bound nothing of these.
-  const old = [
+  const events = [
     e.response("r-old", -40 * DAY, { session_id: "s-long" }),
     e.response("r-elsewhere", -60 * DAY, { session_id: "s-other" }),
     e.tool("c-elsewhere", "completed", -60 * DAY, { response_id: "r-elsewhere", session_id: "s-other" }),
-  ];
-  const recent = [
     e.tool("c-early", "failed", -45 * DAY, { response_id: "r-next", session_id: "s-long" }),
     e.tool("c-late", "started", -30 * DAY, { session_id: "s-long" }),
     e.tool("c-late", "completed", -1, { response_id: "r-new", session_id: "s-long" }),
@@ -39,7 +37,7 @@ describe("outcome evaluation bounded by time", () => {
   afterAll(() => dropTestWarehouse(warehouse));
 
   it("bounds a chunk at the earliest response of its sessions and the earliest event of its responses' calls", async () => {
-    await loadRawEvents(warehouse, [...old, ...recent]);
+    await loadRawEvents(warehouse, events);
     const boundsOf = async (responseIds: IdSet, sessionIds: IdSet) =>
       readBoundsOf((await queryRows<Record<string, unknown>>(warehouse, chunkReadBoundsSql(warehouse, { tenantId: TENANT, responseIds, sessionIds })))[0]);
 
@@ -81,7 +79,6 @@ describe("incremental evaluation of one new response a chunk", () => {
     // Rated up, with a failed call: good, not excellent (the call is 45 days older than the response).
     expect(labels.get("r-new")).toMatchObject({ label: "good", has_failed_tool: 1 });
     // The session's previous response, 40 days earlier, is r-new's previous one for the outcome rollup.
-    const previous = (labels.get("r-new") as unknown as { prev_ms_by_dimension: (string | number)[] }).prev_ms_by_dimension;
-    expect(Number(previous[0])).toBe(e.baseMs - 40 * DAY * 1000);
+    expect(Number(labels.get("r-new")!.prev_ms_by_dimension[0])).toBe(e.baseMs - 40 * DAY * 1000);
   });
 });

@@ -17,6 +17,8 @@ export interface LabelRow {
   has_failed_tool: number;
   occurred_at_ms: number;
   tool_used: string;
+  /** Per entry of OUTCOME_ROLLUP_DIMENSIONS; UInt64 comes as a string in JSON. */
+  prev_ms_by_dimension: (string | number)[];
 }
 
 /** The tenant's current label rows, by response id. */

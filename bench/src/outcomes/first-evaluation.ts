@@ -31,10 +31,8 @@ async function evaluateTenant(w: Warehouse, tenantId: string, responses: number)
     settleMs: 0, // the data set is complete: nothing in flight
     onChunk: (p) => {
       finalChunkSize = p.chunkSize;
-      if (p.split) {
-        splits++;
-        progress(`  outcomes: ${describeChunkProgress(p)}`);
-      } else if (performance.now() - lastReport > 30_000 || p.evaluated === p.candidates) {
+      if (p.split) splits++;
+      if (p.split || performance.now() - lastReport > 30_000 || p.evaluated === p.candidates) {
         lastReport = performance.now();
         progress(`  outcomes: ${describeChunkProgress(p)}`);
       }

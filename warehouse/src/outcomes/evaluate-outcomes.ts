@@ -64,17 +64,21 @@ export const DEFAULT_FIRST_PASS_CHUNK_SIZE = 200_000;
 type ResolvedOptions = EvaluateOutcomesOptions & { now: number; settleMs: number; chunkSize: number; firstPassChunkSize: number };
 
 /** The changed label rows of the chunk in TEMP_TABLES.chunk. */
-async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId: string, maxOccurredAtMs: number, options: ResolvedOptions) {
+async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId: string, maxOccurredAtMs: number, options: ResolvedOptions & { firstPass: boolean }) {
   const responseIds = idsOf(TEMP_TABLES.chunk, "response_id");
   await session.fill(TEMP_TABLES.chunkSessions, `SELECT DISTINCT session_id FROM (${currentResponsesSql(w, { tenantId, responseIds })})`);
   const sessionIds = idsOf(TEMP_TABLES.chunkSessions, "session_id");
-  const [bounds] = await session.query<Record<string, unknown>>(chunkReadBoundsSql(w, { tenantId, responseIds, sessionIds }));
+  // A first pass's chunk is a hash-sample of the whole tenant, reaching back to its oldest month:
+  // its bounds would cost a scan of the indexes and skip nothing.
+  const readBounds = options.firstPass
+    ? undefined
+    : readBoundsOf((await session.query<Record<string, unknown>>(chunkReadBoundsSql(w, { tenantId, responseIds, sessionIds })))[0]);
   return session.query<Record<string, unknown>>(
     changedLabelsSql(w, {
       tenantId,
       responseIds,
       sessionIds,
-      readBounds: readBoundsOf(bounds),
+      readBounds,
       maxOccurredAtMs,
       evaluatedAtMs: options.now,
       reaskPhrases: options.reaskPhrases,
@@ -84,6 +88,7 @@ async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId:
 
 async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: ResolvedOptions): Promise<TenantOutcomeRun> {
   const { tenantId, maxOccurredAtMs } = progress;
+  const firstPass = progress.watermarkMs === undefined;
   const session = new EvaluationSession(w);
   let count = 0;
   let written = 0;
@@ -99,14 +104,14 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
     );
     const counted = await session.query<{ n: number }>(`SELECT count() AS n FROM ${TEMP_TABLES.candidates.name}`);
     count = Number(counted[0]?.n ?? 0);
-    const chunkSize = progress.watermarkMs === undefined ? options.firstPassChunkSize : options.chunkSize;
+    const chunkSize = firstPass ? options.firstPassChunkSize : options.chunkSize;
     const plan = new ChunkPlan(Math.max(1, Math.ceil(count / chunkSize)));
     for (let chunk = plan.next(); count > 0 && chunk; chunk = plan.next()) {
       await session.fill(
         TEMP_TABLES.chunk,
         `SELECT response_id FROM ${TEMP_TABLES.candidates.name} WHERE chunk_hash % ${sqlValue(chunk.modulus)} = ${sqlValue(chunk.residue)}`,
       );
-      const rows = await evaluateChunk(w, session, tenantId, maxOccurredAtMs, options).catch((error: unknown) => {
+      const rows = await evaluateChunk(w, session, tenantId, maxOccurredAtMs, { ...options, firstPass }).catch((error: unknown) => {
         // Memory grows with the chunk (about 15 KiB per response on the benchmark's largest
         // tenant): a server whose limit a chunk passes gets smaller chunks rather than a run
         // that fails the same way every time. Below one response per chunk nothing can help.
@@ -126,7 +131,7 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
       options.onChunk?.({ tenantId, candidates: count, evaluated, chunkSize: plan.chunkSize(count), split: false });
     }
     // A first pass builds every hour: the rollup may be missing altogether (labelled before 0013).
-    rebuilt = progress.watermarkMs === undefined ? await rebuildAllRollupHours(w, tenantId) : await rebuildStaleRollupHours(w, tenantId);
+    rebuilt = firstPass ? await rebuildAllRollupHours(w, tenantId) : await rebuildStaleRollupHours(w, tenantId);
   } finally {
     await session.close().catch(() => undefined); // the session expires on its own anyway
   }
