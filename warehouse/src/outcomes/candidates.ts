@@ -28,7 +28,9 @@ export interface CandidatesOptions {
  * - the chat_message targets of every client_feedback_id (per user) with a new event: the
  *   new event may be a rating, a revision, or change which event of the id arrived first;
  * - every response named by any event of a tool call with a new event: the reduced status
- *   and response_id may both change;
+ *   and response_id may both change. The id index tool_calls_by_response (migration 0008) holds
+ *   exactly those (tool call, response) pairs, one row per pair where the events repeat them, so
+ *   the lookup of random call ids reads two columns of it instead of every event's;
  * - responses whose stored window is open and whose 600 s have passed by the newest event
  *   (openWindowsClosedSql).
  */
@@ -48,7 +50,7 @@ export function candidateResponsesSql(w: Warehouse, options: CandidatesOptions):
     SELECT target_id AS response_id FROM ${feedback} WHERE ${tenant} AND target_type = 'chat_message' AND (user_id, client_feedback_id) IN (
       SELECT user_id, client_feedback_id FROM ${feedback} WHERE ${tenant} AND ${isNew})
     UNION ALL
-    SELECT response_id FROM ${toolCalls} WHERE ${tenant} AND response_id != '' AND tool_call_id IN (
+    SELECT response_id FROM ${w.table("tool_calls_by_response")} WHERE ${tenant} AND tool_call_id IN (
       SELECT tool_call_id FROM ${toolCalls} WHERE ${tenant} AND ${isNew})
     UNION ALL
     ${openWindowsClosedSql(w, options)}`;
