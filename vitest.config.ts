@@ -41,6 +41,7 @@ export default defineConfig({
             "test/integration/label-agreement.test.ts",
             "test/integration/tool-call-firsts.test.ts",
             "test/integration/view-repairs.test.ts",
+            "test/integration/tenant-fact-times.test.ts",
             "test/integration/table-lock.test.ts",
             "test/integration/api-figures.test.ts",
             "test/cluster/**/*.test.ts",

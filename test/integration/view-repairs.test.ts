@@ -18,6 +18,7 @@ import {
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenantState, diffMetricsRows, generateEdgeCaseDataset, referenceMetrics } from "../reference";
+import { scannedFactTimes, storedFactTimes } from "../src/fact-times";
 import { loadThroughSink } from "../src/load-through-sink";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -92,6 +93,7 @@ describe("view repairs", () => {
 
   it("finds the figures short before the repair (so the repair has something to do)", async () => {
     for (const tenant of dataset.tenants) expect(await metricsDiff(warehouse, tenant, CASES[0]!), tenant).not.toEqual([]);
+    expect(await storedFactTimes(warehouse)).not.toEqual(await scannedFactTimes(warehouse));
   });
 
   it("leaves an announced write open until it returns, and repairs only writes that did not return in time", async () => {
@@ -146,6 +148,10 @@ describe("view repairs", () => {
     expect(await pendingViewRepairs(warehouse)).toEqual([]);
     // As the evaluator's next run would: the repair moved its watermark back to the failed writes.
     await evaluateOutcomes(warehouse, { settleMs: 0 });
+  });
+
+  it("gives every tenant its newest ingest and event times again", async () => {
+    expect(await storedFactTimes(warehouse)).toEqual(await scannedFactTimes(warehouse));
   });
 
   it.each(CASES)("the metrics route equals the reference again: $name", async (range) => {

@@ -1,16 +1,19 @@
-import { createWarehouse, migrate, onClusterClause, queryRows, WarehouseEnvSchema, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, migrate, onClusterClause, queryRows, WarehouseEnvSchema, type Migration, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 
-/** A fresh, migrated database on the test ClickHouse, so test files never see each other's rows. */
-export async function createTestWarehouse(prefix: string): Promise<{ warehouse: Warehouse; database: string; url: string }> {
+/**
+ * A fresh, migrated database on the test ClickHouse, so test files never see each other's rows:
+ * every migration, or only `options.migrations` (to test an upgrade with `migrate` afterwards).
+ */
+export async function createTestWarehouse(prefix: string, options: { migrations?: Migration[] } = {}): Promise<{ warehouse: Warehouse; database: string; url: string }> {
   const url = inject("clickhouseUrl");
   const database = `${prefix}_${randomBytes(4).toString("hex")}`;
   // Generous: on a loaded 2-core CI machine a DROP DATABASE can wait on merges for a while.
   // The cluster project sets CLICKHOUSE_CLUSTER for the whole run (vitest.config.ts).
   const { CLICKHOUSE_CLUSTER: cluster } = WarehouseEnvSchema.parse(process.env);
   const warehouse = createWarehouse({ url, database, cluster, requestTimeoutMs: 120_000 });
-  await migrate(warehouse);
+  await migrate(warehouse, { migrations: options.migrations });
   return { warehouse, database, url };
 }
 

@@ -7,3 +7,4 @@ export * from "./feedback-actions";
 export * from "./current-feedback";
 export * from "./tool-call-firsts";
 export * from "./id-indexes";
+export * from "./tenant-fact-times";

@@ -1,6 +1,7 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import { tenantCondition } from "../facts/sql-fragments";
+import { tenantFactTimesSql } from "../facts/tenant-fact-times";
 import { sqlValue } from "../sql/escape";
 
 export interface TenantProgress {
@@ -16,23 +17,17 @@ export interface TenantProgress {
   watermarkMaxOccurredAtMs?: number;
 }
 
-const FACT_TABLES = ["responses", "tool_call_events", "feedback_events"] as const;
-
-/** Every tenant with facts (or the one asked for), with its newest times and stored watermark. */
+/**
+ * Every tenant with facts (or the one asked for), with its newest times (tenant_fact_times,
+ * migration 0016) and stored watermark.
+ */
 export async function tenantProgress(w: Warehouse, tenantId?: string): Promise<TenantProgress[]> {
-  const where = tenantId === undefined ? "" : `WHERE ${tenantCondition(tenantId)}`;
-  const perTable = FACT_TABLES.map(
-    (table) => `SELECT tenant_id, max(ingested_at_ms) AS i, max(occurred_at_ms) AS o FROM ${w.table(table)} ${where} GROUP BY tenant_id`,
-  ).join(" UNION ALL ");
-  const facts = await queryRows<{ tenant_id: string; i: number; o: number }>(
-    w,
-    `SELECT tenant_id, max(i) AS i, max(o) AS o FROM (${perTable}) GROUP BY tenant_id ORDER BY tenant_id`,
-  );
+  const facts = await queryRows<{ tenant_id: string; max_ingested_at_ms: number; max_occurred_at_ms: number }>(w, tenantFactTimesSql(w, tenantId));
   const marks = await storedWatermarks(w, tenantId);
   return facts.map((row) => ({
     tenantId: row.tenant_id,
-    maxIngestedAtMs: Number(row.i),
-    maxOccurredAtMs: Number(row.o),
+    maxIngestedAtMs: Number(row.max_ingested_at_ms),
+    maxOccurredAtMs: Number(row.max_occurred_at_ms),
     ...marks.get(row.tenant_id),
   }));
 }

@@ -2,6 +2,7 @@ import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import { idIndexBackfillSql } from "../facts/id-indexes";
 import { tenantCondition } from "../facts/sql-fragments";
+import { tenantFactTimesBackfillSql } from "../facts/tenant-fact-times";
 import { rewindWatermark } from "../outcomes/watermarks";
 import { sqlValue } from "../sql/escape";
 import { applyCallDeltas, callDeltas, type CallDelta, type CallTable } from "./call-deltas";
@@ -61,7 +62,7 @@ const sizeOf = (deltas: ViewDeltas) => deltas.metrics.fiveMinute.length + deltas
 /**
  * Brings what the views wrote for one tenant's hours back in line with the facts: metrics_5m,
  * metrics_1h_by_dimension, tool_call_firsts and tool_call_states get the signed rows they lack (or hold too many
- * of), and the id indexes are filled again (their copies fold). Only deltas read alike twice,
+ * of), and the id indexes and the tenant's newest times are filled again (their copies fold). Only deltas read alike twice,
  * `settleMs` apart, are applied (stable-deltas.ts), so ingest can go on meanwhile.
  */
 export async function repairViews(w: Warehouse, scope: ViewRepairScope, { settleMs }: { settleMs: number }): Promise<ViewRepairOutcome> {
@@ -82,7 +83,8 @@ export async function repairViews(w: Warehouse, scope: ViewRepairScope, { settle
     };
   }
   for (const [fromMs, toMs] of runs) {
-    for (const query of idIndexBackfillSql(w, { tenantId: scope.tenantId, fromMs, toMs })) await w.client.command({ query });
+    const run = { tenantId: scope.tenantId, fromMs, toMs };
+    for (const query of [...idIndexBackfillSql(w, run), ...tenantFactTimesBackfillSql(w, run)]) await w.client.command({ query });
   }
   // The evaluator may have labelled these rows from the short indexes: it looks at them again.
   await rewindWatermark(w, scope.tenantId, scope.minIngestedAtMs - 1);
