@@ -10,7 +10,7 @@ import { servicePid } from "./ingest/cpu-accounting";
 import { measureIngest } from "./ingest/ingest-section";
 import { describeMachine } from "./machine";
 import { evaluateFirstPass } from "./outcomes/first-evaluation";
-import { measureLabelUpdate } from "./outcomes/label-update";
+import { lastSecondOfPreviousMonthMs, measureLabelUpdate } from "./outcomes/label-update";
 import { progress } from "./progress";
 import type { BenchResults } from "./report/results";
 import { carryOver, readResults } from "./report/carry-over";
@@ -78,6 +78,8 @@ try {
       if (!evaluated) throw new Error("no tenant finished its first outcome evaluation within the budget");
       if (evaluated.tenantId !== LARGEST_TENANT) progress(`  label update on ${evaluated.tenantId}, the largest tenant evaluated`);
       results.label_update = await measureLabelUpdate(w, evaluated.tenantId, 3);
+      // The same at a month's end: the new events close the previous month, whose partition is full.
+      results.label_update_month_end = await measureLabelUpdate(w, evaluated.tenantId, 3, { endMs: lastSecondOfPreviousMonthMs(Date.now()) });
       // The first pass emptied the label tables: the tenants it left out get their generated label
       // rows back (an evaluated row is newer and stays), so later sections read a full data set.
       if (window) {

@@ -1,5 +1,5 @@
 import {
-  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, measureFloor, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit,
+  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit,
 } from "@answerscope/bench";
 import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -70,9 +70,17 @@ describe("benchmark smoke run", () => {
     const first = await evaluateFirstPass(w, 120);
     expect(first.skipped).toEqual([]);
     expect(first.tenants.reduce((sum, t) => sum + t.written, 0)).toBe(expected.responses);
-    const update = await measureLabelUpdate(w, first.tenants[0]!.tenantId, 1, 200);
+    const update = await measureLabelUpdate(w, first.tenants[0]!.tenantId, 1, { events: 200 });
     expect(update.p50_ms).toBeGreaterThan(0);
     expect(update.candidates[0]).toBeGreaterThan(0);
+    // At a month's end: the new events land in the previous month, and are evaluated there too.
+    const monthEndMs = lastSecondOfPreviousMonthMs(Date.now());
+    const inMonthsLastHalfHour = async () =>
+      Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("responses")} WHERE occurred_at_ms BETWEEN ${monthEndMs - 30 * 60_000} AND ${monthEndMs}`))[0]?.n);
+    const before = await inMonthsLastHalfHour();
+    const monthEnd = await measureLabelUpdate(w, first.tenants[0]!.tenantId, 1, { events: 200, endMs: monthEndMs });
+    expect(monthEnd.candidates[0]).toBeGreaterThan(0);
+    expect(await inMonthsLastHalfHour()).toBeGreaterThan(before);
     // The views were attached again after the load: the label updates' new responses reached the day rows.
     const totals = await queryRows<{ rollup: number; facts: number }>(
       w,

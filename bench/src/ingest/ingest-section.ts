@@ -125,7 +125,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
         const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows, servicePids: options.servicePids, eventsPerRow });
         if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
         rowsHandledPerStored.push(result.rowsHandledPerStored);
-        progress(`  ${workers} worker(s): ${result.writes} writes, rows handed to writes / rows stored ${result.rowsHandledPerStored}`);
+        progress(`  ${workers} worker(s): ${result.writes} writes, rows handed to writes / rows stored ${result.rowsHandledPerStored}, peak RSS ${result.peakRssMb.join(", ")} MB`);
         rss.push(...result.peakRssMb);
         if (workers === 1) oneWorkerWrites = { writes: result.writes, rows_per_write: result.rowsPerWrite, write_seconds: result.writeSeconds, total_seconds: Math.round(result.totalSeconds * 10) / 10 };
         return result.rate * eventsPerRow;

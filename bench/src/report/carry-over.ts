@@ -6,7 +6,7 @@ import type { BenchResults } from "./results";
 /** The fields of bench-results.json that each section writes. */
 const SECTION_FIELDS: Record<Section, (keyof BenchResults)[]> = {
   queries: ["scale"],
-  outcomes: ["first_evaluation", "label_update"],
+  outcomes: ["first_evaluation", "label_update", "label_update_month_end"],
   ingest: ["ingest"],
   freshness: ["freshness"],
   exporter: ["exporter"],

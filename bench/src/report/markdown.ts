@@ -1,4 +1,5 @@
 import type { BenchResults } from "./results";
+import type { LabelUpdateReport } from "../outcomes/label-update";
 
 const n = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en"));
 /** A small fraction (CPU seconds, a ratio) to three significant digits: medians of two runs carry float noise (0.0045000000000000005). */
@@ -42,8 +43,10 @@ export function resultsMarkdown(r: BenchResults): string {
     out.push(`### Outcome evaluation`, "");
     for (const t of r.first_evaluation?.tenants ?? []) out.push(`- first pass, ${t.tenantId}: ${n(t.responses)} responses in ${n(t.seconds)} s (${n(t.responses_per_s)} responses/s, ${n(t.written)} labels${t.chunk_splits ? `; chunks halved ${t.chunk_splits}× at ClickHouse's memory limit, to ${n(t.final_chunk_size)} responses` : ""})`);
     for (const t of r.first_evaluation?.skipped ?? []) out.push(`- first pass, ${t.tenantId} (${n(t.responses)} responses): not run, would not finish within the ${r.first_evaluation?.budgetSeconds} s budget`);
-    const u = r.label_update;
-    if (u) out.push(`- label update after ${n(u.newEvents)} new events on ${u.tenantId} (random ids, as real producers send): p50 ${n(u.p50_ms)} ms, max ${n(u.max_ms)} ms over ${u.runs} runs (candidates ${u.candidates.join(", ")})`);
+    const update = (u: LabelUpdateReport, when: string) =>
+      `- label update after ${n(u.newEvents)} new events on ${u.tenantId} ${when} (random ids, as real producers send): p50 ${n(u.p50_ms)} ms, max ${n(u.max_ms)} ms over ${u.runs} runs (candidates ${u.candidates.join(", ")})`;
+    if (r.label_update) out.push(update(r.label_update, "now"));
+    if (r.label_update_month_end) out.push(update(r.label_update_month_end, `at a month's end (events up to ${r.label_update_month_end.eventsEnd}, the last second of the previous month, whose partition the reads then keep whole)`));
     out.push("");
   }
   if (r.ingest) {

@@ -18,6 +18,8 @@ export interface BenchResults {
   scale?: ScaleSection;
   first_evaluation?: FirstEvaluationReport;
   label_update?: LabelUpdateReport;
+  /** The label update with new events at the end of the previous month: its read bounds keep a whole month's partition. */
+  label_update_month_end?: LabelUpdateReport;
   ingest?: IngestReport;
   freshness?: FreshnessReport;
   exporter?: ExporterReport;
