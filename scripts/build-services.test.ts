@@ -2,16 +2,21 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SERVICE_ENTRIES, SERVICE_NODE_FLAGS, serviceNodeArgs } from "./build-services";
+import { bundleOf, SERVICE_ENTRIES, SERVICE_NODE_FLAGS, serviceNodeArgs } from "./build-services";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Every place outside the tests that starts a service's bundle. */
 const LAUNCHERS = ["scripts/start.sh", "Dockerfile", "docker-compose.yml"];
 
 describe("service node flags", () => {
-  it("come before the bundle in the tests' and the bench's command line", () => {
-    expect(serviceNodeArgs("ingest/src/main.ts").slice(0, -1)).toEqual(["--max-old-space-size=256"]);
-    expect(serviceNodeArgs("api/src/main.ts")).toHaveLength(1);
+  it.each(SERVICE_ENTRIES)("come before the bundle in the tests' and the bench's command line of %s", (entry) => {
+    expect(serviceNodeArgs(entry)).toEqual([...(SERVICE_NODE_FLAGS[entry] ?? []), bundleOf(entry)]);
+  });
+
+  it("cap the ingest worker's V8 old space under issue 6's 300 MB memory budget", () => {
+    const cap = (SERVICE_NODE_FLAGS["ingest/src/main.ts"] ?? []).map((flag) => /^--max-old-space-size=(\d+)$/.exec(flag)?.[1]).find(Boolean);
+    expect(Number(cap)).toBeGreaterThan(0);
+    expect(Number(cap)).toBeLessThan(300);
   });
 
   it.each(LAUNCHERS)("are the flags %s starts each bundle with", (launcher) => {
