@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { evaluateOutcomes, writeFacts, type Warehouse } from "@answerscope/warehouse";
 import { demoMessages, factBatchesOf, withRandomIds } from "../demo-fact-batches";
 import { progress } from "../progress";
@@ -44,8 +45,10 @@ export async function measureLabelUpdate(w: Warehouse, tenantId: string, runs: n
   const written: number[] = [];
   const writeMs: number[] = [];
   // A seed of this invocation's own: the ids derive from it, and events a run on the same data set
-  // (--reuse-data) wrote before would be dropped as duplicates, leaving nothing to evaluate.
-  const firstSeed = 1000 + (Math.floor(Date.now() / 1000) % 1_000_000) * 10;
+  // (--reuse-data) wrote before would be dropped as duplicates, leaving nothing to evaluate. Random,
+  // not the clock's second: two invocations within one second (the smoke test's now and month-end
+  // updates, 0.3 s apart) wrote the same events, and the second found no candidates.
+  const firstSeed = randomInt(1000, 2 ** 31 - 1000);
   for (let run = 0; run < runs; run++) {
     const messages = demoMessages({ events, seed: firstSeed + run, tenants: [tenantId], endMs, windowMs: 30 * 60_000 });
     // Random ids, as real producers send: the evaluator reads the candidates' sessions, tool calls
