@@ -50,6 +50,7 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
          "target_type IN ('chat_message', 'citation')",
          ...(options.verifiedSinceMs === undefined ? [] : sinceCondition(options.verifiedSinceMs)),
        ])}`,
+      { many: options.verifiedSinceMs === undefined },
     );
   const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: verifyingIds });
   return `SELECT ${RATING_KEY_COLUMNS.join(", ")}, ${VERIFICATION} AS verification

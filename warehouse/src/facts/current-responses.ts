@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { emptyNarrowing, inIdSet, msRange, narrowTo, partitionSinceCondition, rowsFilter, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, partitionSinceCondition, rowsFilter, sinceCondition, subqueryLike, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface CurrentResponsesOptions {
   tenantId: string;
@@ -36,7 +36,7 @@ export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptio
   // the sessions and in the range, and has an index row of its own there.
   if (options.sessionIds) {
     const indexed = [tenant, inIdSet("session_id", options.sessionIds), ...(options.fromMs === undefined ? [] : [partitionSinceCondition(options.fromMs)])];
-    narrowing.conditions.push(`response_id IN (SELECT response_id FROM ${w.table("responses_by_session")} ${whereAll(indexed)})`);
+    narrowing.conditions.push(inSubquery("response_id", subqueryLike(options.sessionIds, `SELECT response_id FROM ${w.table("responses_by_session")} ${whereAll(indexed)}`)));
   }
   // Exact: a response's current version is its latest row, so when that is at or after
   // fromMs no earlier row can win, and when it is earlier the response is out of range anyway.

@@ -1,7 +1,7 @@
 import type { Warehouse } from "../client";
 import type { FeedbackRow } from "../sink/rows";
 import { dedupedEventsSql } from "./dedup-events";
-import { emptyNarrowing, inIdSet, msRange, narrowTo, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, subqueryLike, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export type FeedbackAction = "accepted" | "retry" | "conflict";
 
@@ -33,7 +33,10 @@ export function feedbackActionsSql(w: Warehouse, options: FeedbackActionsOptions
     narrowTo(
       narrowing,
       options.targetIds,
-      `(user_id, client_feedback_id) IN (SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("target_id", options.targetIds)})`,
+      inSubquery(
+        "(user_id, client_feedback_id)",
+        subqueryLike(options.targetIds, `SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("target_id", options.targetIds)}`),
+      ),
     );
   }
   // One pass: each id's events are grouped with its first arrival, then unfolded again. Joining

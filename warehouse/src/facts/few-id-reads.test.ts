@@ -34,4 +34,17 @@ describe("reads of a tenant's rows narrowed to ids", () => {
     expect(few).toContain("FROM db.responses PREWHERE response_id IN ('r1') WHERE tenant_id = 't'");
     expect(flat(currentFeedbackSql(w, { tenantId: "t", targetIds: rangeIds }))).not.toContain("PREWHERE");
   });
+
+  it("run the narrowings that a many-id subquery leads to once per query, and a few ids' where the key skips granules", () => {
+    const many = sqlSubquery("SELECT response_id FROM db.responses WHERE tenant_id = 't'", { many: true });
+    expect(flat(currentFeedbackSql(w, { tenantId: "t", targetIds: many }))).toContain(
+      "(user_id, client_feedback_id) GLOBAL IN (SELECT user_id, client_feedback_id FROM db.feedback_events WHERE tenant_id = 't' AND target_id GLOBAL IN (SELECT response_id",
+    );
+    expect(flat(reducedToolCallsSql(w, { tenantId: "t", responseIds: many }))).toContain("tool_call_id GLOBAL IN (SELECT tool_call_id FROM db.tool_calls_by_response");
+    expect(flat(currentResponsesSql(w, { tenantId: "t", sessionIds: many }))).toContain("response_id GLOBAL IN (SELECT response_id FROM db.responses_by_session");
+    // A range's calls, from the time-keyed firsts.
+    expect(flat(reducedToolCallsSql(w, { tenantId: "t", fromMs: 0, toMs: 1000 }))).toContain("tool_call_id GLOBAL IN (SELECT tool_call_id FROM db.tool_call_firsts");
+    expect(flat(reducedToolCallsSql(w, { tenantId: "t", responseIds: ["r1"] }))).not.toContain("GLOBAL");
+    expect(flat(currentFeedbackSql(w, { tenantId: "t", targetIds: rangeIds }))).not.toContain("GLOBAL");
+  });
 });

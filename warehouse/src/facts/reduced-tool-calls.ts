@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { emptyNarrowing, inIdSet, msRange, narrowTo, partitionSinceCondition, sinceCondition, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, partitionSinceCondition, sinceCondition, sqlSubquery, subqueryLike, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
 
 export interface ReducedToolCallsOptions {
   tenantId: string;
@@ -33,7 +33,7 @@ function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toM
   const firsts = [tenantCondition(tenantId), ...msRange("first_at_ms", fromMs, toMs)];
   return [
     ...sinceCondition(fromMs),
-    `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_call_firsts")} ${whereAll(firsts)} GROUP BY tool_call_id HAVING sum(sign) > 0)`,
+    inSubquery("tool_call_id", sqlSubquery(`SELECT tool_call_id FROM ${w.table("tool_call_firsts")} ${whereAll(firsts)} GROUP BY tool_call_id HAVING sum(sign) > 0`, { many: true })),
   ];
 }
 
@@ -63,7 +63,7 @@ export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptio
     const indexed = [tenantCondition(options.tenantId), inIdSet("response_id", options.responseIds)];
     // The index's rows are the calls' own events, so the caller's bound holds for them too.
     if (options.eventsFromMs) indexed.push(partitionSinceCondition(options.eventsFromMs));
-    narrowTo(narrowing, options.responseIds, `tool_call_id IN (SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} ${whereAll(indexed)})`);
+    narrowTo(narrowing, options.responseIds, inSubquery("tool_call_id", subqueryLike(options.responseIds, `SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} ${whereAll(indexed)}`)));
   }
   if (options.fromMs !== undefined) narrowing.conditions.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
   if (options.eventsFromMs) narrowing.conditions.push(...sinceCondition(options.eventsFromMs));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyNarrowing, inIdSet, isFewIds, msRange, narrowTo, rowsFilter, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, inSubquery, isFewIds, msRange, narrowTo, rowsFilter, sqlSubquery, subqueryLike, tenantCondition, tenantRangeConditions, whereAll } from "./sql-fragments";
 
 describe("facts SQL fragments", () => {
   it("renders literal ids through the escaping function", () => {
@@ -12,6 +12,18 @@ describe("facts SQL fragments", () => {
 
   it("splices only branded subqueries as SQL", () => {
     expect(inIdSet("session_id", sqlSubquery("SELECT session_id FROM t"))).toBe("session_id IN (SELECT session_id FROM t)");
+  });
+
+  it("runs a subquery of many ids once per query (GLOBAL IN), and others where the primary key can use their set", () => {
+    expect(inIdSet("session_id", sqlSubquery("SELECT session_id FROM t", { many: true }))).toBe("session_id GLOBAL IN (SELECT session_id FROM t)");
+    expect(inSubquery("(user_id, client_feedback_id)", sqlSubquery("SELECT 1, 2", { many: true }))).toBe("(user_id, client_feedback_id) GLOBAL IN (SELECT 1, 2)");
+    expect(inSubquery("tool_call_id", sqlSubquery("SELECT 1", { few: true }))).toBe("tool_call_id IN (SELECT 1)");
+  });
+
+  it("gives a subquery derived from ids their size", () => {
+    expect(subqueryLike(["r1"], "SELECT 1")).toMatchObject({ few: true, many: false });
+    expect(subqueryLike(sqlSubquery("SELECT 2", { many: true }), "SELECT 1")).toMatchObject({ few: false, many: true });
+    expect(subqueryLike(sqlSubquery("SELECT 2"), "SELECT 1")).toMatchObject({ few: false, many: false });
   });
 
   it("renders a half-open range, either bound optional, as integers", () => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
 import { feedbackActionsSql } from "../facts/feedback-actions";
-import { msRange, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll, type SqlSubquery } from "../facts/sql-fragments";
+import { inSubquery, msRange, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll, type SqlSubquery } from "../facts/sql-fragments";
 import { hasFilters, matchingResponsesSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
@@ -53,7 +53,7 @@ export async function queryFeedbackTargets(
   const onMatchingResponses = hasFilters(query.filters)
     ? [
         "target_type IN ('chat_message', 'citation')",
-        `target_id IN (SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId, filters: query.filters })}))`,
+        inSubquery("target_id", sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId, filters: query.filters })})`, { many: true })),
       ]
     : [];
   const inRange = (column: string) => msRange(column, from, to).join(" AND ");
@@ -105,9 +105,7 @@ export async function queryFeedbackTargets(
  * time, so the rule stays exact).
  */
 function ratedInRangeSql(warehouse: Warehouse, tenantId: string, from: number, to: number): SqlSubquery {
-  return sqlSubquery(
-    `SELECT target_id FROM ${warehouse.table("feedback_events")} ${whereAll(tenantRangeConditions(tenantId, from, to))}`,
-  );
+  return sqlSubquery(`SELECT target_id FROM ${warehouse.table("feedback_events")} ${whereAll(tenantRangeConditions(tenantId, from, to))}`, { many: true });
 }
 
 /**

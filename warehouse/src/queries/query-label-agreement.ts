@@ -89,7 +89,7 @@ export interface LabelPairsOptions {
  */
 export function labelPairsSql(w: Warehouse, options: LabelPairsOptions): string {
   const matching = `SELECT response_id, occurred_at_ms FROM (${matchingResponsesSql(w, { tenantId: options.tenantId, from: options.from, to: options.to, filters: options.filters })})`;
-  const labels = currentLabelsSql(w, { tenantId: options.tenantId, responseIds: sqlSubquery(`SELECT response_id FROM (${matching})`) });
+  const labels = currentLabelsSql(w, { tenantId: options.tenantId, responseIds: sqlSubquery(`SELECT response_id FROM (${matching})`, { many: true }) });
   // Nested joins: ClickHouse 18.16 takes one JOIN per SELECT. Unmatched rows get '' and 0.
   return `SELECT response_id, occurred_at_ms, answerscope_label, label_reason, external_label, external_evaluated_at_ms, has_external FROM (
       SELECT response_id, occurred_at_ms, answerscope_label, label_reason FROM (${matching})

@@ -102,7 +102,7 @@ function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit:
   const labelled = labelledResponses(warehouse, query, options.pageIds);
   const ratedTargets =
     options.pageIds ??
-    sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} ${whereAll(tenantRangeConditions(tenantId, query.from, query.to))}`);
+    sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} ${whereAll(tenantRangeConditions(tenantId, query.from, query.to))}`, { many: true });
   // The labelled responses are current versions: joining the owners' ratings on (response_id,
   // user_id) verifies them without reading the responses again.
   const ratings = `SELECT response_id, user_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment

@@ -57,7 +57,7 @@ function coveredCallsSql(warehouse: Warehouse, query: ToolsQuery): string {
   // metrics-v1.md: in a filtered row, tool figures cover the calls whose response belongs to the
   // row (whatever the call's own time, as the metrics route counts them); calls without a
   // response_id count only without a filter.
-  const responseIds = sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters })})`);
+  const responseIds = sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters })})`, { many: true });
   const calls = reducedToolCallsSql(warehouse, { tenantId: query.tenantId, responseIds });
   return `SELECT tool_name, status, error_category, duration_ms, toInt64(1) AS weight FROM (${calls}) ${whereAll(ofTools)}`;
 }
