@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, partitionSinceCondition, rowsFilter, sinceCondition, subqueryLike, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, partitionSinceCondition, rowsFilter, sinceCondition, subqueryLike, tenantCondition, whereAll, type IdSet, type SqlSubquery } from "./sql-fragments";
 
 export interface CurrentResponsesOptions {
   tenantId: string;
@@ -8,8 +8,23 @@ export interface CurrentResponsesOptions {
   toMs?: number;
   /** Only these responses (ids, or a subquery returning response ids). */
   responseIds?: IdSet;
-  /** Only responses whose current version is in one of these sessions. */
+  /**
+   * Only responses whose current version is in one of these sessions. Without responseIds the read
+   * is narrowed through the index (sessionResponsesSql); with them, by them alone: a caller that
+   * stored that index lookup passes its ids as responseIds.
+   */
   sessionIds?: IdSet;
+}
+
+/**
+ * Subquery: the responses that ever were in the sessions (any version; the index
+ * responses_by_session, migration 0008) with a row at or after fromMs. With a range, that is
+ * enough: the current version of a response wanted is in the sessions and in the range, and has
+ * an index row of its own there.
+ */
+export function sessionResponsesSql(w: Warehouse, options: { tenantId: string; sessionIds: IdSet; fromMs?: number }): SqlSubquery {
+  const indexed = [tenantCondition(options.tenantId), inIdSet("session_id", options.sessionIds), ...(options.fromMs === undefined ? [] : [partitionSinceCondition(options.fromMs)])];
+  return subqueryLike(options.sessionIds, `SELECT response_id FROM ${w.table("responses_by_session")} ${whereAll(indexed)}`);
 }
 
 /**
@@ -29,14 +44,10 @@ export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptio
   const tenant = tenantCondition(options.tenantId);
   const narrowing = emptyNarrowing();
   if (options.responseIds) narrowTo(narrowing, options.responseIds, inIdSet("response_id", options.responseIds));
-  // A session filter narrows the raw rows to responses that ever were in the sessions
-  // (any version; the index responses_by_session, migration 0008), then keeps those whose
-  // current version still is.
-  // With a range, only index rows from its start: the current version of a response wanted is in
-  // the sessions and in the range, and has an index row of its own there.
-  if (options.sessionIds) {
-    const indexed = [tenant, inIdSet("session_id", options.sessionIds), ...(options.fromMs === undefined ? [] : [partitionSinceCondition(options.fromMs)])];
-    narrowing.conditions.push(inSubquery("response_id", subqueryLike(options.sessionIds, `SELECT response_id FROM ${w.table("responses_by_session")} ${whereAll(indexed)}`)));
+  // A session filter narrows the raw rows to responses that ever were in the sessions, then keeps
+  // those whose current version still is.
+  if (options.sessionIds && !options.responseIds) {
+    narrowing.conditions.push(inSubquery("response_id", sessionResponsesSql(w, { tenantId: options.tenantId, sessionIds: options.sessionIds, fromMs: options.fromMs })));
   }
   // Exact: a response's current version is its latest row, so when that is at or after
   // fromMs no earlier row can win, and when it is earlier the response is out of range anyway.

@@ -1,13 +1,17 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, partitionSinceCondition, sinceCondition, sqlSubquery, subqueryLike, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
+import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, partitionSinceCondition, sinceCondition, sqlSubquery, subqueryLike, tenantCondition, whereAll, type IdSet, type SqlSubquery } from "./sql-fragments";
 
 export interface ReducedToolCallsOptions {
   tenantId: string;
   /** Half-open range on the call's time (`first_at_ms`: its earliest event). */
   fromMs?: number;
   toMs?: number;
-  /** Only calls whose reduced response_id is one of these. */
+  /**
+   * Only calls whose reduced response_id is one of these. Without toolCallIds the read is narrowed
+   * through the index (responseCallsSql); with them, by them alone: a caller that stored that
+   * index lookup passes its ids as toolCallIds.
+   */
   responseIds?: IdSet;
   /** Only these calls. */
   toolCallIds?: IdSet;
@@ -38,6 +42,19 @@ function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toM
 }
 
 /**
+ * Subquery: the calls with an event that names one of the responses (the index
+ * tool_calls_by_response, migration 0008), from eventsFromMs on. A call's reduced response_id is
+ * one of its own events' ids, so these are every call that can reduce to one of the responses. A
+ * few responses have a few calls.
+ */
+export function responseCallsSql(w: Warehouse, options: { tenantId: string; responseIds: IdSet; eventsFromMs?: number }): SqlSubquery {
+  const indexed = [tenantCondition(options.tenantId), inIdSet("response_id", options.responseIds)];
+  // The index's rows are the calls' own events, so the caller's bound holds for them too.
+  if (options.eventsFromMs) indexed.push(partitionSinceCondition(options.eventsFromMs));
+  return subqueryLike(options.responseIds, `SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} ${whereAll(indexed)}`);
+}
+
+/**
  * Subquery: one row per (tenant, tool_call_id), the lifecycle of events-v1.md:
  * - status: the latest terminal event's, else `started` (never rewritten to failed);
  * - start_inferred: a terminal without any `started`;
@@ -56,14 +73,10 @@ function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toM
 export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptions): string {
   const narrowing = emptyNarrowing();
   if (options.toolCallIds) narrowTo(narrowing, options.toolCallIds, inIdSet("tool_call_id", options.toolCallIds));
-  // The reduced response_id is one of the call's own events' ids, so narrowing to calls
-  // with any such event (the index tool_calls_by_response, migration 0008) keeps every call
-  // that can match; the exact test comes after. A few responses have a few calls.
-  if (options.responseIds) {
-    const indexed = [tenantCondition(options.tenantId), inIdSet("response_id", options.responseIds)];
-    // The index's rows are the calls' own events, so the caller's bound holds for them too.
-    if (options.eventsFromMs) indexed.push(partitionSinceCondition(options.eventsFromMs));
-    narrowTo(narrowing, options.responseIds, inSubquery("tool_call_id", subqueryLike(options.responseIds, `SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} ${whereAll(indexed)}`)));
+  // The exact test on the reduced response_id comes after.
+  if (options.responseIds && !options.toolCallIds) {
+    const calls = responseCallsSql(w, { tenantId: options.tenantId, responseIds: options.responseIds, eventsFromMs: options.eventsFromMs });
+    narrowTo(narrowing, options.responseIds, inSubquery("tool_call_id", calls));
   }
   if (options.fromMs !== undefined) narrowing.conditions.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
   if (options.eventsFromMs) narrowing.conditions.push(...sinceCondition(options.eventsFromMs));

@@ -3,7 +3,7 @@ import { currentResponsesSql } from "../facts/current-responses";
 import { tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import { candidateResponsesSql } from "./candidates";
-import { changedLabelsSql } from "./changed-labels";
+import { changedLabelsSql, chunkIndexLookups } from "./changed-labels";
 import { MOVED_FROM_MS, writeLabelRows } from "./label-writes";
 import { hoursOf, markRollupStale, rebuildAllRollupHours, rebuildStaleRollupHours, tenantsWithRollup } from "./outcome-rollup";
 import { ChunkPlan, isMemoryLimitError } from "./chunk-plan";
@@ -73,12 +73,16 @@ async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId:
   const readBounds = options.firstPass
     ? undefined
     : readBoundsOf((await session.query<Record<string, unknown>>(chunkReadBoundsSql(w, { tenantId, responseIds, sessionIds })))[0]);
+  const lookups = chunkIndexLookups(w, { tenantId, responseIds, sessionIds, readBounds });
+  await session.fill(TEMP_TABLES.chunkSessionResponses, lookups.sessionResponses);
+  await session.fill(TEMP_TABLES.chunkCalls, lookups.calls);
   return session.query<Record<string, unknown>>(
     changedLabelsSql(w, {
       tenantId,
       responseIds,
       sessionIds,
       readBounds,
+      storedLookups: { sessionResponseIds: idsOf(TEMP_TABLES.chunkSessionResponses, "response_id"), callIds: idsOf(TEMP_TABLES.chunkCalls, "tool_call_id") },
       maxOccurredAtMs,
       evaluatedAtMs: options.now,
       reaskPhrases: options.reaskPhrases,

@@ -49,6 +49,10 @@ export const TEMP_TABLES = {
   chunk: { name: "outcome_chunk", columns: "response_id String" },
   /** The sessions of the chunk's current response versions. */
   chunkSessions: { name: "outcome_chunk_sessions", columns: "session_id String" },
+  /** The responses ever in those sessions, from the chunk's read bound (chunkIndexLookups). */
+  chunkSessionResponses: { name: "outcome_chunk_session_responses", columns: "response_id String" },
+  /** The tool calls naming the chunk's responses, from the chunk's read bound (chunkIndexLookups). */
+  chunkCalls: { name: "outcome_chunk_calls", columns: "tool_call_id String" },
 } as const satisfies Record<string, TempTable>;
 
 export const idsOf = (table: TempTable, column: string): SqlSubquery => sqlSubquery(`SELECT ${column} FROM ${table.name}`);
