@@ -1,6 +1,6 @@
 import type { Warehouse } from "../client";
 import { currentResponsesSql } from "../facts/current-responses";
-import { whereAll, type IdSet } from "../facts/sql-fragments";
+import { sqlSubquery, whereAll, type IdSet, type SqlSubquery } from "../facts/sql-fragments";
 import { filterConditions } from "../metrics/row-keys";
 import type { Filters } from "./query-input";
 
@@ -24,6 +24,10 @@ export function matchingResponsesSql(warehouse: Warehouse, options: MatchingResp
   return `SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used FROM (${current})
     ${whereAll(filterConditions(options.filters ?? {}))}`;
 }
+
+/** The ids of matchingResponsesSql's responses: a range's (or a whole tenant's), so `many` (see inSubquery). */
+export const matchingResponseIdsSql = (warehouse: Warehouse, options: MatchingResponsesOptions): SqlSubquery =>
+  sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, options)})`, { many: true });
 
 /** True when any dimension filter is set: then only calls and ratings tied to matching responses count. */
 export const hasFilters = (filters: Filters | undefined): boolean => Object.values(filters ?? {}).some((values) => (values?.length ?? 0) > 0);

@@ -4,7 +4,7 @@ import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
 import { feedbackActionsSql } from "../facts/feedback-actions";
 import { inSubquery, msRange, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll, type SqlSubquery } from "../facts/sql-fragments";
-import { hasFilters, matchingResponsesSql } from "./matching-responses";
+import { hasFilters, matchingResponseIdsSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
 
@@ -53,7 +53,7 @@ export async function queryFeedbackTargets(
   const onMatchingResponses = hasFilters(query.filters)
     ? [
         "target_type IN ('chat_message', 'citation')",
-        inSubquery("target_id", sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId, filters: query.filters })})`, { many: true })),
+        inSubquery("target_id", matchingResponseIdsSql(warehouse, { tenantId, filters: query.filters })),
       ]
     : [];
   const inRange = (column: string) => msRange(column, from, to).join(" AND ");

@@ -1,11 +1,11 @@
 import { EXTERNAL_SOURCE_PATTERN } from "@answerscope/contracts";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
-import { msRange, sqlSubquery, tenantCondition, whereAll } from "../facts/sql-fragments";
+import { msRange, tenantCondition, whereAll } from "../facts/sql-fragments";
 import { currentLabelsSql } from "../outcomes/current-labels";
 import { sqlValue } from "../sql/escape";
 import { EXTERNAL_LABEL_MAPPINGS, externalLabelRule } from "./external-label-mapping";
-import { hasFilters, matchingResponsesSql } from "./matching-responses";
+import { hasFilters, matchingResponseIdsSql, matchingResponsesSql } from "./matching-responses";
 import { wilsonInterval } from "./proportion-tests";
 import { FiltersSchema, OUTCOME_LABELS, type Filters, type OutcomeLabel } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
@@ -88,8 +88,9 @@ export interface LabelPairsOptions {
  * none). The one definition the agreement figures and a cell's samples share.
  */
 export function labelPairsSql(w: Warehouse, options: LabelPairsOptions): string {
-  const matching = `SELECT response_id, occurred_at_ms FROM (${matchingResponsesSql(w, { tenantId: options.tenantId, from: options.from, to: options.to, filters: options.filters })})`;
-  const labels = currentLabelsSql(w, { tenantId: options.tenantId, responseIds: sqlSubquery(`SELECT response_id FROM (${matching})`, { many: true }) });
+  const inRange = { tenantId: options.tenantId, from: options.from, to: options.to, filters: options.filters };
+  const matching = `SELECT response_id, occurred_at_ms FROM (${matchingResponsesSql(w, inRange)})`;
+  const labels = currentLabelsSql(w, { tenantId: options.tenantId, responseIds: matchingResponseIdsSql(w, inRange) });
   // Nested joins: ClickHouse 18.16 takes one JOIN per SELECT. Unmatched rows get '' and 0.
   return `SELECT response_id, occurred_at_ms, answerscope_label, label_reason, external_label, external_evaluated_at_ms, has_external FROM (
       SELECT response_id, occurred_at_ms, answerscope_label, label_reason FROM (${matching})

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
-import { msRange, sqlSubquery, tenantCondition, whereAll } from "../facts/sql-fragments";
+import { msRange, tenantCondition, whereAll } from "../facts/sql-fragments";
 import { histogramQuantile, latencyBucketSql } from "../metrics/latency-histogram";
 import { sqlList } from "../sql/escape";
-import { hasFilters, matchingResponsesSql } from "./matching-responses";
+import { hasFilters, matchingResponseIdsSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
 
@@ -57,7 +57,7 @@ function coveredCallsSql(warehouse: Warehouse, query: ToolsQuery): string {
   // metrics-v1.md: in a filtered row, tool figures cover the calls whose response belongs to the
   // row (whatever the call's own time, as the metrics route counts them); calls without a
   // response_id count only without a filter.
-  const responseIds = sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters })})`, { many: true });
+  const responseIds = matchingResponseIdsSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters });
   const calls = reducedToolCallsSql(warehouse, { tenantId: query.tenantId, responseIds });
   return `SELECT tool_name, status, error_category, duration_ms, toInt64(1) AS weight FROM (${calls}) ${whereAll(ofTools)}`;
 }
