@@ -18,4 +18,4 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 # The services run from plain JavaScript bundles (scripts/build-services.ts), not through tsx.
 RUN npm run build:services
-CMD ["node", "--max-old-space-size=256", "dist/ingest/src/main.mjs"]
+CMD ["node", "--max-old-space-size=256", "--heap-growing-percent=200", "dist/ingest/src/main.mjs"]

@@ -69,7 +69,7 @@ wait_http() { # url, what
 step "answerscope"
 # The services run from plain JavaScript bundles (scripts/build-services.ts), rebuilt at every start.
 npm run -s build:services
-run ingest env PORT=4318 HOST=127.0.0.1 node --max-old-space-size=256 dist/ingest/src/main.mjs
+run ingest env PORT=4318 HOST=127.0.0.1 node --max-old-space-size=256 --heap-growing-percent=200 dist/ingest/src/main.mjs
 wait_http http://127.0.0.1:4318/readyz "the ingest service"
 run outcomes env OUTCOME_INTERVAL_MS=5000 node dist/warehouse/src/outcomes/cli.mjs
 run exporter env EXPORTER_PORT=4321 EXPORTER_HOST=127.0.0.1 node dist/alerts/src/main.mjs
