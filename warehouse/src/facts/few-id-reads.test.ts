@@ -47,6 +47,8 @@ describe("reads of a tenant's rows narrowed to ids", () => {
     expect(flat(reducedToolCallsSql(w, { tenantId: "t", fromMs: 0, toMs: 1000 }))).toContain("tool_call_id GLOBAL IN (SELECT tool_call_id FROM db.tool_call_firsts");
     expect(flat(reducedToolCallsSql(w, { tenantId: "t", responseIds: ["r1"] }))).not.toContain("GLOBAL");
     expect(flat(currentFeedbackSql(w, { tenantId: "t", targetIds: rangeIds }))).not.toContain("GLOBAL");
+    // Unnarrowed, verification reads the responses rated since the range's start: most of them.
+    expect(flat(currentFeedbackSql(w, { tenantId: "t", verifiedSinceMs: 1000 }))).toContain("response_id GLOBAL IN (SELECT target_id FROM db.feedback_events");
     // The routes' ids of a range's matching responses are many.
     expect(flat(reducedToolCallsSql(w, { tenantId: "t", responseIds: matchingResponseIdsSql(w, { tenantId: "t", from: 0, to: 1000 }) }))).toContain(
       "response_id GLOBAL IN (SELECT response_id FROM (SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used",
