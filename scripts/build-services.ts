@@ -19,7 +19,7 @@ export const bundleOf = (entry: ServiceEntry): string => join(ROOT, "dist", entr
  * same rate. But V8 also derives how far the old generation may grow past what a full collection
  * left from that cap (1.3x at 256 MB, 4x from 1 GB), and at 1.3x the worker ran a full collection
  * every 0.3 s: 17 per 80,000 events, 15-20 % of its CPU. --heap-growing-percent=200 lets it grow 3x
- * under the same cap: 5 full collections, near 215 MB RSS. scripts/start.sh, the Dockerfile and
+ * under the same cap: 5 full collections, 211-231 MB peak RSS. scripts/start.sh, the Dockerfile and
  * docker-compose.yml pass the same flags (build-services.test.ts holds them to this list).
  */
 export const SERVICE_NODE_FLAGS: Partial<Record<ServiceEntry, readonly string[]>> = {
