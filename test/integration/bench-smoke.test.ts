@@ -152,7 +152,8 @@ describe("benchmark smoke run", () => {
       expect(await committedMessages(brokers, `${brokerName}-source`)).toBe(messages.length);
       const scratch = open("bench_smoke_cpu_scratch");
       await migrate(scratch);
-      const stored = await rowsAsStored(scratch, factBatchesOf(messages, 1000));
+      const pipeline = factBatchesOf(messages, 1000);
+      const stored = await rowsAsStored(scratch, pipeline);
       const plainDb = open("bench_smoke_cpu_plain");
       await migrate(plainDb);
       const plain = await measurePlainInsertLimit(plainDb, stored, messages.length, pids);
@@ -169,7 +170,7 @@ describe("benchmark smoke run", () => {
       // The floor stores the same rows, as many per write as its buffer's batch holds, and commits what it wrote.
       const floorDb = open("bench_smoke_cpu_floor");
       await migrate(floorDb);
-      const floor = await measureFloor(floorDb, stored, { brokers: [brokers], groupId: `${brokerName}-floor`, expected: messages.length, servicePids: pids, batchRows: 100 });
+      const floor = await measureFloor(floorDb, { stored, pipeline }, { brokers: [brokers], groupId: `${brokerName}-floor`, expected: messages.length, servicePids: pids, batchRows: 100 });
       expect(floor.storedRows).toBe(storedRows);
       expect(await marks(floorDb)).toEqual(sinkMarks);
       expect(await committedMessages(brokers, `${brokerName}-floor`)).toBe(messages.length);
@@ -178,9 +179,17 @@ describe("benchmark smoke run", () => {
       // Parsing JSON only, it still stores what the worker stores.
       const jsonFloorDb = open("bench_smoke_cpu_json_floor");
       await migrate(jsonFloorDb);
-      const jsonFloor = await measureFloor(jsonFloorDb, stored, { brokers: [brokers], groupId: `${brokerName}-json-floor`, expected: messages.length, batchRows: 100, work: "json" });
+      const jsonFloor = await measureFloor(jsonFloorDb, { stored, pipeline }, { brokers: [brokers], groupId: `${brokerName}-json-floor`, expected: messages.length, batchRows: 100, floor: "json" });
       expect(jsonFloor.storedRows).toBe(storedRows);
       expect(await marks(jsonFloorDb)).toEqual(sinkMarks);
+      // With the worker's checks it inserts the pipeline's rows less what they find: the same rows, the same
+      // marks. Its pipeline rows are fresh ones: rowsAsStored marked `pipeline`'s rows in place.
+      const unchecked = factBatchesOf(messages, 1000);
+      const checkedDb = open("bench_smoke_cpu_checked_floor");
+      await migrate(checkedDb);
+      const checked = await measureFloor(checkedDb, { stored, pipeline: unchecked }, { brokers: [brokers], groupId: `${brokerName}-checked-floor`, expected: messages.length, batchRows: 100, floor: "json_checked" });
+      expect(checked.storedRows).toBe(storedRows);
+      expect(await marks(checkedDb)).toEqual(sinkMarks);
       // Three inserts through every materialized view cost ClickHouse well over one 10 ms tick.
       if (!hasExternalClickHouse()) expect(plain.cpu!.clickhouse_cpu_s_per_1k).toBeGreaterThan(0);
       const shared = sharedCoreLimit(source.cpu!, plain.cpu!, 2, { source: source.rate, sink: plain.rate });

@@ -1,6 +1,6 @@
 import { addOutcome, FactBuffer, loadIngestConfig, messageCoordinates, runPipeline } from "@answerscope/ingest";
 import type { Batch } from "kafkajs";
-import { emptyFactBatch, FACT_KINDS, factBatchSize, insertPrepared, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import { emptyFactBatch, FACT_KINDS, factBatchSize, insertPrepared, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
 import type { ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 import { consumeAsWorker, type ConsumerRun } from "./worker-like-consumer";
@@ -10,16 +10,16 @@ export interface FloorRun extends ConsumerRun {
 }
 
 /**
- * The rows a worker stores (rowsAsStored), handed out in their order, as many per write as
- * that write's batch holds; the last write takes what is left (a repeated event makes a
- * pipeline row that is stored once).
+ * Fact rows handed out in their order, as many per write as that write's batch holds; the last
+ * write takes what is left (a repeated event makes a pipeline row that is stored once). The
+ * rows are either those a worker stores (rowsAsStored) or the pipeline's, before any check.
  */
-export class StoredRowsInOrder {
+export class RowsInOrder {
   private readonly rows: { kind: keyof FactBatch; row: object }[];
   private next = 0;
 
-  constructor(stored: readonly PreparedFacts[]) {
-    this.rows = stored.flatMap((batch) => FACT_KINDS.flatMap((kind) => (batch[kind] as object[]).map((row) => ({ kind, row }))));
+  constructor(batches: readonly FactBatch[]) {
+    this.rows = batches.flatMap((batch) => FACT_KINDS.flatMap((kind) => (batch[kind] as object[]).map((row) => ({ kind, row }))));
   }
 
   take(count: number, last: boolean): FactBatch {
@@ -37,6 +37,21 @@ export class StoredRowsInOrder {
  * held in the place of the row it would become.
  */
 export type FloorWork = "contract" | "json";
+
+/**
+ * The floors measured: what each does per message, and whether its writes run the worker's
+ * "already stored?" checks (prepareFacts, each batch's during the insert before it) on the
+ * pipeline's rows before inserting what they leave, or insert the rows a worker stores as they are.
+ * `json_checked` is what any worker that keeps "the same event_id counts once" must do here,
+ * whatever its contract costs: ClickHouse 18.16 has no insert deduplication that a materialized
+ * view honours, so the check before the insert is the only way to keep the views exact.
+ */
+export const FLOORS = {
+  contract: { work: "contract", checks: false },
+  json: { work: "json", checks: false },
+  json_checked: { work: "json", checks: true },
+} as const satisfies Record<string, { work: FloorWork; checks: boolean }>;
+export type FloorName = keyof typeof FLOORS;
 
 const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
   contract: (batch) => {
@@ -62,7 +77,7 @@ const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
  * schema with its normalizing transforms, tenant, fact row: `runPipeline`, as the worker does)
  * and holds its rows in the worker's buffer (one write at a time in the worker's batch size, the
  * next batch filling meanwhile, at most two batches held); each write inserts as many of the
- * rows a worker stores (`StoredRowsInOrder`: with the call marks and superseded versions the
+ * rows a worker stores (`RowsInOrder` of rowsAsStored: with the call marks and superseded versions the
  * views read, as the plain sink inserts them) with @clickhouse/client, and a batch is committed
  * once written. Nothing else: no duplicate checks, no write intents, no dead-letter round trip,
  * no metrics. No worker built on these parts (kafkajs, the contract, @clickhouse/client, this
@@ -73,21 +88,25 @@ const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
  */
 export async function measureFloor(
   w: Warehouse,
-  stored: readonly PreparedFacts[],
-  options: { brokers: string[]; groupId: string; expected: number; timeoutMs?: number; servicePids?: ServicePids; batchRows?: number; work?: FloorWork },
+  rows: { stored: readonly PreparedFacts[]; pipeline: readonly FactBatch[] },
+  options: { brokers: string[]; groupId: string; expected: number; timeoutMs?: number; servicePids?: ServicePids; batchRows?: number; floor?: FloorName },
 ): Promise<FloorRun> {
   const config = loadIngestConfig(options.batchRows ? { INGEST_BATCH_MAX_ROWS: String(options.batchRows) } : {});
-  const rowsToStore = new StoredRowsInOrder(stored);
-  const makeRows = rowsOf[options.work ?? "contract"];
+  const { work, checks } = FLOORS[options.floor ?? "contract"];
+  const rowsToWrite = new RowsInOrder(checks ? rows.pipeline : rows.stored);
+  const makeRows = rowsOf[work];
   let messagesHeld = 0;
-  const buffer = new FactBuffer({
-    write: async (batch) => void (await insertPrepared(w, rowsToStore.take(factBatchSize(batch), messagesHeld === options.expected))),
+  const next = (batch: FactBatch) => rowsToWrite.take(factBatchSize(batch), messagesHeld === options.expected);
+  const limits = {
     maxRows: config.INGEST_BATCH_MAX_ROWS,
     maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
     maxHeldRows: config.INGEST_BUFFER_MAX_ROWS,
-    // A failed write fails the measurement.
+    // A failed write fails the measurement, so no batch is checked twice (a check takes its rows).
     retry: { minDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
-  });
+  };
+  const buffer = checks
+    ? new FactBuffer<PreparedFacts>({ ...limits, prepare: (batch, pending) => prepareFacts(w, next(batch), pending), write: async (_batch, prepared) => void (await insertPrepared(w, prepared)) })
+    : new FactBuffer<PreparedFacts>({ ...limits, write: async (batch) => void (await insertPrepared(w, next(batch))) });
   const run = await consumeAsWorker({ ...options, clientId: "bench-floor" }, async (batch) => {
     await buffer.room();
     const facts = makeRows(batch);

@@ -6,7 +6,7 @@ import { progress } from "../progress";
 import { median, round } from "../stats";
 import { machineCores, medianAccount, sharedCoreLimit, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { produceAll } from "./produce";
-import { measureFloor, type FloorRun, type FloorWork } from "./floor-limit";
+import { FLOORS, measureFloor, type FloorName, type FloorRun } from "./floor-limit";
 import { measurePlainInsertLimit, measureSinkLimit, rowsAsStored, type SinkRun } from "./sink-limit";
 import { measureSourceLimit, type SourceRun } from "./source-limit";
 import { measureWorkers } from "./worker-processes";
@@ -32,20 +32,17 @@ export interface IngestReport {
   ingest_vs_write_facts_limit: number | null;
   two_vs_one: number | null;
   /**
-   * The floor (floor-limit.ts): a consumer that only runs the contract's pipeline and inserts the
-   * rows a worker stores (as the plain sink does), no duplicate checks or bookkeeping.
-   * floor / min(source, plain sink) is the best the ingest target's ratio could be with these
-   * parts and this contract; one worker / floor is what the worker's own work costs. Medians of
-   * per-run ratios.
+   * The floors (floor-limit.ts FLOORS): consumers with the worker's settings that do only part of
+   * a worker's work. `contract` runs the contract's pipeline and inserts the rows a worker stores
+   * (as the plain sink does), no duplicate checks or bookkeeping: floor / min(source, plain sink)
+   * is the best the ingest target's ratio could be with these parts and this contract, and one
+   * worker / that floor (`ingest_vs_floor`) is what the worker's own work costs. `json` only parses
+   * each message's JSON: what the parts alone allow. `json_checked` parses the JSON and runs the
+   * worker's "already stored?" checks before its inserts: what the parts and exactly-once counting
+   * allow, whatever the contract costs. Medians of per-run figures.
    */
-  floor_events_per_s?: number;
-  floor_vs_limit?: number | null;
+  floors?: Partial<Record<FloorName, { events_per_s: number; vs_limit: number | null; cpu?: CpuAccount }>>;
   ingest_vs_floor?: number | null;
-  cpu_floor?: CpuAccount;
-  /** The same floor parsing each message's JSON instead of running the contract: what the parts alone allow. */
-  json_floor_events_per_s?: number;
-  json_floor_vs_limit?: number | null;
-  cpu_json_floor?: CpuAccount;
   worker_peak_rss_mb: number;
   /** One worker, last run: writes to ClickHouse, mean rows per write, seconds spent writing, seconds in total. */
   one_worker_writes?: { writes: number; rows_per_write: number; write_seconds: number; total_seconds: number };
@@ -70,8 +67,11 @@ export interface IngestReport {
   shared_core_limit_events_per_s?: number;
   shared_core_limit_vs_min_limit?: number;
   ingest_vs_shared_core_limit?: number;
-  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[]; cpu_source: CpuAccount[]; cpu_sink: CpuAccount[]; cpu_sink_plain: CpuAccount[]; shared_core_limit: number[]; floor: number[]; cpu_floor: CpuAccount[]; json_floor: number[]; cpu_json_floor: CpuAccount[] };
+  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[]; cpu_source: CpuAccount[]; cpu_sink: CpuAccount[]; cpu_sink_plain: CpuAccount[]; shared_core_limit: number[]; floors: Record<FloorName, { rate: number[]; cpu: CpuAccount[] }> };
 }
+
+const FLOOR_NAMES = Object.keys(FLOORS) as FloorName[];
+const floorRecord = <T>(make: (name: FloorName) => T) => Object.fromEntries(FLOOR_NAMES.map((name) => [name, make(name)])) as Record<FloorName, T>;
 
 async function freshDatabase(url: string, name: string): Promise<Warehouse> {
   const w = createBenchWarehouse(url, name);
@@ -94,10 +94,10 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   progress("ingest: checking the batches in order, for the rows a worker stores of them (the plain sink inserts these)");
   const scratch = await freshDatabase(options.url, "bench_rows_as_stored");
   const storedBatches = await rowsAsStored(scratch, batches).finally(() => scratch.close());
+  const floorRows = { stored: storedBatches, pipeline: batches };
 
-  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[], floor: [] as number[], cpu_floor: [] as CpuAccount[], json_floor: [] as number[], cpu_json_floor: [] as CpuAccount[] };
-  const floorVsLimit: number[] = [];
-  const jsonFloorVsLimit: number[] = [];
+  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[], floors: floorRecord(() => ({ rate: [] as number[], cpu: [] as CpuAccount[] })) };
+  const floorVsLimit = floorRecord(() => [] as number[]);
   const oneVsFloor: number[] = [];
   const sharedVsMin: number[] = [];
   const vsShared: number[] = [];
@@ -115,8 +115,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     let sourceRun!: SourceRun;
     let sink!: SinkRun;
     let plain!: SinkRun;
-    let floor!: FloorRun;
-    let jsonFloor!: FloorRun;
+    const floors = {} as Record<FloorName, FloorRun>;
     let one = 0;
     let two = 0;
     const workerRun = async (workers: number) => {
@@ -144,14 +143,13 @@ export async function measureIngest(options: { url: string; brokers: string; eve
         await db.close();
       }
     };
-    const floorRun = (work: FloorWork) =>
-      sinkRun(`bench_floor_${work}`, (db) => measureFloor(db, storedBatches, { brokers: [options.brokers], groupId: `bench-floor-${work}-${stamp}-${run}`, expected: messages.length, servicePids: options.servicePids, work }));
+    const floorRun = (floor: FloorName) =>
+      sinkRun(`bench_floor_${floor}`, (db) => measureFloor(db, floorRows, { brokers: [options.brokers], groupId: `bench-floor-${floor}-${stamp}-${run}`, expected: messages.length, servicePids: options.servicePids, floor }));
     const steps = [
       async () => void (sourceRun = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids })),
       async () => void (sink = await sinkRun("bench_sink", (db) => measureSinkLimit(db, batches, messages.length, options.servicePids))),
       async () => void (plain = await sinkRun("bench_sink_plain", (db) => measurePlainInsertLimit(db, storedBatches, messages.length, options.servicePids))),
-      async () => void (jsonFloor = await floorRun("json")),
-      async () => void (floor = await floorRun("contract")),
+      ...FLOOR_NAMES.map((floor) => async () => void (floors[floor] = await floorRun(floor))),
       async () => void (one = await workerRun(1)),
       async () => void (two = await workerRun(2)),
     ];
@@ -168,13 +166,12 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     vsLimit.push(one / Math.min(source, plain.rate));
     vsWriteFacts.push(one / Math.min(source, sink.rate));
     twoVsOne.push(two / one);
-    samples.floor.push(Math.round(floor.rate));
-    if (floor.cpu) samples.cpu_floor.push(floor.cpu);
-    floorVsLimit.push(floor.rate / Math.min(source, plain.rate));
-    oneVsFloor.push(one / floor.rate);
-    samples.json_floor.push(Math.round(jsonFloor.rate));
-    if (jsonFloor.cpu) samples.cpu_json_floor.push(jsonFloor.cpu);
-    jsonFloorVsLimit.push(jsonFloor.rate / Math.min(source, plain.rate));
+    for (const name of FLOOR_NAMES) {
+      samples.floors[name].rate.push(Math.round(floors[name].rate));
+      if (floors[name].cpu) samples.floors[name].cpu.push(floors[name].cpu!);
+      floorVsLimit[name].push(floors[name].rate / Math.min(source, plain.rate));
+    }
+    oneVsFloor.push(one / floors.contract.rate);
     if (sourceCpu && plain.cpu) {
       const shared = sharedCoreLimit(sourceCpu, plain.cpu, machineCores(), { source, sink: plain.rate });
       samples.cpu_source.push(sourceCpu);
@@ -184,8 +181,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
       vsShared.push(one / shared.events_per_s);
       progress(`  shared-core limit: cores / (source ${shared.source_cpu_s_per_1k} + plain sink ${shared.sink_cpu_s_per_1k} CPU s per 1,000 events) = ${shared.events_per_s} events/s, ${shared.vs_min_limit} of min(source, plain sink); 1 worker reaches ${round(one / shared.events_per_s, 2)} of it`);
     }
-    progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), floor ${Math.round(floor.rate)} (${round(floor.rate / Math.min(source, plain.rate), 2)} of min(source, plain sink); JSON only ${Math.round(jsonFloor.rate)}, ${round(jsonFloor.rate / Math.min(source, plain.rate), 2)}), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
-    for (const [label, cpu] of [["JSON floor", jsonFloor.cpu], ["floor", floor.cpu], ["1 worker", samples.cpu_one[run]], ["2 workers", samples.cpu_two[run]]] as const) {
+    progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), floors ${FLOOR_NAMES.map((name) => `${name} ${Math.round(floors[name].rate)} (${round(floors[name].rate / Math.min(source, plain.rate), 2)})`).join(", ")} (of min(source, plain sink)), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
+    for (const [label, cpu] of [...FLOOR_NAMES.map((name) => [`${name} floor`, floors[name].cpu] as const), ["1 worker", samples.cpu_one[run]], ["2 workers", samples.cpu_two[run]]] as const) {
       if (cpu) progress(`  cpu ${label}: worker ${cpu.worker_cpu_s_per_1k} (main thread ${cpu.worker_main_thread_cpu_s_per_1k}) + ClickHouse ${cpu.clickhouse_cpu_s_per_1k} + broker ${cpu.broker_cpu_s_per_1k} CPU s per 1,000 events, ceiling ${cpu.ceiling_events_per_s} events/s, ingest/ceiling ${cpu.ingest_vs_ceiling}, worker-thread ceiling ${cpu.worker_ceiling_events_per_s} (ingest/that ${cpu.ingest_vs_worker_ceiling}), machine busy ${cpu.machine_busy_share}`);
     }
   }
@@ -204,13 +201,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     ingest_vs_limit: round(median(vsLimit), 2),
     ingest_vs_write_facts_limit: round(median(vsWriteFacts), 2),
     two_vs_one: round(median(twoVsOne), 2),
-    floor_events_per_s: Math.round(median(samples.floor)),
-    floor_vs_limit: round(median(floorVsLimit), 2),
+    floors: floorRecord((name) => ({ events_per_s: Math.round(median(samples.floors[name].rate)), vs_limit: round(median(floorVsLimit[name]), 2), cpu: medianAccount(samples.floors[name].cpu, median) })),
     ingest_vs_floor: round(median(oneVsFloor), 2),
-    cpu_floor: medianAccount(samples.cpu_floor, median),
-    json_floor_events_per_s: Math.round(median(samples.json_floor)),
-    json_floor_vs_limit: round(median(jsonFloorVsLimit), 2),
-    cpu_json_floor: medianAccount(samples.cpu_json_floor, median),
     worker_peak_rss_mb: Math.max(...rss),
     one_worker_writes: oneWorkerWrites,
     max_rows_handled_per_stored: rowsHandledPerStored.length ? Math.max(...rowsHandledPerStored) : undefined,

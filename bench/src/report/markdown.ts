@@ -1,4 +1,5 @@
 import type { BenchResults } from "./results";
+import type { FloorName } from "../ingest/floor-limit";
 import type { LabelUpdateReport } from "../outcomes/label-update";
 
 const n = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en"));
@@ -6,6 +7,13 @@ const n = (value: number | null | undefined) => (value === null || value === und
 const digits3 = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en", { maximumSignificantDigits: 3 });
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+
+/** The floors in the table's order, each with its row's label. */
+const FLOOR_ROWS: readonly (readonly [FloorName, string])[] = [
+  ["contract", "floor (consumer running the contract's pipeline, plain inserts of the rows the worker stores; no checks)"],
+  ["json", "JSON floor (the floor, parsing each message's JSON instead of running the contract)"],
+  ["json_checked", "checked JSON floor (the JSON floor, running the worker's duplicate checks before each insert)"],
+];
 
 /** The results as the markdown table of bench/results.md and the README's Performance section. */
 export function resultsMarkdown(r: BenchResults): string {
@@ -62,8 +70,7 @@ export function resultsMarkdown(r: BenchResults): string {
       row(["source limit (kafkajs consumer: counts, commits as the worker does)", n(i.source_events_per_s)]),
       row(["sink limit (plain inserts of the rows the worker stores, same batches)", n(i.sink_plain_events_per_s)]),
       row(["worker's sink (duplicate checks, each batch's during the insert before it; same batches)", n(i.sink_events_per_s)]),
-      ...(i.floor_events_per_s ? [row(["floor (consumer running the contract's pipeline, plain inserts of the rows the worker stores; no checks)", n(i.floor_events_per_s)])] : []),
-      ...(i.json_floor_events_per_s ? [row(["JSON floor (the floor, parsing each message's JSON instead of running the contract)", n(i.json_floor_events_per_s)])] : []),
+      ...FLOOR_ROWS.flatMap(([name, label]) => (i.floors?.[name] ? [row([label, n(i.floors[name].events_per_s)])] : [])),
       row(["ingest, 1 worker process", n(i.one_worker_events_per_s)]),
       row(["ingest, 2 worker processes", n(i.two_workers_events_per_s)]),
       "",
@@ -71,12 +78,16 @@ export function resultsMarkdown(r: BenchResults): string {
         (i.one_worker_writes ? ` One worker made ${n(i.one_worker_writes.writes)} warehouse writes of ${n(i.one_worker_writes.rows_per_write)} rows on average, ${n(i.one_worker_writes.write_seconds)} s of its ${n(i.one_worker_writes.total_seconds)} s.` : "") +
         (i.max_rows_handled_per_stored !== undefined ? ` Rows the workers handed to writes ÷ rows stored: at most ${i.max_rows_handled_per_stored} over all worker runs (1: no message was read twice).` : ""),
       "",
-      i.floor_vs_limit != null
-        ? `**Floor:** a consumer with the worker's settings that runs the contract's pipeline on every message and, through the worker's buffer, inserts the rows the worker stores, and does nothing else (no duplicate checks, write intents or dead-letter round trip), reaches ${i.floor_vs_limit} of min(source, plain sink): no worker that does the contract's work on these parts ingests faster here. One worker reaches ${i.ingest_vs_floor} of the floor.${i.json_floor_vs_limit != null ? ` The same consumer parsing each message's JSON and nothing more (what any consumer of JSON events must do) reaches ${i.json_floor_vs_limit}.` : ""}`
+      i.floors?.contract
+        ? `**Floor:** a consumer with the worker's settings that runs the contract's pipeline on every message and, through the worker's buffer, inserts the rows the worker stores, and does nothing else (no duplicate checks, write intents or dead-letter round trip), reaches ${i.floors.contract.vs_limit} of min(source, plain sink): no worker that does the contract's work on these parts ingests faster here. One worker reaches ${i.ingest_vs_floor} of the floor.` +
+          (i.floors.json ? ` The same consumer parsing each message's JSON and nothing more (what any consumer of JSON events must do) reaches ${i.floors.json.vs_limit}.` : "") +
+          (i.floors.json_checked
+            ? ` Parsing the JSON and running the worker's "already stored?" checks before each insert (what any worker must do here to count an \`event_id\` once, however cheap its contract: ClickHouse 18.16 has no insert deduplication that materialized views honour), it reaches ${i.floors.json_checked.vs_limit}.`
+            : "")
         : "",
       "",
     );
-    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["worker's sink (inserting client)", i.cpu_sink], ["floor (consumer and inserting client)", i.cpu_floor], ["JSON floor (consumer and inserting client)", i.cpu_json_floor], ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
+    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["worker's sink (inserting client)", i.cpu_sink], ...FLOOR_ROWS.map(([name, label]) => [`${label.split(" (")[0]} (consumer and inserting client)`, i.floors?.[name]?.cpu] as const), ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
     if (cpuRuns.some(([, c]) => c)) {
       out.push(
         `CPU accounting (10 %-90 % window of each source, floor and worker run, the whole run of the plain inserts; medians): CPU seconds per 1,000 events of the worker process(es) (for the limits: the process that consumes or inserts), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ the CPU seconds per event of their main threads (the JavaScript; V8's helper threads for concurrent GC and compilation run beside it and count only in the process's CPU), the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,
