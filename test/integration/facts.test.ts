@@ -174,6 +174,26 @@ describe("facts builders on the edge-case data set", () => {
     }
   });
 
+  it("feedback actions of repeated ids only are the full read's rows of the ids with more than one event, narrowed to targets or not", async () => {
+    const read = (options: Parameters<typeof feedbackActionsSql>[1]) =>
+      queryRows<Record<string, unknown>>(warehouse, `SELECT * FROM (${feedbackActionsSql(warehouse, options)}) ORDER BY event_id`);
+    for (const tenant of tenants()) {
+      const whole = await read({ tenantId: tenant });
+      const idOf = (row: Record<string, unknown>) => `${String(row.user_id)}\u0000${String(row.client_feedback_id)}`;
+      const eventsPerId = new Map<string, number>();
+      for (const row of whole) eventsPerId.set(idOf(row), (eventsPerId.get(idOf(row)) ?? 0) + 1);
+      const repeated = whole.filter((row) => eventsPerId.get(idOf(row))! > 1);
+      // Retries and conflicts all lie among them, and lone events (accepted) are left out.
+      expect(repeated.length).toBeLessThan(whole.length);
+      expect(repeated.filter((row) => row.action !== "accepted")).toEqual(whole.filter((row) => row.action !== "accepted"));
+      expect(await read({ tenantId: tenant, repeatedIdsOnly: true })).toEqual(repeated);
+      // Narrowed to some targets as well: the repeated ids with an event on one of them, each with all its events.
+      const ids = [...new Set(repeated.map((row) => String(row.target_id)))].slice(0, 3);
+      const onTargets = new Set(repeated.filter((row) => ids.includes(String(row.target_id))).map(idOf));
+      expect(await read({ tenantId: tenant, targetIds: ids, repeatedIdsOnly: true })).toEqual(repeated.filter((row) => onTargets.has(idOf(row))));
+    }
+  });
+
   it("a narrowed read, and the targets route narrowed to a range, find an id's first arrival on a target they were not narrowed to", async () => {
     const tenantId = "t-cross-target";
     const b = new EventBuilder(tenantId);

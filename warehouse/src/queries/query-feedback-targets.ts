@@ -62,8 +62,9 @@ export async function queryFeedbackTargets(
   // the responses rated since `from` are read to verify them: the current versions of every rated
   // response took 1.5 s at 5 M responses, those rated in the last week 0.5 s.
   const current = `SELECT * FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds, verifiedSinceMs: from })}) ${whereAll(onMatchingResponses)}`;
-  // Two reads, not four: each computes the feedback rules over the tenant's events once (seconds
-  // at 500,000 events), and the counts of one read come out of one GROUP BY.
+  // Two reads, not four: each computes the feedback rules once (seconds at 500,000 events), and
+  // the counts of one read come out of one GROUP BY. Retries and conflicts only exist among the ids
+  // with more than one event, so the second read computes the rule over those alone.
   const [keys, rejected] = await Promise.all([
     queryRows<{ target_type: string; rating: string; verification: string; count: number; revisions: number }>(
       warehouse,
@@ -76,7 +77,7 @@ export async function queryFeedbackTargets(
     queryRows<{ conflicts: number; retries: number }>(
       warehouse,
       `SELECT countIf(action = 'conflict') AS conflicts, countIf(action = 'retry') AS retries
-       FROM (${feedbackActionsSql(warehouse, { tenantId, targetIds })})
+       FROM (${feedbackActionsSql(warehouse, { tenantId, targetIds, repeatedIdsOnly: true })})
        ${whereAll(["action != 'accepted'", inRange("occurred_at_ms"), ...onMatchingResponses])}`,
     ),
   ]);
