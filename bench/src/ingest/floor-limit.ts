@@ -45,11 +45,14 @@ export type FloorWork = "contract" | "json";
  * `json_checked` is what any worker that keeps "the same event_id counts once" must do here,
  * whatever its contract costs: ClickHouse 18.16 has no insert deduplication that a materialized
  * view honours, so the check before the insert is the only way to keep the views exact.
+ * `contract_checked` does both, the contract and the checks: a worker without its bookkeeping
+ * (write announcements, dead letters, metrics).
  */
 export const FLOORS = {
   contract: { work: "contract", checks: false },
   json: { work: "json", checks: false },
   json_checked: { work: "json", checks: true },
+  contract_checked: { work: "contract", checks: true },
 } as const satisfies Record<string, { work: FloorWork; checks: boolean }>;
 export type FloorName = keyof typeof FLOORS;
 
