@@ -49,12 +49,14 @@ export type FloorWork = "contract" | "json";
  * (write announcements, dead letters, metrics).
  */
 export const FLOORS = {
-  contract: { work: "contract", checks: false },
-  json: { work: "json", checks: false },
-  json_checked: { work: "json", checks: true },
-  contract_checked: { work: "contract", checks: true },
-} as const satisfies Record<string, { work: FloorWork; checks: boolean }>;
+  contract: { work: "contract", checks: false, label: "floor", does: "consumer running the contract's pipeline, plain inserts of the rows the worker stores; no checks" },
+  json: { work: "json", checks: false, label: "JSON floor", does: "the floor, parsing each message's JSON instead of running the contract" },
+  json_checked: { work: "json", checks: true, label: "checked JSON floor", does: "the JSON floor, running the worker's duplicate checks before each insert" },
+  contract_checked: { work: "contract", checks: true, label: "checked floor", does: "the floor, running the worker's duplicate checks before each insert" },
+} as const satisfies Record<string, { work: FloorWork; checks: boolean; label: string; does: string }>;
 export type FloorName = keyof typeof FLOORS;
+/** The floors in the order they are measured and reported. */
+export const FLOOR_NAMES = Object.keys(FLOORS) as FloorName[];
 
 const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
   contract: (batch) => {

@@ -6,7 +6,7 @@ import { progress } from "../progress";
 import { median, round } from "../stats";
 import { machineCores, medianAccount, sharedCoreLimit, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { produceAll } from "./produce";
-import { FLOORS, measureFloor, type FloorName, type FloorRun } from "./floor-limit";
+import { FLOOR_NAMES, measureFloor, type FloorName, type FloorRun } from "./floor-limit";
 import { measurePlainInsertLimit, measureSinkLimit, rowsAsStored, type SinkRun } from "./sink-limit";
 import { measureSourceLimit, type SourceRun } from "./source-limit";
 import { measureWorkers } from "./worker-processes";
@@ -32,14 +32,10 @@ export interface IngestReport {
   ingest_vs_write_facts_limit: number | null;
   two_vs_one: number | null;
   /**
-   * The floors (floor-limit.ts FLOORS): consumers with the worker's settings that do only part of
-   * a worker's work. `contract` runs the contract's pipeline and inserts the rows a worker stores
-   * (as the plain sink does), no duplicate checks or bookkeeping: floor / min(source, plain sink)
-   * is the best the ingest target's ratio could be with these parts and this contract, and one
-   * worker / that floor (`ingest_vs_floor`) is what the worker's own work costs. `json` only parses
-   * each message's JSON: what the parts alone allow. `json_checked` parses the JSON and runs the
-   * worker's "already stored?" checks before its inserts: what the parts and exactly-once counting
-   * allow, whatever the contract costs. Medians of per-run figures.
+   * The floors (floor-limit.ts FLOORS, each described there): consumers with the worker's settings
+   * that do only part of its work. Each one's rate, its share of min(source, plain sink) and its
+   * CPU; one worker / the contract floor (`ingest_vs_floor`) is what the worker's own work costs.
+   * Medians of per-run figures.
    */
   floors?: Partial<Record<FloorName, { events_per_s: number; vs_limit: number | null; cpu?: CpuAccount }>>;
   ingest_vs_floor?: number | null;
@@ -70,7 +66,6 @@ export interface IngestReport {
   samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[]; cpu_source: CpuAccount[]; cpu_sink: CpuAccount[]; cpu_sink_plain: CpuAccount[]; shared_core_limit: number[]; floors: Record<FloorName, { rate: number[]; cpu: CpuAccount[] }> };
 }
 
-const FLOOR_NAMES = Object.keys(FLOORS) as FloorName[];
 const floorRecord = <T>(make: (name: FloorName) => T) => Object.fromEntries(FLOOR_NAMES.map((name) => [name, make(name)])) as Record<FloorName, T>;
 
 async function freshDatabase(url: string, name: string): Promise<Warehouse> {
@@ -168,7 +163,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     twoVsOne.push(two / one);
     for (const name of FLOOR_NAMES) {
       samples.floors[name].rate.push(Math.round(floors[name].rate));
-      if (floors[name].cpu) samples.floors[name].cpu.push(floors[name].cpu!);
+      const { cpu } = floors[name];
+      if (cpu) samples.floors[name].cpu.push(cpu);
       floorVsLimit[name].push(floors[name].rate / Math.min(source, plain.rate));
     }
     oneVsFloor.push(one / floors.contract.rate);

@@ -1,5 +1,5 @@
 import type { BenchResults } from "./results";
-import type { FloorName } from "../ingest/floor-limit";
+import { FLOOR_NAMES, FLOORS } from "../ingest/floor-limit";
 import type { LabelUpdateReport } from "../outcomes/label-update";
 
 const n = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en"));
@@ -7,14 +7,6 @@ const n = (value: number | null | undefined) => (value === null || value === und
 const digits3 = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en", { maximumSignificantDigits: 3 });
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-
-/** The floors in the table's order, each with its row's label. */
-const FLOOR_ROWS: readonly (readonly [FloorName, string])[] = [
-  ["contract", "floor (consumer running the contract's pipeline, plain inserts of the rows the worker stores; no checks)"],
-  ["json", "JSON floor (the floor, parsing each message's JSON instead of running the contract)"],
-  ["json_checked", "checked JSON floor (the JSON floor, running the worker's duplicate checks before each insert)"],
-  ["contract_checked", "checked floor (the floor, running the worker's duplicate checks before each insert)"],
-];
 
 /** The results as the markdown table of bench/results.md and the README's Performance section. */
 export function resultsMarkdown(r: BenchResults): string {
@@ -71,7 +63,7 @@ export function resultsMarkdown(r: BenchResults): string {
       row(["source limit (kafkajs consumer: counts, commits as the worker does)", n(i.source_events_per_s)]),
       row(["sink limit (plain inserts of the rows the worker stores, same batches)", n(i.sink_plain_events_per_s)]),
       row(["worker's sink (duplicate checks, each batch's during the insert before it; same batches)", n(i.sink_events_per_s)]),
-      ...FLOOR_ROWS.flatMap(([name, label]) => (i.floors?.[name] ? [row([label, n(i.floors[name].events_per_s)])] : [])),
+      ...FLOOR_NAMES.flatMap((name) => (i.floors?.[name] ? [row([`${FLOORS[name].label} (${FLOORS[name].does})`, n(i.floors[name].events_per_s)])] : [])),
       row(["ingest, 1 worker process", n(i.one_worker_events_per_s)]),
       row(["ingest, 2 worker processes", n(i.two_workers_events_per_s)]),
       "",
@@ -89,7 +81,7 @@ export function resultsMarkdown(r: BenchResults): string {
         : "",
       "",
     );
-    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["worker's sink (inserting client)", i.cpu_sink], ...FLOOR_ROWS.map(([name, label]) => [`${label.split(" (")[0]} (consumer and inserting client)`, i.floors?.[name]?.cpu] as const), ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
+    const cpuRuns = [["source limit (consumer)", i.cpu_source], ["plain sink (inserting client)", i.cpu_sink_plain], ["worker's sink (inserting client)", i.cpu_sink], ...FLOOR_NAMES.map((name) => [`${FLOORS[name].label} (consumer and inserting client)`, i.floors?.[name]?.cpu] as const), ["1 worker", i.cpu_one_worker], ["2 workers", i.cpu_two_workers]] as const;
     if (cpuRuns.some(([, c]) => c)) {
       out.push(
         `CPU accounting (10 %-90 % window of each source, floor and worker run, the whole run of the plain inserts; medians): CPU seconds per 1,000 events of the worker process(es) (for the limits: the process that consumes or inserts), ClickHouse and the mock broker, and the CPU-bound ceiling = cores ÷ their CPU seconds per event, the rate at which these three alone would use every core; the worker ceiling = worker processes ÷ the CPU seconds per event of their main threads (the JavaScript; V8's helper threads for concurrent GC and compilation run beside it and count only in the process's CPU), the rate at which each worker's JavaScript thread would be busy all the time. "machine busy" counts every process of the machine, other jobs included.`,
