@@ -1,4 +1,4 @@
-import { loadMigrations, queryRows } from "@answerscope/warehouse";
+import { loadMigrations, queryRows, sqlValue } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLUSTER_NODES, clusterNode, nodeWarehouse } from "../src/cluster";
@@ -32,7 +32,7 @@ describe("migrations from two processes at once on a cluster", () => {
     for (const { node, warehouse } of nodes) {
       const records = await queryRows<{ version: number; checksum: string }>(warehouse, `SELECT version, checksum FROM ${warehouse.table("schema_migrations")} ORDER BY version`);
       expect(records, node).toEqual(migrations.map((m) => ({ version: m.version, checksum: m.checksum })));
-      const tables = (await queryRows<{ name: string }>(warehouse, `SELECT name FROM system.tables WHERE database = '${database}' ORDER BY name`)).map((t) => t.name);
+      const tables = (await queryRows<{ name: string }>(warehouse, `SELECT name FROM system.tables WHERE database = ${sqlValue(database)} ORDER BY name`)).map((t) => t.name);
       for (const table of ["responses", "tool_call_events", "feedback_events", "rejected_events", "metrics_5m", "response_labels", "outcome_watermarks"]) {
         expect(tables, `${node} ${table}`).toEqual(expect.arrayContaining([table, `${table}_local`]));
       }

@@ -1,4 +1,4 @@
-import { queryRows, type Warehouse } from "@answerscope/warehouse";
+import { queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiProcess } from "../src/api-process";
 import { clusterNode, localCount, nodeWarehouse } from "../src/cluster";
@@ -22,7 +22,7 @@ const GROUP = "group-outage";
 async function replicaState(node: Warehouse, table: string): Promise<{ rows: number; queue: number }> {
   const [queue] = await queryRows<{ n: number }>(
     node,
-    `SELECT queue_size AS n FROM system.replicas WHERE database = '${node.target.database}' AND table = '${table}_local'`,
+    `SELECT queue_size AS n FROM system.replicas WHERE database = ${sqlValue(node.target.database)} AND table = ${sqlValue(`${table}_local`)}`,
   );
   return { rows: await localCount(node, `${table}_local`), queue: Number(queue?.n ?? -1) };
 }

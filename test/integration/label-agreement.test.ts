@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { DemoTransport } from "@answerscope/demo";
 import { importVikingbot, openTransport, type MappingContext } from "@answerscope/importer";
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
-import { createWarehouse, evaluateOutcomes, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, evaluateOutcomes, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { C5_REEVALUATED, CAROL_FILE, carolLines, writeAgreementFixtures } from "../../importer/src/testing/agreement-fixtures";
 import { TIME_ZONE } from "../../importer/src/testing/vikingbot-fixtures";
@@ -63,7 +63,7 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     return api.get(`/api/v1/label-agreement?${RANGE}&source=vikingbot${query}`, READ_KEY);
   };
   const storedLabels = () =>
-    queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("external_outcome_labels")} WHERE tenant_id = '${TENANT}'`).then(([row]) => Number(row?.n));
+    queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)}`).then(([row]) => Number(row?.n));
 
   beforeAll(async () => {
     const created = await createTestWarehouse("as_agreement");
@@ -105,7 +105,7 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
   it("stores the label at vikingbot's evaluation time read in the bot's zone, with its evidence", async () => {
     const rows = await queryRows<{ source: string; label: string; occurred_at_ms: number; evidence_json: string }>(
       warehouse,
-      `SELECT source, label, occurred_at_ms, evidence_json FROM ${warehouse.table("external_outcome_labels")} WHERE tenant_id = '${TENANT}' AND response_id = 'c1'`,
+      `SELECT source, label, occurred_at_ms, evidence_json FROM ${warehouse.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)} AND response_id = 'c1'`,
     );
     expect(rows.map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), evidence: JSON.parse(row.evidence_json) }))).toEqual([
       {
@@ -258,10 +258,10 @@ describe("vikingbot's labels through Kafka", () => {
 
     const w = created.warehouse;
     const stored = () =>
-      queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("external_outcome_labels")} WHERE tenant_id = '${TENANT}'`).then(([row]) => Number(row?.n));
+      queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)}`).then(([row]) => Number(row?.n));
     await waitFor(stored, (n) => n === 9, { timeoutMs: 60_000, what: "9 labels stored by the worker" });
     await waitFor(() => dedupedCounts(w, TENANT), (counts) => counts.rejected === 1, { timeoutMs: 60_000, what: "the invalid label dead-lettered" });
-    const [rejection] = await queryRows<{ reason: string; event_type: string }>(w, `SELECT reason, event_type FROM ${w.table("rejected_events")} WHERE tenant_id = '${TENANT}'`);
+    const [rejection] = await queryRows<{ reason: string; event_type: string }>(w, `SELECT reason, event_type FROM ${w.table("rejected_events")} WHERE tenant_id = ${sqlValue(TENANT)}`);
     expect(rejection).toEqual({ reason: "invalid_field:source", event_type: "external_outcome_recorded" });
   });
 });

@@ -1,5 +1,5 @@
 import { classifyQuery } from "@answerscope/contracts";
-import { evaluateOutcomes, markRollupStale, queryMetrics, queryRows, type Dimension, type Warehouse } from "@answerscope/warehouse";
+import { evaluateOutcomes, markRollupStale, queryMetrics, queryRows, sqlValue, type Dimension, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffMetricsRows, EventBuilder, referenceMetrics } from "../reference";
 import { loadThroughSink } from "../src/load-through-sink";
@@ -116,7 +116,7 @@ describe("Phase 2 from the outcome rollup", () => {
     expect(again.perTenant[0]?.rollupHours ?? 0).toBe(0);
     const versions = await queryRows<{ hours: number }>(
       warehouse,
-      `SELECT uniqExact(bucket) AS hours FROM ${warehouse.table("outcomes_1h_by_dimension")} WHERE tenant_id = '${TENANT}' AND dimension = ''`,
+      `SELECT uniqExact(bucket) AS hours FROM ${warehouse.table("outcomes_1h_by_dimension")} WHERE tenant_id = ${sqlValue(TENANT)} AND dimension = ''`,
     );
     expect(Number(versions[0]!.hours)).toBe(6);
     await expectReference();

@@ -1,4 +1,4 @@
-import { evaluateOutcomes, type ChunkProgress, type Warehouse } from "@answerscope/warehouse";
+import { evaluateOutcomes, sqlValue, type ChunkProgress, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateEdgeCaseDataset, referenceLabels } from "../reference";
 import { loadRawEvents } from "../src/load-events";
@@ -74,7 +74,7 @@ describe("outcome evaluator at the server's memory limit", () => {
     const broken = withChunkMemoryLimit(warehouse, 0, () => Object.assign(new Error("Code: 60, e.displayText() = DB::Exception: Table does not exist"), { code: "60" }));
     // Every tenant starts over: a lowered watermark makes every response a candidate again.
     for (const tenant of dataset.tenants) {
-      await warehouse.client.command({ query: `INSERT INTO ${warehouse.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms) VALUES ('${tenant}', 0, ${Date.now() + 3_600_000})` });
+      await warehouse.client.command({ query: `INSERT INTO ${warehouse.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms) VALUES (${sqlValue(tenant)}, 0, ${Date.now() + 3_600_000})` });
     }
     await expect(evaluateOutcomes(broken.warehouse, { now: Date.now() + 2 * 3_600_000 })).rejects.toThrow(/Table does not exist/);
     expect(broken.chunkSizes).toHaveLength(1);

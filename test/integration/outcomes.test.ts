@@ -108,7 +108,7 @@ describe("outcome evaluator, incremental", () => {
     // Lower the watermark so everything is re-evaluated, in chunks of 100.
     for (const tenant of dataset.tenants) {
       await warehouse.client.command({
-        query: `INSERT INTO ${warehouse.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms) VALUES ('${tenant}', 0, ${Date.now() + 10 * 3_600_000})`,
+        query: `INSERT INTO ${warehouse.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms) VALUES (${sqlValue(tenant)}, 0, ${Date.now() + 10 * 3_600_000})`,
       });
     }
     const run = await evaluateOutcomes(warehouse, { chunkSize: 100, now: Date.now() + 11 * 3_600_000 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { DemoTransport } from "@answerscope/demo";
 import { importVikingbot, openTransport, watchVikingbot, type ImportReport, type MappingContext } from "@answerscope/importer";
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
-import { evaluateOutcomes, queryMetrics, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { evaluateOutcomes, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALICE_FILE, BOB_FILE, BOB_KEY, TIME_ZONE, aliceFeedback, aliceLines, writeFixtures } from "../../importer/src/testing/vikingbot-fixtures";
 import { assistantLine, sessionText } from "../../importer/src/testing/vikingbot-lines";
@@ -130,7 +130,7 @@ describe("vikingbot import into the single-node stack", () => {
     expect((await metrics({ from: "2026-08-20T02:00:00.000Z", to: "2026-08-20T02:00:01.000Z" })).response_count).toBe(1);
     const rows = await queryRows<{ session_id: string; user_id: string; channel: string; n: number }>(
       warehouse,
-      `SELECT session_id, user_id, channel, count() AS n FROM ${warehouse.table("responses")} WHERE tenant_id = '${TENANT}' AND session_id = '${BOB_KEY}' GROUP BY session_id, user_id, channel`,
+      `SELECT session_id, user_id, channel, count() AS n FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(TENANT)} AND session_id = ${sqlValue(BOB_KEY)} GROUP BY session_id, user_id, channel`,
     );
     expect(rows.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([{ session_id: BOB_KEY, user_id: "U:42", channel: "slack__T01/C02", n: 2 }]);
   });

@@ -1,4 +1,4 @@
-import { createWarehouse, migrate, onClusterClause, queryRows, WarehouseEnvSchema, type Migration, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, migrate, onClusterClause, queryRows, sqlValue, WarehouseEnvSchema, type Migration, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 
@@ -39,7 +39,7 @@ export async function dropTestWarehouse(warehouse: Warehouse): Promise<void> {
 
 /** Deduplicated counts per fact table: what a correct reader sees whatever was delivered twice. */
 export async function dedupedCounts(warehouse: Warehouse, tenantId?: string) {
-  const where = tenantId ? `WHERE tenant_id = '${tenantId.replace(/[^A-Za-z0-9_.-]/g, "")}'` : "";
+  const where = tenantId ? `WHERE tenant_id = ${sqlValue(tenantId)}` : "";
   const count = async (table: string, key: string) =>
     Number((await queryRows<{ n: number }>(warehouse, `SELECT uniqExact(${key}) AS n FROM ${warehouse.table(table)} ${where}`))[0]?.n ?? 0);
   return {

@@ -1,4 +1,4 @@
-import { queryRows, type Warehouse } from "@answerscope/warehouse";
+import { queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 
 export interface SlowQuery {
   duration_ms: number;
@@ -29,8 +29,8 @@ export async function slowestQueries(w: Warehouse, sinceMs: number, limit = 8, e
      FROM system.query_log
      WHERE type IN (2, 4)
        AND event_time >= toDateTime(${Math.floor(sinceMs / 1000)})
-       AND position(query, '${database}.') > 0
-       AND NOT startsWith(upper(query), '${exclude}')
+       AND position(query, ${sqlValue(`${database}.`)}) > 0
+       AND NOT startsWith(upper(query), ${sqlValue(exclude)})
      ORDER BY query_duration_ms DESC
      LIMIT ${limit}`,
   );

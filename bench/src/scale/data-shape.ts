@@ -1,4 +1,4 @@
-import { latencyBucketSql, OUTCOME_ROLLUP_DIMENSIONS, type Dimension } from "@answerscope/warehouse";
+import { latencyBucketSql, OUTCOME_ROLLUP_DIMENSIONS, sqlValue, type Dimension } from "@answerscope/warehouse";
 import {
   CATEGORY_SOURCES, CHANNELS, CHAT_TYPES, ERROR_CATEGORIES, FINISH_REASONS, LANGUAGES, MODELS, QUERY_CATEGORIES,
   QUERY_TEXTS, RATINGS, REASON_CODES, SESSION_TYPES, TENANTS, TOOL_NAMES, USER_SEGMENTS, plainArraySql, weightedArraySql, type Weighted,
@@ -34,7 +34,7 @@ export const pickSql = (values: Weighted, expr: string, salt: number) => {
   const total = values.reduce((sum, [, weight]) => sum + weight, 0);
   return `arrayElement(${weightedArraySql(values)}, 1 + ${hash(expr, salt)} % ${total})`;
 };
-const idSql = (prefix: string, expr: string, salt: number) => `concat('${prefix}', lower(hex(${hash(expr, salt)})))`;
+const idSql = (prefix: string, expr: string, salt: number) => `concat(${sqlValue(prefix)}, lower(hex(${hash(expr, salt)})))`;
 
 /** Columns of response number `n` that tool calls and feedback repeat. */
 export function responseKeySql(n: string, window: DataWindow) {

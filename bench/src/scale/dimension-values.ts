@@ -1,3 +1,5 @@
+import { sqlValue } from "@answerscope/warehouse";
+
 /**
  * Dimension values of the large data set with skewed weights, as real traffic has them
  * (a few models carry most responses, one bot version at a time): uniform picks over
@@ -47,7 +49,7 @@ export const REASON_CODES: Weighted = [["incorrect", 3], ["incomplete", 2], ["ir
 /** A ClickHouse array literal with each value repeated by its weight, so `arr[1 + hash % length]` is a weighted pick. */
 export function weightedArraySql(values: Weighted): string {
   const expanded = values.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
-  return `[${expanded.map((value) => `'${value.replace(/[\\']/g, "\\$&")}'`).join(", ")}]`;
+  return sqlValue(expanded);
 }
 
 export const plainArraySql = (values: readonly string[]) => weightedArraySql(values.map((value) => [value, 1] as const));

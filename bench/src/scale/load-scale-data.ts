@@ -1,4 +1,4 @@
-import { dimensionRollupBackfillSql, queryRows, rebuildAllRollupHours, type Warehouse } from "@answerscope/warehouse";
+import { dimensionRollupBackfillSql, queryRows, rebuildAllRollupHours, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { feedbackEventsSelectSql, responseLabelsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
 
@@ -114,7 +114,7 @@ export async function loadScaleData(w: Warehouse, counts: ScaleCounts, window: D
 export async function waitForMerges(w: Warehouse, maxSeconds = 120): Promise<void> {
   const deadline = Date.now() + maxSeconds * 1000;
   while (Date.now() < deadline) {
-    const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM system.merges WHERE database = '${w.target.database}'`);
+    const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM system.merges WHERE database = ${sqlValue(w.target.database)}`);
     if (Number(rows[0]?.n ?? 0) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

@@ -1,5 +1,5 @@
 import {
-  queryCompare, queryFeedbackReasons, queryFeedbackTargets, queryMetrics, queryResponse, querySamples, queryRows, queryTools, type Warehouse,
+  queryCompare, queryFeedbackReasons, queryFeedbackTargets, queryMetrics, queryResponse, querySamples, queryRows, queryTools, sqlValue, type Warehouse,
 } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { ratio, timeRepeated, type Timing } from "../stats";
@@ -50,8 +50,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Times every read route of the query API on the largest tenant, then the raw-table equivalent of the metrics route. */
 export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenantId: string, runs: number): Promise<QuerySpeedReport> {
   const to = window.endMs;
-  const tenantResponses = Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("responses")} WHERE tenant_id = '${tenantId}'`))[0]?.n ?? 0);
-  const someResponse = (await queryRows<{ id: string }>(w, `SELECT response_id AS id FROM ${w.table("responses")} WHERE tenant_id = '${tenantId}' AND tool_count > 0 LIMIT 1`))[0]?.id;
+  const tenantResponses = Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]?.n ?? 0);
+  const someResponse = (await queryRows<{ id: string }>(w, `SELECT response_id AS id FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)} AND tool_count > 0 LIMIT 1`))[0]?.id;
   if (!someResponse) throw new Error(`tenant ${tenantId} has no responses`);
   const week = { tenantId, from: iso(to - 7 * 24 * HOUR_MS), to: iso(to) };
 
@@ -68,6 +68,7 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
     { name: "feedback reasons 7d", run: async () => (await queryFeedbackReasons(w, week)).reasons.length },
     { name: "feedback reasons 90d", run: async () => (await queryFeedbackReasons(w, { tenantId, from: iso(to - 90 * 24 * HOUR_MS), to: iso(to) })).reasons.length },
     { name: "feedback targets 7d", run: async () => (await queryFeedbackTargets(w, week)).rows.length },
+    { name: "feedback targets 90d", run: async () => (await queryFeedbackTargets(w, { tenantId, from: iso(to - 90 * 24 * HOUR_MS), to: iso(to) })).rows.length },
     { name: "compare error_rate by model 7d", run: async () => ((await queryCompare(w, { ...week, metric: "error_rate", dimension: "model", a: "gpt-4o", b: "claude-sonnet" })).a.denominator > 0 ? 1 : 0) },
   ];
 
@@ -89,7 +90,7 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
   const viewSpeedup: Record<string, number | null> = {};
   const phase1Speedup: Record<string, number | null> = {};
   const lowerBounds: string[] = [];
-  const maxOccurredAtMs = Number((await queryRows<{ m: number }>(w, `SELECT max(occurred_at_ms) AS m FROM ${w.table("responses")} WHERE tenant_id = '${tenantId}'`))[0]?.m ?? 0);
+  const maxOccurredAtMs = Number((await queryRows<{ m: number }>(w, `SELECT max(occurred_at_ms) AS m FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]?.m ?? 0);
   for (const range of RANGES) {
     const route = routes.find((r) => r.name.startsWith(`metrics ${range.name} `));
     const q = { tenantId, fromMs: to - range.ms, toMs: to, bucket: range.bucket };

@@ -1,5 +1,5 @@
 import type { Warehouse } from "../client";
-import { sqlIdentifier } from "../sql/escape";
+import { sqlIdentifier, sqlValue } from "../sql/escape";
 import { DIMENSIONS, type Dimension, type MetricsQuery } from "../queries/query-input";
 import type { RowKeys } from "./row-keys";
 
@@ -24,7 +24,7 @@ export const rollupRowDimension = (dimension: Dimension | "", span: "hour" | "da
 const SUMS = ["responses", "max_iterations", "no_reply", "errors", "iterations", "tools", "tokens", "latency_histogram"] as const;
 /** metrics_5m has a column per dimension, tool_used included: (bucket, dimension, value) per hour row and day row. */
 const ENTRIES = `[${(["hour", "day"] as const).flatMap((span) => ["", ...DIMENSIONS].map((dimension) =>
-  `(${span === "hour" ? "toStartOfHour" : "toStartOfDay"}(bucket), '${rollupRowDimension(dimension as Dimension | "", span)}', ${dimension || "''"})`)).join(", ")}]`;
+  `(${span === "hour" ? "toStartOfHour" : "toStartOfDay"}(bucket), ${sqlValue(rollupRowDimension(dimension as Dimension | "", span))}, ${dimension || "''"})`)).join(", ")}]`;
 
 /**
  * Fills metrics_1h_by_dimension (hour and day rows) from metrics_5m: what an existing deployment runs once after

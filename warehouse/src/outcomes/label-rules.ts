@@ -1,5 +1,5 @@
 import type { OutcomeLabel } from "../queries/query-input";
-import { sqlList } from "../sql/escape";
+import { sqlList, sqlValue } from "../sql/escape";
 
 /** metrics-v1.md: a response that ended this way is `failed` whatever else is known. */
 export const FAILED_FINISH_REASONS = ["error", "max_iterations", "no_reply", "cancelled"] as const;
@@ -25,7 +25,7 @@ export const LABEL_RULES: readonly { label: OutcomeLabel; reason: string; when: 
 export const PENDING = { label: "pending", reason: "window_open" } as const;
 
 const multiIf = (pick: (rule: (typeof LABEL_RULES)[number]) => string, otherwise: string) =>
-  `multiIf(${LABEL_RULES.map((rule) => `${rule.when}, '${pick(rule)}'`).join(", ")}, '${otherwise}')`;
+  `multiIf(${LABEL_RULES.map((rule) => `${rule.when}, ${sqlValue(pick(rule))}`).join(", ")}, ${sqlValue(otherwise)})`;
 
 /** SQL expressions for `label` and `label_reason` (the strings above are constants, not input). */
 export const labelSql = () => multiIf((rule) => rule.label, PENDING.label);

@@ -15,6 +15,7 @@
  * naming `<name>` (see cluster-ddl.ts for the statements that must address the local tables).
  */
 import { clusterStatements, CREATED_TABLE, SHARDING_KEY, type ShardedTables } from "./cluster-ddl";
+import { sqlValue } from "./escape";
 
 export interface DdlTarget {
   database: string;
@@ -70,7 +71,7 @@ export function zooKeeperPath(target: DdlTarget, table: string, shard = "{shard}
 /** `Name(args)`, or on a cluster its replicated twin registered at `zkPath`. */
 export function engineFor(target: DdlTarget, name: string, args: string, zkPath: string): string {
   if (!target.cluster) return `${name}(${args})`;
-  const replicatedArgs = [`'${zkPath}'`, "'{replica}'", ...(args.trim() ? [args.trim()] : [])].join(", ");
+  const replicatedArgs = [sqlValue(zkPath), sqlValue("{replica}"), ...(args.trim() ? [args.trim()] : [])].join(", ");
   return `Replicated${name}(${replicatedArgs})`;
 }
 
