@@ -8,6 +8,8 @@ import {
   queryRows,
   reducedToolCallsSql,
   sqlList,
+  sqlSubquery,
+  sqlValue,
   type Warehouse,
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -191,6 +193,9 @@ describe("facts builders on the edge-case data set", () => {
       const ids = [...new Set(repeated.map((row) => String(row.target_id)))].slice(0, 3);
       const onTargets = new Set(repeated.filter((row) => ids.includes(String(row.target_id))).map(idOf));
       expect(await read({ tenantId: tenant, targetIds: ids, repeatedIdsOnly: true })).toEqual(repeated.filter((row) => onTargets.has(idOf(row))));
+      // The same targets as a range's subquery (many ids): there the repeated ids alone carry the narrowing.
+      const manyIds = sqlSubquery(`SELECT arrayJoin(${sqlValue(ids)})`, { many: true });
+      expect(await read({ tenantId: tenant, targetIds: manyIds, repeatedIdsOnly: true })).toEqual(repeated.filter((row) => onTargets.has(idOf(row))));
     }
   });
 

@@ -39,13 +39,14 @@ function actionsNarrowing(w: Warehouse, options: FeedbackActionsOptions): Narrow
       ),
     );
   }
-  if (options.repeatedIdsOnly) {
-    // Counted over the rows the targets leave: an id's events are all among them or none is.
-    const repeated = `SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} ${rowsFilter(options.tenantId, narrowing)}
-      GROUP BY user_id, client_feedback_id HAVING uniqExact(event_id) > 1`;
-    narrowing.conditions.push(inSubquery("(user_id, client_feedback_id)", sqlSubquery(repeated, { many: true })));
-  }
-  return narrowing;
+  if (!options.repeatedIdsOnly) return narrowing;
+  // Counted over the rows the targets leave: an id's events are all among them or none is. So
+  // the repeated ids imply the targets' condition, which is not repeated beside them (its set of
+  // pairs would be built a second time); a few targets' PREWHERE stays, a set of a few pairs
+  // that spares the WHERE's columns.
+  const repeated = `SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} ${rowsFilter(options.tenantId, narrowing)}
+    GROUP BY user_id, client_feedback_id HAVING uniqExact(event_id) > 1`;
+  return { fewIds: narrowing.fewIds, conditions: [inSubquery("(user_id, client_feedback_id)", sqlSubquery(repeated, { many: true }))] };
 }
 
 /**
