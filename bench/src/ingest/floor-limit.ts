@@ -46,14 +46,27 @@ export type FloorWork = "contract" | "json";
  * whatever its contract costs: ClickHouse 18.16 has no insert deduplication that a materialized
  * view honours, so the check before the insert is the only way to keep the views exact.
  * `contract_checked` does both, the contract and the checks: a worker without its bookkeeping
- * (write announcements, dead letters, metrics).
+ * (write announcements, dead letters, metrics). `label`, `does` and `reaches` are how results.md
+ * names each one: its table row, and the sentence before its share of min(source, plain sink).
  */
 export const FLOORS = {
-  contract: { work: "contract", checks: false, label: "floor", does: "consumer running the contract's pipeline, plain inserts of the rows the worker stores; no checks" },
-  json: { work: "json", checks: false, label: "JSON floor", does: "the floor, parsing each message's JSON instead of running the contract" },
-  json_checked: { work: "json", checks: true, label: "checked JSON floor", does: "the JSON floor, running the worker's duplicate checks before each insert" },
-  contract_checked: { work: "contract", checks: true, label: "checked floor", does: "the floor, running the worker's duplicate checks before each insert" },
-} as const satisfies Record<string, { work: FloorWork; checks: boolean; label: string; does: string }>;
+  contract: {
+    work: "contract", checks: false, label: "floor", does: "consumer running the contract's pipeline, plain inserts of the rows the worker stores; no checks",
+    reaches: "**Floor:** a consumer with the worker's settings that runs the contract's pipeline on every message and, through the worker's buffer, inserts the rows the worker stores, and does nothing else (no duplicate checks, write intents or dead-letter round trip), reaches",
+  },
+  json: {
+    work: "json", checks: false, label: "JSON floor", does: "the floor, parsing each message's JSON instead of running the contract",
+    reaches: "The same consumer parsing each message's JSON and nothing more (what any consumer of JSON events must do) reaches",
+  },
+  json_checked: {
+    work: "json", checks: true, label: "checked JSON floor", does: "the JSON floor, running the worker's duplicate checks before each insert",
+    reaches: "Parsing the JSON and running the worker's \"already stored?\" checks before each insert (what any worker must do here to count an `event_id` once, however cheap its contract: ClickHouse 18.16 has no insert deduplication that materialized views honour), it reaches",
+  },
+  contract_checked: {
+    work: "contract", checks: true, label: "checked floor", does: "the floor, running the worker's duplicate checks before each insert",
+    reaches: "Running the contract and the checks, and nothing else a worker does, it reaches",
+  },
+} as const satisfies Record<string, { work: FloorWork; checks: boolean; label: string; does: string; reaches: string }>;
 export type FloorName = keyof typeof FLOORS;
 /** The floors in the order they are measured and reported. */
 export const FLOOR_NAMES = Object.keys(FLOORS) as FloorName[];

@@ -72,12 +72,8 @@ export function resultsMarkdown(r: BenchResults): string {
         (i.max_rows_handled_per_stored !== undefined ? ` Rows the workers handed to writes ÷ rows stored: at most ${i.max_rows_handled_per_stored} over all worker runs (1: no message was read twice).` : ""),
       "",
       i.floors?.contract
-        ? `**Floor:** a consumer with the worker's settings that runs the contract's pipeline on every message and, through the worker's buffer, inserts the rows the worker stores, and does nothing else (no duplicate checks, write intents or dead-letter round trip), reaches ${i.floors.contract.vs_limit} of min(source, plain sink): no worker that does the contract's work on these parts ingests faster here. One worker reaches ${i.ingest_vs_floor} of the floor.` +
-          (i.floors.json ? ` The same consumer parsing each message's JSON and nothing more (what any consumer of JSON events must do) reaches ${i.floors.json.vs_limit}.` : "") +
-          (i.floors.json_checked
-            ? ` Parsing the JSON and running the worker's "already stored?" checks before each insert (what any worker must do here to count an \`event_id\` once, however cheap its contract: ClickHouse 18.16 has no insert deduplication that materialized views honour), it reaches ${i.floors.json_checked.vs_limit}.`
-            : "") +
-          (i.floors.contract_checked ? ` Running the contract and the checks, and nothing else a worker does, it reaches ${i.floors.contract_checked.vs_limit}.` : "")
+        ? `${FLOORS.contract.reaches} ${i.floors.contract.vs_limit} of min(source, plain sink): no worker that does the contract's work on these parts ingests faster here. One worker reaches ${i.ingest_vs_floor} of the floor.` +
+          FLOOR_NAMES.filter((name) => name !== "contract").map((name) => (i.floors?.[name] ? ` ${FLOORS[name].reaches} ${i.floors[name].vs_limit}.` : "")).join("")
         : "",
       "",
     );

@@ -1,7 +1,7 @@
 import { latencyBucketSql, OUTCOME_ROLLUP_DIMENSIONS, sqlValue, type Dimension } from "@answerscope/warehouse";
 import {
   CATEGORY_SOURCES, CHANNELS, CHAT_TYPES, ERROR_CATEGORIES, FINISH_REASONS, LANGUAGES, MODELS, QUERY_CATEGORIES,
-  QUERY_TEXTS, RATINGS, REASON_CODES, SESSION_TYPES, TENANTS, TOOL_NAMES, USER_SEGMENTS, plainArraySql, weightedArraySql, type Weighted,
+  QUERY_TEXTS, RATINGS, REASON_CODES, SESSION_TYPES, TENANTS, TOOL_NAMES, USER_SEGMENTS, weightedArraySql, type Weighted,
 } from "./dimension-values";
 
 /**
@@ -56,7 +56,7 @@ const TOOLS_PER_RESPONSE = 2;
 /** Number of the j-th response that used tools (n % 4 != 0), and the inverse. */
 const toolResponseNumberSql = (j: string) => `(4 * intDiv(${j}, 3) + 1 + ${j} % 3)`;
 const toolResponseIndexSql = (n: string) => `(3 * intDiv(${n}, 4) + ${n} % 4 - 1)`;
-const toolNameSql = (call: string) => `arrayElement(${plainArraySql(TOOL_NAMES)}, 1 + ${hash(call, 21)} % ${TOOL_NAMES.length})`;
+const toolNameSql = (call: string) => `arrayElement(${sqlValue(TOOL_NAMES)}, 1 + ${hash(call, 21)} % ${TOOL_NAMES.length})`;
 
 /** The dimensions of response number `n` (metrics-v1.md), `tool_used` included: what label rows copy. */
 export function responseDimensionsSql(n: string, window: DataWindow): Record<Dimension, string> {

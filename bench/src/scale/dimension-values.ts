@@ -52,4 +52,3 @@ export function weightedArraySql(values: Weighted): string {
   return sqlValue(expanded);
 }
 
-export const plainArraySql = (values: readonly string[]) => weightedArraySql(values.map((value) => [value, 1] as const));

@@ -54,6 +54,7 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
   const someResponse = (await queryRows<{ id: string }>(w, `SELECT response_id AS id FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)} AND tool_count > 0 LIMIT 1`))[0]?.id;
   if (!someResponse) throw new Error(`tenant ${tenantId} has no responses`);
   const week = { tenantId, from: iso(to - 7 * 24 * HOUR_MS), to: iso(to) };
+  const ninetyDays = { tenantId, from: iso(to - 90 * 24 * HOUR_MS), to: iso(to) };
 
   const cases: { name: string; run: () => Promise<number> }[] = [
     ...RANGES.map((range) => ({
@@ -66,9 +67,9 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
     { name: "samples 7d, rating=down", run: async () => (await querySamples(w, { ...week, ratings: ["down"], limit: 50 })).samples.length },
     { name: "one response", run: async () => ((await queryResponse(w, { tenantId, responseId: someResponse })) ? 1 : 0) },
     { name: "feedback reasons 7d", run: async () => (await queryFeedbackReasons(w, week)).reasons.length },
-    { name: "feedback reasons 90d", run: async () => (await queryFeedbackReasons(w, { tenantId, from: iso(to - 90 * 24 * HOUR_MS), to: iso(to) })).reasons.length },
+    { name: "feedback reasons 90d", run: async () => (await queryFeedbackReasons(w, ninetyDays)).reasons.length },
     { name: "feedback targets 7d", run: async () => (await queryFeedbackTargets(w, week)).rows.length },
-    { name: "feedback targets 90d", run: async () => (await queryFeedbackTargets(w, { tenantId, from: iso(to - 90 * 24 * HOUR_MS), to: iso(to) })).rows.length },
+    { name: "feedback targets 90d", run: async () => (await queryFeedbackTargets(w, ninetyDays)).rows.length },
     { name: "compare error_rate by model 7d", run: async () => ((await queryCompare(w, { ...week, metric: "error_rate", dimension: "model", a: "gpt-4o", b: "claude-sonnet" })).a.denominator > 0 ? 1 : 0) },
   ];
 

@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { FLOOR_NAMES, FLOORS } from "../ingest/floor-limit";
+import { resultsMarkdown } from "./markdown";
+import type { BenchResults } from "./results";
+
+// The committed results: a real report of every section, the ingest one with all the floors.
+const committed = JSON.parse(readFileSync(new URL("../../bench-results.json", import.meta.url), "utf8")) as BenchResults;
+
+describe("resultsMarkdown, ingest floors", () => {
+  it("gives every floor of FLOORS its table row, its CPU line and its sentence with its share of the limit", () => {
+    const floors = committed.ingest?.floors ?? {};
+    expect(Object.keys(floors).sort()).toEqual([...FLOOR_NAMES].sort());
+    const text = resultsMarkdown(committed);
+    for (const name of FLOOR_NAMES) {
+      const floor = floors[name]!;
+      expect(text).toContain(`| ${FLOORS[name].label} (${FLOORS[name].does}) | ${floor.events_per_s.toLocaleString("en")} |`);
+      expect(text).toContain(`${FLOORS[name].label} (consumer and inserting client)`);
+      expect(text).toContain(`${FLOORS[name].reaches} ${floor.vs_limit}`);
+    }
+  });
+
+  it("leaves out a floor the report does not have", () => {
+    const ingest = committed.ingest!;
+    const { json_checked: _dropped, ...others } = ingest.floors!;
+    const text = resultsMarkdown({ ...committed, ingest: { ...ingest, floors: others } });
+    expect(text).not.toContain(FLOORS.json_checked.reaches);
+    expect(text).not.toContain(`| ${FLOORS.json_checked.label} (`);
+    expect(text).toContain(FLOORS.contract_checked.reaches);
+  });
+});
