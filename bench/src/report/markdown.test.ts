@@ -29,3 +29,14 @@ describe("resultsMarkdown, ingest floors", () => {
     expect(text).toContain(FLOORS.contract_checked.reaches);
   });
 });
+
+describe("resultsMarkdown, raw reads", () => {
+  it("tells a raw read left out from one that failed", () => {
+    const scale = committed.scale!;
+    const [first, second, ...rest] = scale.queries.raw;
+    const raw = [{ name: first!.name, rows: 0, skipped: "not run: past the limit" }, { name: second!.name, rows: 0, error: "Memory limit exceeded" }, ...rest];
+    const text = resultsMarkdown({ ...committed, scale: { ...scale, queries: { ...scale.queries, raw } } });
+    expect(text).toContain(`| ${first!.name} | – | not run | not run: past the limit | – |`);
+    expect(text).toContain(`| ${second!.name} | – | failed | failed: Memory limit exceeded | – |`);
+  });
+});
