@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createWarehouse } from "../client";
 import { currentFeedbackSql } from "./current-feedback";
+import { feedbackActionsSql } from "./feedback-actions";
 import { currentResponsesSql } from "./current-responses";
 import { reducedToolCallsSql } from "./reduced-tool-calls";
 import { matchingResponseIdsSql } from "../queries/matching-responses";
@@ -53,5 +54,14 @@ describe("reads of a tenant's rows narrowed to ids", () => {
     expect(flat(reducedToolCallsSql(w, { tenantId: "t", responseIds: matchingResponseIdsSql(w, { tenantId: "t", from: 0, to: 1000 }) }))).toContain(
       "response_id GLOBAL IN (SELECT response_id FROM (SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used",
     );
+  });
+
+  it("read a whole tenant's lone feedback ids without deduplicating or grouping them, and only its repeated ids through the rule", () => {
+    const sql = flat(feedbackActionsSql(w, { tenantId: "t" }));
+    const repeated = "(SELECT user_id, client_feedback_id FROM db.feedback_events WHERE tenant_id = 't' GROUP BY user_id, client_feedback_id HAVING count() > 1)";
+    expect(sql).toContain(`FROM db.feedback_events WHERE tenant_id = 't' AND (user_id, client_feedback_id) GLOBAL NOT IN ${repeated} UNION ALL`);
+    expect(sql).toContain(`FROM db.feedback_events WHERE tenant_id = 't' AND (user_id, client_feedback_id) GLOBAL IN ${repeated} ORDER BY event_id, ingested_at_ms LIMIT 1 BY event_id`);
+    // Narrowed to targets, one pass: the split would build the targets' set three times.
+    expect(flat(feedbackActionsSql(w, { tenantId: "t", targetIds: ["r1"] }))).not.toContain("UNION ALL");
   });
 });

@@ -49,6 +49,11 @@ export function inSubquery(columns: string, subquery: SqlSubquery): string {
   return `${columns} ${subquery.many ? "GLOBAL IN" : "IN"} (${subquery.sql})`;
 }
 
+/** `columns NOT IN (subquery)`, GLOBAL as inSubquery says. */
+export function notInSubquery(columns: string, subquery: SqlSubquery): string {
+  return `${columns} ${subquery.many ? "GLOBAL NOT IN" : "NOT IN"} (${subquery.sql})`;
+}
+
 /** Half-open `[fromMs, toMs)` on an epoch-ms column; either bound may be absent. */
 export function msRange(column: string, fromMs?: number, toMs?: number): string[] {
   const conditions: string[] = [];
