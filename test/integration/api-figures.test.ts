@@ -1,5 +1,5 @@
 import { classifyQuery, reasonCodeOf } from "@answerscope/contracts";
-import { feedbackRangeIsSmallShare, queryFeedbackTargets, rejectedRow, type Warehouse } from "@answerscope/warehouse";
+import { feedbackRangeIsSmallShare, queryFeedbackReasons, queryFeedbackTargets, rejectedRow, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTenantState,
@@ -274,6 +274,10 @@ describe("GET /api/v1/feedback/reasons", () => {
       chains.set(chain, (chains.get(chain) ?? 0) + 1);
     }
     const actual = await get(`/api/v1/feedback/reasons?${query(range, {}, [["chains", "100"]])}`, tenant);
+    // Both reads of the ratings, narrowed to the range's responses rated down or every rating, give the route's answer.
+    for (const narrowToRange of [true, false]) {
+      expect(await queryFeedbackReasons(warehouse, { tenantId: tenant, ...range, chains: 100 }, { narrowToRange })).toEqual(actual);
+    }
     expect(actual.down_rated).toBe([...reasons.values()].reduce((sum, n) => sum + n, 0));
     expect(new Map(actual.reasons.map((row: { reason_code: string | null; count: number }) => [row.reason_code, row.count]))).toEqual(reasons);
     expect(new Map(actual.tool_chains.map((row: { chain: string; count: number }) => [row.chain, row.count]))).toEqual(chains);

@@ -63,8 +63,12 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
 
 export interface OwnersResponseRatingsOptions {
   tenantId: string;
-  /** Only ratings of these responses (ids, or a subquery returning response ids). */
-  responseIds: IdSet;
+  /**
+   * Only ratings of these responses (ids, or a subquery returning response ids). Absent: every
+   * rated response of the tenant, for a caller that wants most of them (the whole tenant's actions
+   * are the cheaper read then, see feedbackActionsSql) and joins them to the ones it wants.
+   */
+  responseIds?: IdSet;
 }
 
 /**

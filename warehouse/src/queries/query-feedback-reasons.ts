@@ -4,6 +4,7 @@ import { ownersResponseRatingsSql } from "../facts/current-feedback";
 import { inIdSet, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import { matchingResponsesSql } from "./matching-responses";
+import { feedbackRangeIsSmallShare } from "./feedback-range-share";
 import { FiltersSchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
 
@@ -36,7 +37,12 @@ export type FeedbackReasonsResult = z.output<typeof FeedbackReasonsResultSchema>
  * reason counts add up to the down ratings behind thumbs_down_rate: only the owner's current verified
  * chat_message rating counts.
  */
-export async function queryFeedbackReasons(warehouse: Warehouse, input: FeedbackReasonsQueryInput): Promise<FeedbackReasonsResult> {
+export async function queryFeedbackReasons(
+  warehouse: Warehouse,
+  input: FeedbackReasonsQueryInput,
+  /** narrowToRange: read the ratings of the responses of the range rated down only, or every rating; by default as feedbackRangeIsSmallShare says. */
+  options: { narrowToRange?: boolean } = {},
+): Promise<FeedbackReasonsResult> {
   const query = FeedbackReasonsQuerySchema.parse(input);
   const { tenantId } = query;
   // Both sides read only the responses ever rated down: a current rating is down only if some
@@ -59,9 +65,11 @@ export async function queryFeedbackReasons(warehouse: Warehouse, input: Feedback
     `SELECT response_id FROM ${warehouse.table("responses")} ${whereAll([...tenantRangeConditions(tenantId, query.from, query.to), inIdSet("response_id", everRatedDown)])}`,
     { many: true },
   );
+  // Over most of the tenant's feedback, every rating is the cheaper read (feedbackRangeIsSmallShare).
+  const narrow = options.narrowToRange ?? (await feedbackRangeIsSmallShare(warehouse, tenantId, query.from, query.to));
   const downRated = `SELECT response_id, tools_used_names, reason_code
     FROM (SELECT response_id, user_id, tools_used_names FROM (${matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters, responseIds: everRatedDown })}))
-    ALL INNER JOIN (SELECT response_id, user_id, reason_code FROM (${ownersResponseRatingsSql(warehouse, { tenantId, responseIds: ratedDownInRange })}) WHERE rating = 'down')
+    ALL INNER JOIN (SELECT response_id, user_id, reason_code FROM (${ownersResponseRatingsSql(warehouse, { tenantId, responseIds: narrow ? ratedDownInRange : undefined })}) WHERE rating = 'down')
     USING (response_id, user_id)`;
   // One read for both lists: the down ratings grouped by reason and chain together, summed each way here.
   const groups = await queryRows<{ reason_code: string; chain: string; tools: string[]; count: number }>(
