@@ -1,5 +1,5 @@
 import { classifyQuery, reasonCodeOf } from "@answerscope/contracts";
-import { feedbackRangeIsSmallShare, queryFeedbackReasons, queryFeedbackTargets, rejectedRow, type Warehouse } from "@answerscope/warehouse";
+import { feedbackShareInRange, queryFeedbackReasons, queryFeedbackTargets, rejectedRow, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTenantState,
@@ -125,11 +125,14 @@ describe("GET /api/v1/feedback/targets equals referenceFeedbackTargets", () => {
     expect(await queryFeedbackTargets(warehouse, { tenantId: tenant, ...r }, { narrowToRange })).toEqual(expected);
   });
 
-  it("narrows to the targets rated in range only when their events are a small share of the tenant's", async () => {
+  it("measures the share of a tenant's feedback events in a range, by which the feedback routes narrow their reads", async () => {
     const start = Date.parse(dataset.range.from);
     const end = Date.parse(dataset.range.to);
-    expect(await feedbackRangeIsSmallShare(warehouse, "t-acme", start, end)).toBe(false);
-    expect(await feedbackRangeIsSmallShare(warehouse, "t-acme", end - (end - start) / 10, end)).toBe(true);
+    expect(await feedbackShareInRange(warehouse, "t-acme", 0, Date.parse("2100-01-01"))).toBe(1);
+    const lastTenth = await feedbackShareInRange(warehouse, "t-acme", end - (end - start) / 10, end);
+    expect(lastTenth).toBeGreaterThan(0);
+    expect(lastTenth).toBeLessThan(0.4);
+    expect(await feedbackShareInRange(warehouse, "t-no-feedback", start, end)).toBe(0);
   });
 
   it("with a response filter counts only ratings of matching responses", async () => {

@@ -51,7 +51,7 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
          ...(options.verifiedSinceMs === undefined ? [] : sinceCondition(options.verifiedSinceMs)),
        ])}`,
       // Many either way: a caller that reads a small share of the feedback narrows by targetIds
-      // (feedbackRangeIsSmallShare), so verifying since a time reads most rated responses. The
+      // (feedbackShareInRange), so verifying since a time reads most rated responses. The
       // targets route over 90 days at 10 M responses: 4.2-5.2 -> 3.5-4.1 s, the same answer.
       { many: true },
     );

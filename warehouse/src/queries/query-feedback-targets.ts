@@ -4,7 +4,7 @@ import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
 import { feedbackActionsSql } from "../facts/feedback-actions";
 import { inSubquery, msRange, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll, type SqlSubquery } from "../facts/sql-fragments";
-import { feedbackRangeIsSmallShare } from "./feedback-range-share";
+import { feedbackShareInRange } from "./feedback-range-share";
 import { hasFilters, matchingResponseIdsSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
@@ -46,7 +46,7 @@ export type FeedbackTargetRow = z.output<typeof FeedbackTargetRowSchema>;
 export async function queryFeedbackTargets(
   warehouse: Warehouse,
   input: FeedbackTargetsQueryInput,
-  /** narrowToRange: read only the targets rated in range (ratedInRangeSql) or not; by default as feedbackRangeIsSmallShare says. */
+  /** narrowToRange: read only the targets rated in range (ratedInRangeSql) or not; by default as NARROW_BELOW_SHARE says. */
   options: { narrowToRange?: boolean } = {},
 ): Promise<FeedbackTargetsResult> {
   const query = FeedbackTargetsQuerySchema.parse(input);
@@ -58,7 +58,7 @@ export async function queryFeedbackTargets(
       ]
     : [];
   const inRange = (column: string) => msRange(column, from, to).join(" AND ");
-  const targetIds = (options.narrowToRange ?? (await feedbackRangeIsSmallShare(warehouse, tenantId, from, to))) ? ratedInRangeSql(warehouse, tenantId, from, to) : undefined;
+  const targetIds = (options.narrowToRange ?? (await feedbackShareInRange(warehouse, tenantId, from, to)) < NARROW_BELOW_SHARE) ? ratedInRangeSql(warehouse, tenantId, from, to) : undefined;
   // Unnarrowed, only the keys whose latest action is in range are counted by verification, so only
   // the responses rated since `from` are read to verify them: the current versions of every rated
   // response took 1.5 s at 5 M responses, those rated in the last week 0.5 s.
@@ -109,3 +109,11 @@ export async function queryFeedbackTargets(
 function ratedInRangeSql(warehouse: Warehouse, tenantId: string, from: number, to: number): SqlSubquery {
   return sqlSubquery(`SELECT target_id FROM ${warehouse.table("feedback_events")} ${whereAll(tenantRangeConditions(tenantId, from, to))}`, { many: true });
 }
+
+/**
+ * The targets route narrows to the targets rated in range below this share of the tenant's
+ * feedback events (feedbackShareInRange). Measured on bench_large (500,000 feedback events over 90
+ * days), narrowed -> whole, p50 of 4: 7 d (8 %) 1.2 -> 2.7 s, 20 d (22 %) 1.9 -> 2.7 s, 30 d
+ * (33 %) 3.3 -> 4.3 s, 45 d (50 %) 5.5 -> 4.7 s, 60 d (67 %) 6.7 -> 4.6 s.
+ */
+const NARROW_BELOW_SHARE = 0.4;
