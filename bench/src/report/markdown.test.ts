@@ -39,4 +39,15 @@ describe("resultsMarkdown, raw reads", () => {
     expect(text).toContain(`| ${first!.name} | – | not run | not run: past the limit | – |`);
     expect(text).toContain(`| ${second!.name} | – | failed | failed: Memory limit exceeded | – |`);
   });
+
+  it("marks a ratio as a lower bound only where a raw read was stopped at its limit", () => {
+    const scale = committed.scale!;
+    const plain = resultsMarkdown({ ...committed, scale: { ...scale, queries: { ...scale.queries, viewSpeedup: { "24h": 526 }, lowerBounds: [] } } });
+    expect(plain).toContain("all of the route's figures: 24h 526×;");
+    expect(plain).not.toContain("(≥:");
+    expect(plain).not.toContain("≥526");
+    const bounded = resultsMarkdown({ ...committed, scale: { ...scale, queries: { ...scale.queries, viewSpeedup: { "24h": 526 }, lowerBounds: ["all:24h"] } } });
+    expect(bounded).toContain("all of the route's figures: 24h ≥526×;");
+    expect(bounded).toContain("(≥: the raw read was stopped at its time limit)");
+  });
 });

@@ -89,11 +89,11 @@ export function feedbackActionsSql(w: Warehouse, options: FeedbackActionsOptions
   // through the rule. A tenant's 500,000 feedback events (none repeated): the actions 2.1-2.3 ->
   // 0.7 s, the rating keys 4.8-5.0 -> 1.4-1.8 s, the targets route over 90 days at 10 M responses
   // 6.0-8.4 -> 3.1-3.9 s.
-  const repeated = repeatedIdsSql(w, options.tenantId, narrowing, "rows");
+  const repeated = repeatedIdsSql(w, options.tenantId, emptyNarrowing(), "rows");
   return `SELECT user_id, client_feedback_id, ${CARRIED_COLUMNS.join(", ")}, event_id AS first_event_id, content_hash AS first_content_hash, 'accepted' AS action
     FROM ${w.table("feedback_events")} ${rowsFilter(options.tenantId, { fewIds: [], conditions: [notInSubquery("(user_id, client_feedback_id)", repeated)] })}
     UNION ALL
-    ${ruledActionsSql(w, options.tenantId, toRepeatedIds(narrowing, repeated))}`;
+    ${ruledActionsSql(w, options.tenantId, toRepeatedIds(emptyNarrowing(), repeated))}`;
 }
 
 /** The rule of feedbackActionsSql over `narrowing`'s rows, deduplicated and grouped by id. */

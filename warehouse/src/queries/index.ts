@@ -7,7 +7,7 @@ export * from "./matching-responses";
 export * from "./metrics-result-schema";
 export * from "./compare-metrics";
 export * from "./query-tools";
-export * from "./feedback-range-share";
+export * from "./feedback-share-in-range";
 export * from "./query-feedback-targets";
 export * from "./query-compare";
 export * from "./query-rejected";

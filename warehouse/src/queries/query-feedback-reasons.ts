@@ -4,7 +4,7 @@ import { ownersResponseRatingsSql } from "../facts/current-feedback";
 import { inIdSet, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import { matchingResponsesSql } from "./matching-responses";
-import { feedbackShareInRange } from "./feedback-range-share";
+import { feedbackShareInRange } from "./feedback-share-in-range";
 import { FiltersSchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
 
