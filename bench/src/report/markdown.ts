@@ -1,6 +1,7 @@
 import type { BenchResults } from "./results";
 import { FLOOR_NAMES, FLOORS } from "../ingest/floor-limit";
 import type { LabelUpdateReport } from "../outcomes/label-update";
+import type { QueryTiming } from "../scale/query-speed";
 
 const n = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en"));
 /** A small fraction (CPU seconds, a ratio) to three significant digits: medians of two runs carry float noise (0.0045000000000000005). */
@@ -28,7 +29,7 @@ export function resultsMarkdown(r: BenchResults): string {
       "",
       row(["route", "rows", "p50 ms", "p95 ms", "runs"]),
       row(["---", "---:", "---:", "---:", "---:"]),
-      ...[...queries.routes, ...queries.raw].map((q) => (q.skipped ? row([q.name, "–", "not run", q.skipped, "–"]) : q.error ? row([q.name, "–", "failed", `failed: ${q.error.slice(0, 140)}`, "–"]) : row([q.name, n(q.rows), n(q.p50_ms), n(q.p95_ms), q.runs ?? "–"]))),
+      ...[...queries.routes, ...queries.raw].map(queryTimingRow),
       "",
       `Raw tables ÷ metrics route (p50, same run), all of the route's figures: ${speedups(queries.viewSpeedup, "all", queries.lowerBounds)}; Phase 1 alone: ${speedups(queries.phase1Speedup ?? {}, "phase1", queries.lowerBounds)}${(queries.lowerBounds ?? []).length > 0 ? " (≥: the raw read was stopped at its time limit)" : ""}.`,
       "",
@@ -123,6 +124,13 @@ export function resultsMarkdown(r: BenchResults): string {
   }
   for (const [section, error] of Object.entries(r.errors)) out.push(`**${section} failed:** ${error.split("\n")[0]}`, "");
   return out.join("\n");
+}
+
+/** A timed route or raw read; one left out or failed says so in place of its figures. */
+function queryTimingRow(q: QueryTiming): string {
+  if (q.skipped) return row([q.name, "–", "not run", q.skipped, "–"]);
+  if (q.error) return row([q.name, "–", "failed", `failed: ${q.error.slice(0, 140)}`, "–"]);
+  return row([q.name, n(q.rows), n(q.p50_ms), n(q.p95_ms), q.runs ?? "–"]);
 }
 
 function speedups(ratios: Record<string, number | null>, kind: string, lowerBounds: readonly string[] = []): string {

@@ -11,7 +11,7 @@ describe("rawReadSkipReason", () => {
   });
 
   it("starts a read that the shorter one's time, grown with the square root of the range, keeps within the limit", () => {
-    // Session 30: 27 s for 24 hours, and the 7-day read then took 106 s, within the limit.
+    // Session 30: 27 s for 24 hours, and the 7-day read then took 102 s, within the limit.
     expect(rawReadSkipReason({ range: day, p50Ms: 26_923 }, week, 180)).toBeUndefined();
   });
 
@@ -19,6 +19,12 @@ describe("rawReadSkipReason", () => {
     // Session 29: 106 s for 7 days; its 90-day read ran 1,000 s past the limit.
     expect(rawReadSkipReason({ range: week, p50Ms: 105_926 }, { ms: 90 * DAY_MS }, 180)).toBe(
       "not run: the 7d read took 106 s, so this one would take at least about 380 s, past the 180 s limit",
+    );
+  });
+
+  it("leaves out a read whose shorter range's read did not finish", () => {
+    expect(rawReadSkipReason({ range: week, failed: "Timeout exceeded: elapsed 180.2 seconds" }, { ms: 90 * DAY_MS }, 180)).toBe(
+      "not run: the 7d read did not finish (Timeout exceeded: elapsed 180.2 seconds)",
     );
   });
 });

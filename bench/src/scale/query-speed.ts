@@ -43,26 +43,24 @@ const RAW_MAX_MEMORY = String(12 * 2 ** 30);
 /** A raw read is stopped after this long (the label evaluation of a week's responses takes minutes): the ratio is then a lower bound. */
 const RAW_TIMEOUT_S = 180;
 
-/** A raw read that finished, at a shorter range: a longer range reads at least its rows again. */
-export interface FinishedRawRead {
-  range: { name: string; ms: number };
-  p50Ms: number;
-}
+/** The raw read of a shorter range: its p50, or why it did not finish (a longer range reads at least its rows again). */
+export type ShorterRawRead = { range: { name: string; ms: number } } & ({ p50Ms: number } | { failed: string });
 
 /**
  * Why a raw read over `range` is not started, or undefined to start it. ClickHouse 18.16 does not
  * stop such a read at max_execution_time: session 29's 90-day read of every figure ran 1,000 s past
- * its 180 s limit, then failed on memory. So a read that the shorter range's time puts past the
- * limit is left out, with no ratio (a figure not measured is not extrapolated). The estimate grows
- * with the square root of the range, below what every run has shown (24 h -> 7 d: 3.9 times the
- * time for 7 times the range; 7 d -> 90 d: over 11 times for 12.9), so a read that would finish
- * is not left out.
+ * its 180 s limit, then failed on memory. So a read is left out, with no ratio (a figure not
+ * measured is not extrapolated), when the shorter range's read did not finish, or when its time puts
+ * this one past the limit. The estimate grows with the square root of the range, below what every
+ * run has shown (24 h -> 7 d: 3.9 times the time for 7 times the range; 7 d -> 90 d: over 11 times
+ * for 12.9), so a read that would finish is not left out.
  */
-export function rawReadSkipReason(before: FinishedRawRead | undefined, range: { ms: number }, limitS: number): string | undefined {
-  if (!before) return undefined;
-  const expectedMs = before.p50Ms * Math.sqrt(range.ms / before.range.ms);
+export function rawReadSkipReason(shorter: ShorterRawRead | undefined, range: { ms: number }, limitS: number): string | undefined {
+  if (!shorter) return undefined;
+  if ("failed" in shorter) return `not run: the ${shorter.range.name} read did not finish (${shorter.failed})`;
+  const expectedMs = shorter.p50Ms * Math.sqrt(range.ms / shorter.range.ms);
   if (expectedMs <= limitS * 1000) return undefined;
-  return `not run: the ${before.range.name} read took ${Math.round(before.p50Ms / 1000)} s, so this one would take at least about ${Math.round(expectedMs / 1000)} s, past the ${limitS} s limit`;
+  return `not run: the ${shorter.range.name} read took ${Math.round(shorter.p50Ms / 1000)} s, so this one would take at least about ${Math.round(expectedMs / 1000)} s, past the ${limitS} s limit`;
 }
 
 async function rawRows(w: Warehouse, query: string): Promise<unknown[]> {
@@ -116,7 +114,7 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
   const phase1Speedup: Record<string, number | null> = {};
   const lowerBounds: string[] = [];
   const maxOccurredAtMs = Number((await queryRows<{ m: number }>(w, `SELECT max(occurred_at_ms) AS m FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]?.m ?? 0);
-  const finishedBefore = new Map<string, FinishedRawRead>();
+  const shorterReads = new Map<string, ShorterRawRead>();
   for (const range of RANGES) {
     const route = routes.find((r) => r.name.startsWith(`metrics ${range.name} `));
     const q = { tenantId, fromMs: to - range.ms, toMs: to, bucket: range.bucket };
@@ -130,7 +128,7 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
     ];
     for (const variant of variants) {
       let rows = 0;
-      const skipped = rawReadSkipReason(finishedBefore.get(variant.kind), range, RAW_TIMEOUT_S);
+      const skipped = rawReadSkipReason(shorterReads.get(variant.kind), range, RAW_TIMEOUT_S);
       if (skipped) {
         raw.push({ name: variant.name, rows: 0, skipped });
         progress(`  ${variant.name}: ${skipped}`);
@@ -141,11 +139,12 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
         const timing = await timeRepeated(RAW_RUNS, async () => (rows = await variant.run()), { warmup: 0 });
         raw.push({ name: variant.name, rows, ...timing });
         variant.into[range.name] = ratio(timing.p50_ms, route?.p50_ms ?? 0, 1);
-        finishedBefore.set(variant.kind, { range, p50Ms: timing.p50_ms });
+        shorterReads.set(variant.kind, { range, p50Ms: timing.p50_ms });
         progress(`  ${variant.name}: p50 ${timing.p50_ms} ms → the route is ${variant.into[range.name]}× faster`);
       } catch (error) {
         const message = String(error instanceof Error ? error.message : error).split("\n")[0]!.slice(0, 300);
         raw.push({ name: variant.name, rows: 0, error: message });
+        shorterReads.set(variant.kind, { range, failed: message.slice(0, 120) });
         // Stopped by its time limit: it would have taken longer, so the ratio is a lower bound.
         if (/Timeout exceeded|TIMEOUT_EXCEEDED/i.test(message)) {
           variant.into[range.name] = ratio(RAW_TIMEOUT_S * 1000, route?.p50_ms ?? 0, 1);
