@@ -246,6 +246,34 @@ describe("facts builders on the edge-case data set", () => {
     expect(detail!.explicit_rating).toBeNull();
   });
 
+  it("verification reads the owner and citations of each response's current version", async () => {
+    const tenantId = "t-verify-versions";
+    const b = new EventBuilder(tenantId);
+    // r-moved changes hands and citations in a later version; r-tie in a version with the same
+    // time and a greater event_id. The older versions arrive last.
+    const movedV1 = b.response("r-moved", 0, { user_id: "u1", citation_ids: ["c1"] });
+    const movedV2 = b.response("r-moved", 5, { user_id: "u2", citation_ids: ["c2"] });
+    const tieV1 = b.response("r-tie", 0, { user_id: "u1", citation_ids: ["c1"] });
+    const tieV2 = { ...b.resend(tieV1), user_id: "u3", citation_ids: ["c3"] };
+    const ratings = [
+      b.feedback(10, { target_id: "r-moved", rating: "up", user_id: "u2" }),
+      b.feedback(11, { target_id: "r-moved", rating: "down", user_id: "u1" }),
+      b.feedback(12, { target_id: "r-moved", target_type: "citation", subject_id: "c2", rating: "up", user_id: "u2" }),
+      b.feedback(13, { target_id: "r-moved", target_type: "citation", subject_id: "c1", rating: "down", user_id: "u2" }),
+      b.feedback(14, { target_id: "r-tie", target_type: "citation", subject_id: "c3", rating: "up", user_id: "u3" }),
+      b.feedback(15, { target_id: "r-tie", rating: "down", user_id: "u1" }),
+    ];
+    await loadRawEvents(warehouse, [movedV2, tieV2, ...ratings, movedV1, tieV1]);
+    const expected = ["verified", "forbidden", "verified", "forbidden", "verified", "forbidden"];
+    const byEvent = (rows: { event_id: string; verification: string | null }[]) => ratings.map((r) => rows.find((row) => row.event_id === r.event_id)?.verification);
+    for (const targetIds of [undefined, ["r-moved", "r-tie"]]) {
+      const rows = await queryRows<{ event_id: string; verification: string }>(warehouse, `SELECT event_id, verification FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds })})`);
+      expect(byEvent(rows)).toEqual(expected);
+    }
+    const pages = await Promise.all(["r-moved", "r-tie"].map((responseId) => queryResponse(warehouse, { tenantId, responseId })));
+    expect(byEvent(pages.flatMap((page) => page!.feedback))).toEqual(expected);
+  });
+
   it("conflicts and retries are exactly the reference's", async () => {
     for (const tenant of tenants()) {
       const conflicts = await queryRows<{ event_id: string }>(warehouse, `SELECT event_id FROM (${feedbackConflictsSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`);
