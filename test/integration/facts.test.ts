@@ -250,7 +250,8 @@ describe("facts builders on the edge-case data set", () => {
     const tenantId = "t-verify-versions";
     const b = new EventBuilder(tenantId);
     // r-moved changes hands and citations in a later version; r-tie in a version with the same
-    // time and a greater event_id. The older versions arrive last.
+    // time and a greater event_id. r-moved's current version arrives last and r-tie's first, so a
+    // read that takes either the first or the last arrival fails one of them.
     const movedV1 = b.response("r-moved", 0, { user_id: "u1", citation_ids: ["c1"] });
     const movedV2 = b.response("r-moved", 5, { user_id: "u2", citation_ids: ["c2"] });
     const tieV1 = b.response("r-tie", 0, { user_id: "u1", citation_ids: ["c1"] });
@@ -263,7 +264,7 @@ describe("facts builders on the edge-case data set", () => {
       b.feedback(14, { target_id: "r-tie", target_type: "citation", subject_id: "c3", rating: "up", user_id: "u3" }),
       b.feedback(15, { target_id: "r-tie", rating: "down", user_id: "u1" }),
     ];
-    await loadRawEvents(warehouse, [movedV2, tieV2, ...ratings, movedV1, tieV1]);
+    await loadRawEvents(warehouse, [movedV1, tieV2, ...ratings, movedV2, tieV1]);
     const expected = ["verified", "forbidden", "verified", "forbidden", "verified", "forbidden"];
     const byEvent = (rows: { event_id: string; verification: string | null }[]) => ratings.map((r) => rows.find((row) => row.event_id === r.event_id)?.verification);
     for (const targetIds of [undefined, ["r-moved", "r-tie"]]) {
