@@ -9,7 +9,7 @@ const digits3 = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en", { maximumSignificantDigits: 3 });
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
-/** The results as the markdown table of bench/results.md and the README's Performance section. */
+/** The results as the markdown of bench/results.md (the README's Performance section quotes its figures). */
 export function resultsMarkdown(r: BenchResults): string {
   const out: string[] = [];
   const m = r.machine;
