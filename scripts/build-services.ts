@@ -51,22 +51,30 @@ const sourceImportMetaUrl: Plugin = {
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
       const text = await readFile(args.path, "utf8");
-      return { contents: text.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+      // A regular expression, not the plain words, so this file can be bundled too (the bench's bundle builds the services).
+      return { contents: text.replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
     });
   },
 };
 
 /**
- * Bundles the services into plain JavaScript. Services run from these bundles rather than
+ * `npm run bench`, bundled like the services: the consumers and sinks it measures in its own
+ * process (the source and sink limits, the floors) then run the same JavaScript as the worker they
+ * are compared with, not tsx's keepNames build of it.
+ */
+export const BENCH_ENTRY = "bench/src/main.ts";
+
+/**
+ * Bundles entries into plain JavaScript under dist/. Services run from these bundles rather than
  * through tsx: tsx compiles with esbuild's keepNames, which wraps every closure creation in a
  * defineProperty call (measured: 30 % of the ingest pipeline's CPU per event), and keeps the
  * compiler and source maps in the process's memory.
  */
-export async function buildServices(log: (line: string) => void = () => {}): Promise<void> {
+async function bundle(entries: readonly string[], log: (line: string) => void): Promise<void> {
   const started = performance.now();
   const { outputFiles } = await build({
     absWorkingDir: ROOT,
-    entryPoints: SERVICE_ENTRIES.map((entry) => ({ in: entry, out: entry.replace(/\.ts$/, "") })),
+    entryPoints: entries.map((entry) => ({ in: entry, out: entry.replace(/\.ts$/, "") })),
     outdir: join(ROOT, "dist"),
     outExtension: { ".js": ".mjs" },
     bundle: true,
@@ -88,7 +96,14 @@ export async function buildServices(log: (line: string) => void = () => {}): Pro
       await rename(temporary, file.path);
     }),
   );
-  log(`built ${SERVICE_ENTRIES.length} services into ${relative(process.cwd(), join(ROOT, "dist")) || "dist"} in ${Math.round(performance.now() - started)} ms`);
+  log(`built ${entries.join(", ")} into ${relative(process.cwd(), join(ROOT, "dist")) || "dist"} in ${Math.round(performance.now() - started)} ms`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildServices(console.log);
+/** Bundles the long-running processes (SERVICE_ENTRIES); bundleOf says where each lies. */
+export const buildServices = (log: (line: string) => void = () => {}): Promise<void> => bundle(SERVICE_ENTRIES, log);
+
+/** Bundles the bench (BENCH_ENTRY) into dist/bench/src/main.mjs, which scripts/bench.sh runs. */
+export const buildBench = (log: (line: string) => void = () => {}): Promise<void> => bundle([BENCH_ENTRY], log);
+
+// `build-services.ts` bundles the services, `build-services.ts bench` the bench.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await (process.argv[2] === "bench" ? buildBench(console.log) : buildServices(console.log));
