@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { TENANT_ID_PATTERN } from "@answerscope/contracts";
 import { z } from "zod";
 
 export const KEY_KINDS = ["ingest", "read"] as const;
@@ -7,7 +8,7 @@ export type KeyKind = (typeof KEY_KINDS)[number];
 
 const KeyEntrySchema = z.object({
   key: z.string().min(16, "keys must be at least 16 characters"),
-  tenant_id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
+  tenant_id: z.string().regex(TENANT_ID_PATTERN),
   kind: z.enum(KEY_KINDS),
 });
 export const KeyFileSchema = z.object({ keys: z.array(KeyEntrySchema) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderedRange, rangeShape } from "./query-range";
 
 /** Response dimensions of metrics-v1.md: the only names that may become SQL identifiers from a request. */
 export const DIMENSIONS = [
@@ -19,29 +20,21 @@ export type Dimension = (typeof DIMENSIONS)[number];
 export const BUCKETS = ["5m", "hour", "day"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
-const instant = z.iso.datetime({ offset: true }).transform((value) => Date.parse(value));
-
 /** Every read is for one tenant and a half-open time range [from, to). */
-export const RangeQuerySchema = z
-  .object({
-    tenantId: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
-    from: instant,
-    to: instant,
-  })
-  .refine((range) => range.from < range.to, { message: "from must be before to", path: ["to"] });
+export const RangeQuerySchema = z.object(rangeShape).refine(...orderedRange);
 
 /** `<dimension>=<value>` filters: OR within a dimension, AND across dimensions. */
 export const FiltersSchema = z.partialRecord(z.enum(DIMENSIONS), z.array(z.string().min(1).max(256)).min(1).max(100));
 export type Filters = z.output<typeof FiltersSchema>;
 
-export const MetricsQuerySchema = z.object({
-  tenantId: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
-  from: instant,
-  to: instant,
-  filters: FiltersSchema.default({}),
-  groupBy: z.array(z.enum(DIMENSIONS)).max(DIMENSIONS.length).default([]),
-  bucket: z.enum(BUCKETS).optional(),
-}).refine((range) => range.from < range.to, { message: "from must be before to", path: ["to"] });
+export const MetricsQuerySchema = z
+  .object({
+    ...rangeShape,
+    filters: FiltersSchema.default({}),
+    groupBy: z.array(z.enum(DIMENSIONS)).max(DIMENSIONS.length).default([]),
+    bucket: z.enum(BUCKETS).optional(),
+  })
+  .refine(...orderedRange);
 export type MetricsQueryInput = z.input<typeof MetricsQuerySchema>;
 export type MetricsQuery = z.output<typeof MetricsQuerySchema>;
 
@@ -95,6 +88,4 @@ export const SAMPLED_METRICS = [
 ] as const;
 export type SampledMetric = (typeof SAMPLED_METRICS)[number];
 
-/** Building blocks of the other query schemas (warehouse/src/queries/*), so every read validates tenant and time alike. */
-export const TenantIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
-export const InstantSchema = instant;
+export { InstantSchema, TenantIdSchema } from "./query-range";

@@ -1,5 +1,10 @@
+import { TENANT_ID_PATTERN } from "@answerscope/contracts";
 import { z } from "zod";
-import { InstantSchema, TenantIdSchema } from "./query-input";
+
+/** Building blocks of every query schema (query-input.ts, warehouse/src/queries/*), so every read validates tenant and time alike. */
+export const TenantIdSchema = z.string().regex(TENANT_ID_PATTERN);
+/** An RFC 3339 instant with its zone, as epoch milliseconds. */
+export const InstantSchema = z.iso.datetime({ offset: true }).transform((value) => Date.parse(value));
 
 /** Fields of every ranged read: one tenant and a half-open range [from, to) in epoch milliseconds. */
 export const rangeShape = { tenantId: TenantIdSchema, from: InstantSchema, to: InstantSchema };
