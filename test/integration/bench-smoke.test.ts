@@ -1,5 +1,5 @@
 import {
-  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit,
+  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
 } from "@answerscope/bench";
 import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -125,6 +125,12 @@ describe("benchmark smoke run", () => {
       });
       // One member, no rebalance: every row handed to a write exactly once.
       expect(run.rowsHandledPerStored).toBe(1);
+      // The run is polled through the rows of the active parts: count()'s figure, also once a merge has left inactive parts behind.
+      expect(await storedFactRowsInParts(db)).toBe(storedRows);
+      await db.client.command({ query: `OPTIMIZE TABLE ${db.table("tool_call_events")} FINAL` });
+      const partsOf = async () => (await queryRows<{ active: number; n: number }>(db, `SELECT active, count() AS n FROM system.parts WHERE database = '${db.target.database}' AND table = 'tool_call_events' GROUP BY active`)).length;
+      expect(await partsOf(), "parts both active and merged away").toBe(2);
+      expect(await storedFactRowsInParts(db)).toBe(storedRows);
       const cpu = run.cpu!;
       expect(cpu, "a CPU account of the window").toBeDefined();
       expect(cpu.worker_cpu_s_per_1k).toBeGreaterThan(0);

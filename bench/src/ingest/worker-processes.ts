@@ -3,7 +3,7 @@ import type { Warehouse } from "@answerscope/warehouse";
 import { startIngestProcess, type IngestProcess } from "../../../test/src/ingest-process";
 import { CpuWindow, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { round } from "../stats";
-import { storedFactRows } from "./fact-counts";
+import { storedFactRows, storedFactRowsInParts } from "./fact-counts";
 import { ThroughputCurve } from "./throughput-curve";
 
 export interface WorkerRun {
@@ -46,7 +46,7 @@ async function peakRssMb(pid: number | undefined): Promise<number> {
 /**
  * End to end: `workers` real ingest processes (ingest/src/main.ts) in one new consumer
  * group read the pre-produced messages and write to an empty migrated database; the rate
- * is taken from the row count in ClickHouse, polled every 100 ms.
+ * is taken from the row count in ClickHouse (its active parts' rows), polled every 100 ms.
  */
 export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; servicePids?: ServicePids; eventsPerRow?: number; workerEnv?: Record<string, string>; timeoutMs?: number }): Promise<WorkerRun> {
   const env = {
@@ -67,11 +67,14 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
     const pids = { worker: processes.map((p) => p.child.pid ?? 0).filter((pid) => pid > 0), clickhouse: options.servicePids?.clickhouse ?? [], broker: options.servicePids?.broker ?? [] };
     const cpuWindow = new CpuWindow(pids);
     while (!curve.done && Date.now() < deadline) {
-      const rows = await storedFactRows(w);
+      const rows = await storedFactRowsInParts(w);
       cpuWindow.mark(curve.observe(rows));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!curve.done) throw new Error(`workers stored ${await storedFactRows(w)} of ${options.expectedRows} rows in time\n${processes.map((p) => p.output().slice(-2000)).join("\n")}`);
+    // The polls read part metadata; the run ends on the rows themselves.
+    const counted = await storedFactRows(w);
+    if (counted !== options.expectedRows) throw new Error(`workers stored ${counted} rows, expected ${options.expectedRows}`);
     const peaks = await Promise.all(processes.map((p) => peakRssMb(p.child.pid)));
     const stats = await Promise.all(processes.map((p) => writeStats(p.port)));
     const writes = stats.reduce((sum, s) => sum + s.writes, 0);
