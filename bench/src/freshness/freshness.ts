@@ -6,7 +6,7 @@ import { startIngestProcess } from "../../../test/src/ingest-process";
 import { createBenchWarehouse } from "../bench-warehouse";
 import { demoMessages } from "../demo-fact-batches";
 import { progress } from "../progress";
-import { waitUntilCaughtUp } from "./caught-up";
+import { waitUntilCaughtUp, waitUntilMergesSettle } from "./caught-up";
 import { percentile, round } from "../stats";
 
 export interface FreshnessReport {
@@ -51,6 +51,8 @@ export async function measureFreshness(options: { url: string; brokers: string; 
   const kafka = new Kafka({ clientId: "bench-fresh", brokers: [options.brokers], logLevel: logLevel.WARN });
   const backlog = await waitUntilCaughtUp(kafka, groupId, [...Object.values(DEFAULT_TOPICS), DEFAULT_DLQ_TOPIC]);
   if (backlog > 0) progress(`  freshness: the worker first read the ${backlog} messages already on the broker`);
+  const settledMs = await waitUntilMergesSettle(w);
+  progress(`  freshness: ClickHouse ran no merge after ${settledMs} ms`);
   const producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
   const startMs = Date.now();
