@@ -28,6 +28,8 @@ export interface FreshnessReport {
   /** Time the metrics route took per probe while the worker ingested, p50/p95. */
   route_p50_ms: number;
   route_p95_ms: number;
+  /** Probes whose query failed (e.g. a keep-alive socket the server had closed); the next probe answers for them, so their wait is in the delays. */
+  failed_probes: number;
 }
 
 const TICK_MS = 200;
@@ -65,12 +67,24 @@ export async function measureFreshness(options: { url: string; brokers: string; 
   // Distinct response ids: the demo re-sends some responses as corrected versions, which the route counts once.
   const responseIds = new Set<string>();
   let producing = true;
+  let failedProbes = 0;
   const from = new Date(startMs - 3_600_000).toISOString();
   const poller = (async () => {
     while (producing || ticks.some((t) => t.seenAt === undefined)) {
       const to = new Date(Date.now() + 3_600_000).toISOString();
       const queriedAt = performance.now();
-      const rows = (await queryMetrics(w, { tenantId, from, to })).rows;
+      const rows = await queryMetrics(w, { tenantId, from, to }).then(
+        (answer) => answer.rows,
+        (error: unknown) => {
+          if (++failedProbes > 50) throw error;
+          progress(`  freshness: a probe failed (${String(error)}); the next one answers for it`);
+          return undefined;
+        },
+      );
+      if (!rows) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
       const counted = rows.reduce((sum, row) => sum + row.response_count, 0);
       const now = performance.now();
       routeMs.push(now - queriedAt);
@@ -81,6 +95,8 @@ export async function measureFreshness(options: { url: string; brokers: string; 
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
+  // Its failure is thrown where it is awaited below; until then it must not end the process as an unhandled rejection.
+  poller.catch(() => {});
   const topics = topicsWith();
   try {
     for (let start = 0; start < messages.length; start += perTick) {
@@ -114,5 +130,6 @@ export async function measureFreshness(options: { url: string; brokers: string; 
     queryable_max_ms: round(Math.max(...queryable)),
     route_p50_ms: round(percentile(routeMs, 0.5)),
     route_p95_ms: round(percentile(routeMs, 0.95)),
+    failed_probes: failedProbes,
   };
 }

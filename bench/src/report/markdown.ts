@@ -98,7 +98,7 @@ export function resultsMarkdown(r: BenchResults): string {
   }
   if (r.freshness) {
     const f = r.freshness;
-    out.push(`### Freshness`, "", `Produced at ${n(f.events_per_s)} events/s (half the one-worker rate) for ${f.seconds} s with one worker; delay from produce to counted by queryMetrics over ${f.probes} ticks: p50 ${n(f.p50_ms)} ms, p95 ${n(f.p95_ms)} ms, max ${n(f.max_ms)} ms.`, "");
+    out.push(`### Freshness`, "", `Produced at ${n(f.events_per_s)} events/s (half the one-worker rate) for ${f.seconds} s with one worker; delay from produce to counted by queryMetrics over ${f.probes} ticks: p50 ${n(f.p50_ms)} ms, p95 ${n(f.p95_ms)} ms, max ${n(f.max_ms)} ms.${f.failed_probes ? ` Failed probes (the next one answered for them): ${n(f.failed_probes)}.` : ""}`, "");
   }
   if (r.exporter) {
     const e = r.exporter;
