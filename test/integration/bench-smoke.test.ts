@@ -1,7 +1,7 @@
 import {
   createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
 } from "@answerscope/bench";
-import { migrate, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { migrate, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { Kafka, logLevel } from "kafkajs";
@@ -128,7 +128,7 @@ describe("benchmark smoke run", () => {
       // The run is polled through the rows of the active parts: count()'s figure, also once a merge has left inactive parts behind.
       expect(await storedFactRowsInParts(db)).toBe(storedRows);
       await db.client.command({ query: `OPTIMIZE TABLE ${db.table("tool_call_events")} FINAL` });
-      const partsOf = async () => (await queryRows<{ active: number; n: number }>(db, `SELECT active, count() AS n FROM system.parts WHERE database = '${db.target.database}' AND table = 'tool_call_events' GROUP BY active`)).length;
+      const partsOf = async () => (await queryRows<{ active: number; n: number }>(db, `SELECT active, count() AS n FROM system.parts WHERE database = ${sqlValue(db.target.database)} AND table = 'tool_call_events' GROUP BY active`)).length;
       expect(await partsOf(), "parts both active and merged away").toBe(2);
       expect(await storedFactRowsInParts(db)).toBe(storedRows);
       const cpu = run.cpu!;
