@@ -4,6 +4,7 @@ export * from "./bench-warehouse";
 export * from "./demo-fact-batches";
 export * from "./scale/data-shape";
 export * from "./scale/load-scale-data";
+export * from "./merges";
 export * from "./scale/query-speed";
 export * from "./scale/duplicate-checks";
 export * from "./scale/scale-section";

@@ -1,4 +1,3 @@
-import { queryRows, type Warehouse } from "@answerscope/warehouse";
 import type { Kafka } from "kafkajs";
 import { groupLag } from "../../../test/src/kafka";
 
@@ -15,20 +14,4 @@ export async function waitUntilCaughtUp(kafka: Kafka, groupId: string, topics: s
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return backlog;
-}
-
-/**
- * Waits until ClickHouse runs no merge, so a freshness probe does not share the server with the
- * merges of what earlier sections (and the backlog) stored. Right after the ingest section the route
- * took 315 ms p50 and the freshness p95 was 3.1 s; the freshness section run alone, 137 ms and 1.1 s
- * (session 32). Returns the wait in ms; a server still merging at the timeout is measured as it is.
- */
-export async function waitUntilMergesSettle(w: Warehouse, timeoutMs = 120_000): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const [row] = await queryRows<{ n: number }>(w, "SELECT count() AS n FROM system.merges");
-    if (Number(row?.n ?? 0) === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return Date.now() - started;
 }

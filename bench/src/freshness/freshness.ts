@@ -6,7 +6,8 @@ import { startIngestProcess } from "../../../test/src/ingest-process";
 import { createBenchWarehouse } from "../bench-warehouse";
 import { demoMessages } from "../demo-fact-batches";
 import { progress } from "../progress";
-import { waitUntilCaughtUp, waitUntilMergesSettle } from "./caught-up";
+import { waitUntilCaughtUp } from "./caught-up";
+import { waitForMerges } from "../merges";
 import { percentile, round } from "../stats";
 
 export interface FreshnessReport {
@@ -33,6 +34,8 @@ export interface FreshnessReport {
 }
 
 const TICK_MS = 200;
+/** Failed probes past which the section fails instead of probing on. */
+const MAX_FAILED_PROBES = 50;
 
 /**
  * Issue 6, target 2: with one worker running, events are produced at `eventsPerSecond` in
@@ -53,8 +56,7 @@ export async function measureFreshness(options: { url: string; brokers: string; 
   const kafka = new Kafka({ clientId: "bench-fresh", brokers: [options.brokers], logLevel: logLevel.WARN });
   const backlog = await waitUntilCaughtUp(kafka, groupId, [...Object.values(DEFAULT_TOPICS), DEFAULT_DLQ_TOPIC]);
   if (backlog > 0) progress(`  freshness: the worker first read the ${backlog} messages already on the broker`);
-  const settledMs = await waitUntilMergesSettle(w);
-  progress(`  freshness: ClickHouse ran no merge after ${settledMs} ms`);
+  await waitForMerges(w, { allDatabases: true });
   const producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
   const startMs = Date.now();
@@ -73,23 +75,16 @@ export async function measureFreshness(options: { url: string; brokers: string; 
     while (producing || ticks.some((t) => t.seenAt === undefined)) {
       const to = new Date(Date.now() + 3_600_000).toISOString();
       const queriedAt = performance.now();
-      const rows = await queryMetrics(w, { tenantId, from, to }).then(
-        (answer) => answer.rows,
-        (error: unknown) => {
-          if (++failedProbes > 50) throw error;
-          progress(`  freshness: a probe failed (${String(error)}); the next one answers for it`);
-          return undefined;
-        },
-      );
-      if (!rows) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        continue;
-      }
-      const counted = rows.reduce((sum, row) => sum + row.response_count, 0);
-      const now = performance.now();
-      routeMs.push(now - queriedAt);
-      for (const tick of ticks) {
-        if (tick.seenAt === undefined && tick.sentAt <= queriedAt && counted >= tick.responsesSoFar) Object.assign(tick, { queriedAt, seenAt: now });
+      try {
+        const counted = (await queryMetrics(w, { tenantId, from, to })).rows.reduce((sum, row) => sum + row.response_count, 0);
+        const now = performance.now();
+        routeMs.push(now - queriedAt);
+        for (const tick of ticks) {
+          if (tick.seenAt === undefined && tick.sentAt <= queriedAt && counted >= tick.responsesSoFar) Object.assign(tick, { queriedAt, seenAt: now });
+        }
+      } catch (error) {
+        if (++failedProbes > MAX_FAILED_PROBES) throw error;
+        progress(`  freshness: a probe failed (${String(error)}); the next one answers for it`);
       }
       if (!producing && performance.now() - (ticks.at(-1)?.sentAt ?? 0) > 60_000) break;
       await new Promise((resolve) => setTimeout(resolve, 100));

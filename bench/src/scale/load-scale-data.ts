@@ -109,14 +109,3 @@ export async function loadScaleData(w: Warehouse, counts: ScaleCounts, window: D
   const metricsRows = Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("metrics_5m")}`))[0]?.n ?? 0);
   return { counts, seconds, metricsRows };
 }
-
-/** Waits (bounded) until background merges are done, so query timings do not compete with them. */
-export async function waitForMerges(w: Warehouse, maxSeconds = 120): Promise<void> {
-  const deadline = Date.now() + maxSeconds * 1000;
-  while (Date.now() < deadline) {
-    const rows = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM system.merges WHERE database = ${sqlValue(w.target.database)}`);
-    if (Number(rows[0]?.n ?? 0) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  progress(`merges still running after ${maxSeconds} s; timing anyway`);
-}

@@ -1,7 +1,8 @@
 import { dimensionRollupBackfillSql, idIndexBackfillSql, migrate, queryRows, sqlValue, toolCallFirstsBackfillSql, toolCallStatesBackfillSql, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
-import { loadScaleData, loadScaleLabels, scaleCountsFor, waitForMerges, type LoadReport } from "./load-scale-data";
+import { waitForMerges } from "../merges";
+import { loadScaleData, loadScaleLabels, scaleCountsFor, type LoadReport } from "./load-scale-data";
 import { measureDuplicateChecks, type DuplicateCheckTiming } from "./duplicate-checks";
 import { measureQuerySpeed, type QuerySpeedReport } from "./query-speed";
 
