@@ -2,6 +2,7 @@ import { createClient, type ClickHouseClient, type ClickHouseSettings } from "@c
 import { z } from "zod";
 import { oneLineClientLogger, type LogLineWriter } from "./client-log";
 import { assertIdentifier, type DdlTarget } from "./sql/ddl";
+import { retryOnStaleSocket } from "./stale-socket";
 
 export const WarehouseConfigSchema = z.object({
   url: z.url(),
@@ -86,6 +87,9 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
     password: parsed.password,
     request_timeout: parsed.requestTimeoutMs,
     log: { LoggerClass: oneLineClientLogger(options.log) },
+    // A socket idle past idle_socket_ttl is dropped when next picked, even if a busy event
+    // loop ran its timer late; what still fails on a closed socket is read again (stale-socket.ts).
+    keep_alive: { eagerly_destroy_stale_sockets: true },
     clickhouse_settings: {
       // 64-bit integers as JSON numbers: our counters stay far below 2^53.
       output_format_json_quote_64bit_integers: 0,
@@ -101,8 +105,15 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
   };
 }
 
-/** Runs a read and returns its rows as objects. */
-export async function queryRows<T>(warehouse: Warehouse, query: string): Promise<T[]> {
-  const result = await warehouse.client.query({ query, format: "JSONEachRow" });
-  return result.json<T>();
+type QueryParams = Parameters<ClickHouseClient["query"]>[0];
+
+/**
+ * Runs a read and returns its rows as objects; a read sent on a socket ClickHouse had closed
+ * is sent again (stale-socket.ts). Every read of the product goes through here.
+ */
+export function queryRows<T>(warehouse: Warehouse, query: string, params: Omit<QueryParams, "query" | "format"> = {}): Promise<T[]> {
+  return retryOnStaleSocket(async () => {
+    const result = await warehouse.client.query({ ...params, query, format: "JSONEachRow" });
+    return result.json<T>();
+  });
 }

@@ -1,5 +1,6 @@
 export * from "./client";
 export * from "./client-log";
+export * from "./stale-socket";
 export * from "./sql/escape";
 export * from "./sql/ddl";
 export { lockHolderOf, lockTableDdl, withTableLock, type HeldLock, type LockHolder, type TableLockOptions } from "./sql/table-lock";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Warehouse } from "../client";
+import { queryRows, type Warehouse } from "../client";
 import { sqlSubquery, type SqlSubquery } from "../facts/sql-fragments";
 
 /**
@@ -19,9 +19,8 @@ export class EvaluationSession {
     await this.w.client.command({ query, session_id: this.sessionId });
   }
 
-  async query<T>(query: string): Promise<T[]> {
-    const result = await this.w.client.query({ query, format: "JSONEachRow", session_id: this.sessionId });
-    return result.json<T>();
+  query<T>(query: string): Promise<T[]> {
+    return queryRows<T>(this.w, query, { session_id: this.sessionId });
   }
 
   /** (Re)creates a one-column String temporary table and fills it from `select`. */

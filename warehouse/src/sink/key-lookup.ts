@@ -1,4 +1,4 @@
-import type { Warehouse } from "../client";
+import { queryRows, type Warehouse } from "../client";
 import { sqlValue } from "../sql/escape";
 
 /**
@@ -33,12 +33,7 @@ const KEYS_PER_STATEMENT = 10_000;
 export async function rowsMatchingKeys<T>(warehouse: Warehouse, select: string, columns: readonly string[], keys: readonly (readonly string[])[]): Promise<T[]> {
   const found: T[] = [];
   for (const query of keyLookupStatements(select, columns, keys)) {
-    const result = await warehouse.client.query({
-      query,
-      format: "JSONEachRow",
-      clickhouse_settings: { max_query_size: String(Buffer.byteLength(query) + 4096) },
-    });
-    found.push(...(await result.json<T>()));
+    found.push(...(await queryRows<T>(warehouse, query, { clickhouse_settings: { max_query_size: String(Buffer.byteLength(query) + 4096) } })));
   }
   return found;
 }
