@@ -20,3 +20,4 @@ export * from "./ingest/worker-like-consumer";
 export * from "./ingest/produce";
 export * from "./ingest/worker-processes";
 export * from "./report/slow-queries";
+export * from "./freshness/freshness";

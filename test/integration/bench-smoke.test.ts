@@ -1,5 +1,5 @@
 import {
-  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
+  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
 } from "@answerscope/bench";
 import { migrate, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -203,6 +203,29 @@ describe("benchmark smoke run", () => {
         expect(shared.events_per_s).toBeGreaterThan(0);
         expect(shared.vs_min_limit).toBeGreaterThan(0);
       }
+    } finally {
+      await stopKafka(brokerName, { wipe: true });
+    }
+  });
+
+  it("measures freshness: every tick of produced events becomes countable in the metrics route", async () => {
+    const brokerName = `bench-smoke-fresh-${randomBytes(3).toString("hex")}`;
+    const { brokers } = await startKafka({ name: brokerName, partitions: 4 });
+    try {
+      const w = open("bench_smoke_fresh");
+      // 2 s at 50 events/s: ten 200 ms ticks of 10 events.
+      const report = await measureFreshness({ url, brokers, eventsPerSecond: 50, seconds: 2, database: w.target.database });
+      expect(report.probes, "ticks seen counted by the route").toBe(10);
+      expect(report.failed_probes).toBe(0);
+      // A tick is counted only after it was sent and then queried: each delay is positive, and ordered.
+      expect(report.queryable_p50_ms).toBeGreaterThan(0);
+      expect(report.p50_ms).toBeGreaterThan(report.queryable_p50_ms);
+      expect(report.p95_ms).toBeGreaterThanOrEqual(report.p50_ms);
+      expect(report.max_ms).toBeGreaterThanOrEqual(report.p95_ms);
+      expect(report.route_p50_ms).toBeGreaterThan(0);
+      // What the route counted is what was produced: the worker stored the tenant's responses.
+      const stored = await queryRows<{ n: number }>(w, `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue("fresh")}`);
+      expect(Number(stored[0]?.n)).toBeGreaterThan(0);
     } finally {
       await stopKafka(brokerName, { wipe: true });
     }

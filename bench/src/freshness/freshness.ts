@@ -43,14 +43,14 @@ const MAX_FAILED_PROBES = 50;
  * asks queryMetrics (the metrics route) every 100 ms. A tick's delay is from its send until
  * the first answer that counts all its responses.
  */
-export async function measureFreshness(options: { url: string; brokers: string; eventsPerSecond: number; seconds: number }): Promise<FreshnessReport> {
+export async function measureFreshness(options: { url: string; brokers: string; eventsPerSecond: number; seconds: number; database?: string }): Promise<FreshnessReport> {
   const tenantId = "fresh";
-  const w = createBenchWarehouse(options.url, "bench_freshness");
-  await w.client.command({ query: "DROP DATABASE IF EXISTS bench_freshness" });
+  const w = createBenchWarehouse(options.url, options.database ?? "bench_freshness");
+  await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
   await migrate(w);
   const groupId = `bench-fresh-${Date.now()}`;
   const worker = await startIngestProcess({
-    CLICKHOUSE_URL: options.url, CLICKHOUSE_DATABASE: "bench_freshness", KAFKA_BROKERS: options.brokers,
+    CLICKHOUSE_URL: options.url, CLICKHOUSE_DATABASE: w.target.database, KAFKA_BROKERS: options.brokers,
     KAFKA_GROUP_ID: groupId, RUN_COLLECTOR: "off", MIGRATE_ON_START: "false",
   });
   const kafka = new Kafka({ clientId: "bench-fresh", brokers: [options.brokers], logLevel: logLevel.WARN });
