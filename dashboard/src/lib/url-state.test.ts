@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_STATE, parseViewState, serializeViewState, sharedPart, viewHref, withFilter, type ViewState } from "./url-state";
+import { TENANT_ID_PATTERN } from "@answerscope/contracts";
+import { EMPTY_STATE, parseViewState, serializeViewState, sharedPart, TENANT_PATTERN, viewHref, withFilter, type ViewState } from "./url-state";
 
 const full: ViewState = {
   tenant: "demo",
@@ -84,5 +85,13 @@ describe("URL state", () => {
     expect(next.filters.channel).toEqual(["slack"]);
     expect(next.cursor).toBeNull();
     expect(withFilter(next, "channel", []).filters).not.toHaveProperty("channel");
+  });
+});
+
+describe("TENANT_PATTERN", () => {
+  // The browser bundle cannot import the contracts' runtime code, so the dashboard keeps its own copy of the rule.
+  it("is the contract's tenant id rule", () => {
+    expect(TENANT_PATTERN.source).toBe(TENANT_ID_PATTERN.source);
+    expect(TENANT_PATTERN.flags).toBe(TENANT_ID_PATTERN.flags);
   });
 });

@@ -45,6 +45,7 @@ export interface ViewState {
 
 export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
+/** The contract's TENANT_ID_PATTERN, copied: the browser bundle does not import the contracts' runtime code (url-state.test.ts holds them equal). */
 export const TENANT_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const MAX_VALUE_LENGTH = 256;
 const MAX_VALUES = 100;

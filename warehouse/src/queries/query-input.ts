@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { orderedRange, rangeShape } from "./query-range";
+import { COMPARABLE_METRICS } from "./compare-metrics";
 
 /** Response dimensions of metrics-v1.md: the only names that may become SQL identifiers from a request. */
 export const DIMENSIONS = [
@@ -69,23 +70,11 @@ export interface MetricsRow {
   sample_sizes: Record<SampledMetric, number>;
 }
 
+/** Means over responses: a sum over a count, reported with their count but not compared between versions. */
+export const MEAN_METRICS = ["avg_iteration_count", "avg_tool_count", "avg_total_tokens"] as const;
+
 /** Metrics of a row that are a ratio, each with its denominator in `sample_sizes`. */
-export const SAMPLED_METRICS = [
-  "max_iteration_hit_rate",
-  "no_reply_rate",
-  "error_rate",
-  "avg_iteration_count",
-  "avg_tool_count",
-  "avg_total_tokens",
-  "tool_success_rate",
-  "feedback_coverage",
-  "thumbs_up_rate",
-  "thumbs_down_rate",
-  "reask_rate",
-  "followup_rate",
-  "good_answer_rate",
-  "one_turn_resolution_rate",
-] as const;
+export const SAMPLED_METRICS = [...COMPARABLE_METRICS, ...MEAN_METRICS] as const;
 export type SampledMetric = (typeof SAMPLED_METRICS)[number];
 
 export { InstantSchema, TenantIdSchema } from "./query-range";
