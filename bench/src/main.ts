@@ -16,7 +16,7 @@ import type { BenchResults } from "./report/results";
 import { carryOver, readResults } from "./report/carry-over";
 import { slowestQueries } from "./report/slow-queries";
 import { writeResults } from "./report/write-results";
-import { loadedDataSet } from "./scale/loaded-data-set";
+import { loadedDataSet, withLoadTimesOf } from "./scale/loaded-data-set";
 import { loadScaleLabels, scaleCountsFor } from "./scale/load-scale-data";
 import { LARGEST_TENANT, runScaleSection } from "./scale/scale-section";
 
@@ -61,7 +61,10 @@ try {
   if (wants("queries")) {
     await section("queries", async () => {
       const started = Date.now();
-      results.scale = (await runScaleSection(w, options.responses, options.queryRuns, options.reuseData ? await loadedDataSet(w, options.responses) : undefined)).report;
+      // A reused data set keeps the load times of the run that loaded it, when bench-results.json is that run's.
+      const loadedBy = previous && { scale: previous.scale, measuredAt: (previous.section_machines?.queries ?? previous.machine).measured_at };
+      const reuse = options.reuseData ? withLoadTimesOf(await loadedDataSet(w, options.responses), loadedBy) : undefined;
+      results.scale = (await runScaleSection(w, options.responses, options.queryRuns, reuse)).report;
       results.slowest_queries.queries = await slowestQueries(w, started);
     });
   }

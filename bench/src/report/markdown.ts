@@ -21,7 +21,7 @@ export function resultsMarkdown(r: BenchResults): string {
       "",
       `${n(load.counts.responses)} responses, ${n(load.counts.toolCallEvents)} tool-call events, ${n(load.counts.feedbackEvents)} feedback events over 90 days, 4 tenants; ` +
         (Number.isFinite(load.seconds.responses ?? Number.NaN)
-          ? `loaded in ${n(Math.round(load.seconds.responses))} + ${n(Math.round(load.seconds.toolCallEvents))} + ${n(Math.round(load.seconds.feedbackEvents))} s; `
+          ? `loaded in ${n(Math.round(load.seconds.responses))} + ${n(Math.round(load.seconds.toolCallEvents))} + ${n(Math.round(load.seconds.feedbackEvents))} s${load.loadedByRunOf ? ` (by the run of ${load.loadedByRunOf}; reused with --reuse-data)` : ""}; `
           : "loaded by an earlier invocation (--reuse-data); ") +
         (Number.isFinite(load.seconds.labels ?? Number.NaN) ? `generated label rows for every response in ${n(Math.round(load.seconds.labels!))} s (the outcome evaluator's output shape, with tool counts; not evaluated); ` : "") +
         `metrics_5m holds ${n(load.metricsRows)} rows (${(load.metricsRows / load.counts.responses).toFixed(2)} per response). ` +

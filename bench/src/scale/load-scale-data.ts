@@ -13,6 +13,8 @@ export interface LoadReport {
   /** Wall-clock seconds per table, inserts plus the materialized views they feed (for responses also the hour-and-day rows, filled after the inserts); `labels`: both label tables. */
   seconds: Record<keyof ScaleCounts, number> & { labels?: number };
   metricsRows: number;
+  /** A data set reused with --reuse-data: when the run that loaded it was measured (its `seconds` are that run's), if known. */
+  loadedByRunOf?: string;
 }
 
 /** 3 tool-call events per response and 1 feedback event per 10 responses, as issue 6 asks; responses rounded to a multiple of 40 so every derived number is whole. */

@@ -1,6 +1,7 @@
 import { queryRows, type Warehouse } from "@answerscope/warehouse";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
 import { scaleCountsFor, type LoadReport } from "./load-scale-data";
+import type { ScaleSection } from "./scale-section";
 
 // The ids data-shape.ts generates (a prefix and a hex hash); the outcomes section's label updates
 // add demo events with other ids, which a reused data set may hold as well.
@@ -26,4 +27,15 @@ export async function loadedDataSet(w: Warehouse, responses: number): Promise<Lo
   const endMs = Math.ceil(maxMs / 3_600_000) * 3_600_000;
   const window = dataWindowEndingAt(endMs + 5 * 60_000);
   return { counts, seconds: { responses: Number.NaN, toolCallEvents: Number.NaN, feedbackEvents: Number.NaN }, metricsRows: await count("metrics_5m"), window };
+}
+
+/**
+ * A reused data set's load times: those `previous` (bench-results.json's query section, measured
+ * at `measuredAt`) recorded, when that run loaded this very data set (the same counts and window,
+ * which ends at the load's hour); otherwise unknown.
+ */
+export function withLoadTimesOf(reused: LoadReport & { window: DataWindow }, previous: { scale?: ScaleSection; measuredAt: string } | undefined): LoadReport & { window: DataWindow } {
+  const scale = previous?.scale;
+  if (!scale || JSON.stringify(scale.load.counts) !== JSON.stringify(reused.counts) || Date.parse(scale.window.start) !== reused.window.startMs) return reused;
+  return { ...reused, seconds: scale.load.seconds, loadedByRunOf: scale.load.loadedByRunOf ?? previous.measuredAt };
 }
