@@ -4,4 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 node --import tsx scripts/build-services.ts bench >&2
-exec node dist/bench/src/main.mjs "$@"
+# BENCH_NODE_FLAGS: node flags of the bench process, e.g. the worker's heap flags (bench/README.md, Profiling).
+# shellcheck disable=SC2086 # several flags, split on spaces
+exec node ${BENCH_NODE_FLAGS:-} dist/bench/src/main.mjs "$@"
