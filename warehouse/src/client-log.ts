@@ -1,4 +1,5 @@
 import type { ErrorLogParams, Logger, LogParams, WarnLogParams } from "@clickhouse/client";
+import { isStaleSocketError } from "./stale-socket";
 
 export type LogLineWriter = (line: string) => void;
 
@@ -39,7 +40,9 @@ export function oneLineClientLogger(write: LogLineWriter = writeToStderr): new (
       write(formatClientLogLine("WARN", params));
     }
     error(params: ErrorLogParams) {
-      write(formatClientLogLine("ERROR", params));
+      // A read on a closed keep-alive socket is sent again by queryRows: a warning, unless that fails too.
+      if (params.args?.operation === "Query" && isStaleSocketError(params.err)) write(`${formatClientLogLine("WARN", params)}; such a read is sent once more, and only a second failure reaches its caller`);
+      else write(formatClientLogLine("ERROR", params));
     }
   };
 }

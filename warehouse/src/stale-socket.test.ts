@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { REPOSITORY_ROOT, repositorySourceFiles } from "./repository-files";
 import { isStaleSocketError, retryOnStaleSocket } from "./stale-socket";
 
 const errorWithCode = (code: string) => Object.assign(new Error(code === "ECONNRESET" ? "socket hang up" : code), { code });
@@ -41,5 +44,14 @@ describe("retryOnStaleSocket", () => {
     const read = failing([errorWithCode("ECONNREFUSED")]);
     await expect(retryOnStaleSocket(read.read)).rejects.toThrow("ECONNREFUSED");
     expect(read.calls()).toBe(1);
+  });
+});
+
+describe("the product's reads", () => {
+  it("all run through queryRows: no product source but client.ts calls the client's query itself", () => {
+    const product = repositorySourceFiles().filter((file) => !/\.test\.tsx?$/.test(file) && !/^(test|bench)\//.test(file));
+    expect(product).toContain("warehouse/src/client.ts");
+    const direct = product.filter((file) => /\.client\.query\(/.test(readFileSync(join(REPOSITORY_ROOT, file), "utf8")));
+    expect(direct).toEqual(["warehouse/src/client.ts"]);
   });
 });

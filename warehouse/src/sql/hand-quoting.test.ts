@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { REPOSITORY_ROOT as ROOT, repositorySourceFiles } from "../repository-files";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const SKIPPED_DIRS = new Set(["node_modules", "dist", ".next", ".data", ".git", ".turbo"]);
 
 /** A value quoted by hand in a template literal: `'${...}` (not the empty literal `''` before an interpolation). */
 const HAND_QUOTED = /(?<!')'\$\{/;
@@ -17,16 +15,9 @@ const ALLOWED: Record<string, string> = {
   "warehouse/src/sql/hand-quoting.test.ts": "this test",
 };
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : sourceFiles(join(dir, entry.name));
-    return /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [];
-  });
-}
-
 describe("values enter SQL through sqlValue only", () => {
   it("no other source or test file quotes an interpolated value itself", () => {
-    const files = sourceFiles(ROOT).map((file) => relative(ROOT, file).split("\\").join("/"));
+    const files = repositorySourceFiles();
     // The walk found the workspace, not an empty folder.
     expect(files).toContain("warehouse/src/sql/escape.ts");
     const offending = files

@@ -1,0 +1,17 @@
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** For the guard tests that read the whole repository's code (hand-quoting, reads through queryRows). */
+export const REPOSITORY_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const SKIPPED_DIRS = new Set(["node_modules", "dist", ".next", ".data", ".git", ".turbo"]);
+
+function sourceFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : sourceFilesUnder(join(dir, entry.name));
+    return /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [];
+  });
+}
+
+/** Every .ts and .tsx file of the repository (tests included), as a path from its root with forward slashes. */
+export const repositorySourceFiles = (): string[] => sourceFilesUnder(REPOSITORY_ROOT).map((file) => relative(REPOSITORY_ROOT, file).split("\\").join("/"));
