@@ -62,8 +62,9 @@ try {
     await section("queries", async () => {
       const started = Date.now();
       // A reused data set keeps the load times of the run that loaded it, when bench-results.json is that run's.
-      const loadedBy = previous && { scale: previous.scale, measuredAt: (previous.section_machines?.queries ?? previous.machine).measured_at };
-      const reuse = options.reuseData ? withLoadTimesOf(await loadedDataSet(w, options.responses), loadedBy) : undefined;
+      const reuse = options.reuseData
+        ? withLoadTimesOf(await loadedDataSet(w, options.responses), previous && { scale: previous.scale, measuredAt: (previous.section_machines?.queries ?? previous.machine).measured_at })
+        : undefined;
       results.scale = (await runScaleSection(w, options.responses, options.queryRuns, reuse)).report;
       results.slowest_queries.queries = await slowestQueries(w, started);
     });

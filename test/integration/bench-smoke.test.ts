@@ -1,7 +1,7 @@
 import {
-  createBenchWarehouse, demoMessages, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
+  createBenchWarehouse, demoMessages, dropBenchDatabase, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
 } from "@answerscope/bench";
-import { migrate, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
+import { migrate, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { Kafka, logLevel } from "kafkajs";
@@ -24,10 +24,7 @@ describe("benchmark smoke run", () => {
     return w;
   };
   afterAll(async () => {
-    for (const w of databases) {
-      await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
-      await w.close();
-    }
+    for (const w of databases) await dropBenchDatabase(w);
   });
 
   it("generates the large data set's shape at small scale and times every query route", async () => {
@@ -223,9 +220,12 @@ describe("benchmark smoke run", () => {
       expect(report.p95_ms).toBeGreaterThanOrEqual(report.p50_ms);
       expect(report.max_ms).toBeGreaterThanOrEqual(report.p95_ms);
       expect(report.route_p50_ms).toBeGreaterThan(0);
-      // What the route counted is what was produced: the worker stored the tenant's responses.
-      const stored = await queryRows<{ n: number }>(w, `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue("fresh")}`);
-      expect(Number(stored[0]?.n)).toBeGreaterThan(0);
+      // What the route counts now is every response the worker stored, once.
+      const stored = Number((await queryRows<{ n: number }>(w, `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue("fresh")}`))[0]?.n);
+      expect(stored).toBeGreaterThan(0);
+      const now = Date.now();
+      const routed = await queryMetrics(w, { tenantId: "fresh", from: new Date(now - 3 * 3_600_000).toISOString(), to: new Date(now + 3_600_000).toISOString() });
+      expect(routed.rows.reduce((sum, row) => sum + row.response_count, 0)).toBe(stored);
     } finally {
       await stopKafka(brokerName, { wipe: true });
     }

@@ -1,9 +1,9 @@
 import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { topicMessagesOf, topicsWith } from "@answerscope/demo";
-import { migrate, queryMetrics } from "@answerscope/warehouse";
+import { queryMetrics } from "@answerscope/warehouse";
 import { Kafka, logLevel, Partitioners } from "kafkajs";
 import { startIngestProcess } from "../../../test/src/ingest-process";
-import { createBenchWarehouse } from "../bench-warehouse";
+import { freshBenchDatabase } from "../bench-warehouse";
 import { demoMessages } from "../demo-fact-batches";
 import { progress } from "../progress";
 import { waitUntilCaughtUp } from "./caught-up";
@@ -45,9 +45,7 @@ const MAX_FAILED_PROBES = 50;
  */
 export async function measureFreshness(options: { url: string; brokers: string; eventsPerSecond: number; seconds: number; database?: string }): Promise<FreshnessReport> {
   const tenantId = "fresh";
-  const w = createBenchWarehouse(options.url, options.database ?? "bench_freshness");
-  await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
-  await migrate(w);
+  const w = await freshBenchDatabase(options.url, options.database ?? "bench_freshness");
   const groupId = `bench-fresh-${Date.now()}`;
   const worker = await startIngestProcess({
     CLICKHOUSE_URL: options.url, CLICKHOUSE_DATABASE: w.target.database, KAFKA_BROKERS: options.brokers,

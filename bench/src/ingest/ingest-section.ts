@@ -1,6 +1,6 @@
 import { loadIngestConfig } from "@answerscope/ingest";
-import { migrate, type Warehouse } from "@answerscope/warehouse";
-import { createBenchWarehouse } from "../bench-warehouse";
+import type { Warehouse } from "@answerscope/warehouse";
+import { dropBenchDatabase, freshBenchDatabase } from "../bench-warehouse";
 import { demoMessages, distinctFactRows, factBatchesOf } from "../demo-fact-batches";
 import { progress } from "../progress";
 import { median, round } from "../stats";
@@ -68,23 +68,6 @@ export interface IngestReport {
 
 const floorRecord = <T>(make: (name: FloorName) => T) => Object.fromEntries(FLOOR_NAMES.map((name) => [name, make(name)])) as Record<FloorName, T>;
 
-async function freshDatabase(url: string, name: string): Promise<Warehouse> {
-  const w = createBenchWarehouse(url, name);
-  await w.client.command({ query: `DROP DATABASE IF EXISTS ${name}` });
-  await migrate(w);
-  return w;
-}
-
-/**
- * Drops a run's database once it is measured: left behind, its parts keep ClickHouse merging
- * under the next measurements (the freshness section after 90 of them: p95 3.1 s, against 1.1 s run
- * alone, session 32).
- */
-async function dropDatabase(w: Warehouse): Promise<void> {
-  await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
-  await w.close();
-}
-
 export async function measureIngest(options: { url: string; brokers: string; events: number; runs: number; servicePids?: ServicePids }): Promise<IngestReport> {
   const batchRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
   const tenants = ["ingest_a", "ingest_b", "ingest_c"];
@@ -97,8 +80,8 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
   const batches = factBatchesOf(messages, batchRows);
   progress("ingest: checking the batches in order, for the rows a worker stores of them (the plain sink inserts these)");
-  const scratch = await freshDatabase(options.url, "bench_rows_as_stored");
-  const storedBatches = await rowsAsStored(scratch, batches).finally(() => dropDatabase(scratch));
+  const scratch = await freshBenchDatabase(options.url, "bench_rows_as_stored");
+  const storedBatches = await rowsAsStored(scratch, batches).finally(() => dropBenchDatabase(scratch));
   const floorRows = { stored: storedBatches, pipeline: batches };
 
   const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[], floors: floorRecord(() => ({ rate: [] as number[], cpu: [] as CpuAccount[] })) };
@@ -124,7 +107,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     let one = 0;
     let two = 0;
     const workerRun = async (workers: number) => {
-      const db = await freshDatabase(options.url, `bench_workers${workers}_${run}`);
+      const db = await freshBenchDatabase(options.url, `bench_workers${workers}_${run}`);
       try {
         const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows, servicePids: options.servicePids, eventsPerRow });
         if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
@@ -134,18 +117,18 @@ export async function measureIngest(options: { url: string; brokers: string; eve
         if (workers === 1) oneWorkerWrites = { writes: result.writes, rows_per_write: result.rowsPerWrite, write_seconds: result.writeSeconds, total_seconds: Math.round(result.totalSeconds * 10) / 10 };
         return result.rate * eventsPerRow;
       } finally {
-        await dropDatabase(db);
+        await dropBenchDatabase(db);
       }
     };
     /** A run that stores into a fresh database of its own, and must store exactly the batches' distinct rows. */
     const sinkRun = async <R extends { storedRows: number }>(name: string, measure: (db: Warehouse) => Promise<R>): Promise<R> => {
-      const db = await freshDatabase(options.url, `${name}_${run}`);
+      const db = await freshBenchDatabase(options.url, `${name}_${run}`);
       try {
         const result = await measure(db);
         if (result.storedRows !== expectedRows) throw new Error(`${name} stored ${result.storedRows} rows, not the ${expectedRows} distinct fact rows of the batches`);
         return result;
       } finally {
-        await dropDatabase(db);
+        await dropBenchDatabase(db);
       }
     };
     const floorRun = (floor: FloorName) =>

@@ -63,10 +63,8 @@ export function rawReadSkipReason(shorter: ShorterRawRead | undefined, range: { 
   return `not run: the ${shorter.range.name} read took ${Math.round(shorter.p50Ms / 1000)} s, so this one would take at least about ${Math.round(expectedMs / 1000)} s, past the ${limitS} s limit`;
 }
 
-async function rawRows(w: Warehouse, query: string): Promise<unknown[]> {
-  const result = await w.client.query({ query, format: "JSONEachRow", clickhouse_settings: { max_memory_usage: RAW_MAX_MEMORY, max_execution_time: RAW_TIMEOUT_S, timeout_overflow_mode: "throw" } });
-  return result.json();
-}
+const rawRows = (w: Warehouse, query: string): Promise<unknown[]> =>
+  queryRows(w, query, { clickhouse_settings: { max_memory_usage: RAW_MAX_MEMORY, max_execution_time: RAW_TIMEOUT_S, timeout_overflow_mode: "throw" } });
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Times every read route of the query API on the largest tenant, then the raw-table equivalent of the metrics route. */
