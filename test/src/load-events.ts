@@ -1,5 +1,5 @@
 import { parseEvent } from "@answerscope/contracts";
-import { externalLabelRow, feedbackRow, markCalls, responseRow, toolCallRow, type ToolCallRow, type Warehouse } from "@answerscope/warehouse";
+import { externalLabelRow, feedbackRow, insertRows, markCalls, responseRow, toolCallRow, type ToolCallRow, type Warehouse } from "@answerscope/warehouse";
 
 export interface LoadOptions {
   /** ingested_at_ms of the first delivery; each next delivery gets `stepMs` more. Default: now. */
@@ -19,7 +19,7 @@ const INSERT_CHUNK = 5_000;
 
 async function insertAll(warehouse: Warehouse, table: string, rows: object[]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await warehouse.client.insert({ table: warehouse.table(table), values: rows.slice(start, start + INSERT_CHUNK), format: "JSONEachRow" });
+    await insertRows(warehouse, table, rows.slice(start, start + INSERT_CHUNK));
   }
 }
 

@@ -1,4 +1,5 @@
 export * from "./client";
+export * from "./insert-rows";
 export * from "./client-log";
 export * from "./stale-socket";
 export * from "./sql/escape";

@@ -1,4 +1,5 @@
 import type { Warehouse } from "../client";
+import { insertRows } from "../insert-rows";
 import { RESPONSE_LABEL_COLUMNS } from "./current-labels";
 
 /** Column of a changed-labels row: the time its response occurred at before (0: it did not move). */
@@ -23,6 +24,6 @@ export async function writeLabelRows(w: Warehouse, rows: readonly LabelRow[]): P
     const movedFromMs = Number(row[MOVED_FROM_MS] ?? 0);
     if (movedFromMs > 0) byTime.push({ ...labelColumns(row), occurred_at: Math.floor(movedFromMs / 1000), occurred_at_ms: movedFromMs, retracted: 1 });
   }
-  await w.client.insert({ table: w.table("response_labels_by_time"), values: byTime, format: "JSONEachRow" });
-  await w.client.insert({ table: w.table("response_labels"), values: rows.map(labelColumns), format: "JSONEachRow" });
+  await insertRows(w, "response_labels_by_time", byTime);
+  await insertRows(w, "response_labels", rows.map(labelColumns));
 }

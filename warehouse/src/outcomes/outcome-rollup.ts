@@ -1,4 +1,5 @@
 import type { Warehouse } from "../client";
+import { insertRows } from "../insert-rows";
 import { queryRows } from "../client";
 import { tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
@@ -33,11 +34,11 @@ export const hourLiteral = (hourMs: number): string => sqlValue(new Date(hourMs)
 export async function markRollupStale(w: Warehouse, tenantId: string, hoursMs: readonly number[]): Promise<void> {
   const markedAtMs = Date.now();
   if (hoursMs.length === 0) return;
-  await w.client.insert({
-    table: w.table("outcome_rollup_stale"),
-    values: hoursMs.map((hourMs) => ({ tenant_id: tenantId, bucket: Math.floor(hourMs / 1000), marked_at_ms: Math.trunc(markedAtMs) })),
-    format: "JSONEachRow",
-  });
+  await insertRows(
+    w,
+    "outcome_rollup_stale",
+    hoursMs.map((hourMs) => ({ tenant_id: tenantId, bucket: Math.floor(hourMs / 1000), marked_at_ms: Math.trunc(markedAtMs) })),
+  );
 }
 
 /** Each listed hour's newest rollup version: the version of its ('', '', 0) row, which every rebuild writes. */

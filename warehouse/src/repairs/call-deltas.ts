@@ -1,4 +1,5 @@
 import type { Warehouse } from "../client";
+import { insertRows } from "../insert-rows";
 import { queryRows } from "../client";
 import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
 import { sqlSubquery, tenantCondition } from "../facts/sql-fragments";
@@ -66,9 +67,9 @@ export async function callDeltas(w: Warehouse, table: CallTable, tenantId: strin
 /** Adds the rows through the Distributed table (sharded by call, like the views' own rows). */
 export async function applyCallDeltas(w: Warehouse, table: CallTable, tenantId: string, deltas: readonly CallDelta[]): Promise<void> {
   if (deltas.length === 0) return;
-  await w.client.insert({
-    table: w.table(table),
-    values: deltas.map((delta) => ({ tenant_id: tenantId, first_at: Math.floor(Number(delta.first_at_ms) / 1000), ...delta })),
-    format: "JSONEachRow",
-  });
+  await insertRows(
+    w,
+    table,
+    deltas.map((delta) => ({ tenant_id: tenantId, first_at: Math.floor(Number(delta.first_at_ms) / 1000), ...delta })),
+  );
 }

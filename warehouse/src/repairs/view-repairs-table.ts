@@ -1,4 +1,5 @@
 import type { Warehouse } from "../client";
+import { insertRows } from "../insert-rows";
 import { queryRows } from "../client";
 import { secondsOf, type ViewRepairScope } from "./repair-scope";
 
@@ -10,11 +11,11 @@ export interface PendingViewRepair extends ViewRepairScope {
 export async function recordViewRepairs(w: Warehouse, scopes: readonly PendingViewRepair[]): Promise<void> {
   if (scopes.length === 0) return;
   const requestedAt = secondsOf(Date.now());
-  await w.client.insert({
-    table: w.table("view_repairs"),
-    values: scopes.map((scope) => ({ tenant_id: scope.tenantId, repair_id: scope.repairId, hour_starts: scope.hourStarts.map(secondsOf), min_ingested_at_ms: scope.minIngestedAtMs, requested_at: requestedAt, repaired: 0 })),
-    format: "JSONEachRow",
-  });
+  await insertRows(
+    w,
+    "view_repairs",
+    scopes.map((scope) => ({ tenant_id: scope.tenantId, repair_id: scope.repairId, hour_starts: scope.hourStarts.map(secondsOf), min_ingested_at_ms: scope.minIngestedAtMs, requested_at: requestedAt, repaired: 0 })),
+  );
 }
 
 /**
@@ -35,9 +36,7 @@ export const pendingViewRepairs = (w: Warehouse): Promise<PendingViewRepair[]> =
   readRepairScopes(w, { table: "view_repairs", idColumn: "repair_id", having: "max(repaired) = 0", orderBy: "min(requested_at)" });
 
 export async function markViewRepaired(w: Warehouse, repair: PendingViewRepair): Promise<void> {
-  await w.client.insert({
-    table: w.table("view_repairs"),
-    values: [{ tenant_id: repair.tenantId, repair_id: repair.repairId, hour_starts: repair.hourStarts.map(secondsOf), min_ingested_at_ms: repair.minIngestedAtMs, requested_at: secondsOf(Date.now()), repaired: 1 }],
-    format: "JSONEachRow",
-  });
+  await insertRows(w, "view_repairs", [
+    { tenant_id: repair.tenantId, repair_id: repair.repairId, hour_starts: repair.hourStarts.map(secondsOf), min_ingested_at_ms: repair.minIngestedAtMs, requested_at: secondsOf(Date.now()), repaired: 1 },
+  ]);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Warehouse } from "../client";
+import { insertRows } from "../insert-rows";
 import { sqlValue } from "../sql/escape";
 import type { FactBatch } from "../sink/fact-tables";
 import { secondsOf, viewRepairScopes, type ViewRepairScope } from "./repair-scope";
@@ -71,7 +72,7 @@ export class WriteIntents {
     const cancellations = this.cancellations;
     this.cancellations = [];
     try {
-      await this.warehouse.client.insert({ table: this.warehouse.table("write_intents"), values: [...cancellations, ...rows], format: "JSONEachRow" });
+      await insertRows(this.warehouse, "write_intents", [...cancellations, ...rows]);
     } catch (error) {
       this.cancellations = [...cancellations, ...this.cancellations];
       throw error;
@@ -92,10 +93,10 @@ export async function promoteExpiredIntents(w: Warehouse, nowMs = Date.now()): P
   const expired = await expiredWriteIntents(w, nowMs);
   if (expired.length === 0) return 0;
   await recordViewRepairs(w, expired);
-  await w.client.insert({
-    table: w.table("write_intents"),
-    values: expired.map((intent) => intentRow(intent, intent.repairId, 0, -1)),
-    format: "JSONEachRow",
-  });
+  await insertRows(
+    w,
+    "write_intents",
+    expired.map((intent) => intentRow(intent, intent.repairId, 0, -1)),
+  );
   return expired.length;
 }

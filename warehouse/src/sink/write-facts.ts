@@ -1,4 +1,5 @@
 import type { Warehouse } from "../client";
+import { insertRows } from "../insert-rows";
 import { rowsMatchingKeys } from "./key-lookup";
 import { emptyFactBatch, FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
 import type { ResponseRow, ToolCallRow } from "./rows";
@@ -81,6 +82,6 @@ async function prepareKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[
 
 async function insertKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  await warehouse.client.insert({ table: warehouse.table(FACT_TABLES[kind].table), values: rows, format: "JSONEachRow" });
+  await insertRows(warehouse, FACT_TABLES[kind].table, rows);
   return rows.length;
 }
