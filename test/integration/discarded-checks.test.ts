@@ -34,13 +34,14 @@ describe("a checked batch dropped before its write", () => {
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     const factInserts: string[] = [];
     const client = Object.create(warehouse.client) as Warehouse["client"];
-    client.insert = (async (params: Parameters<Warehouse["client"]["insert"]>[0]) => {
-      if (!params.table.endsWith(".write_intents")) {
-        factInserts.push(params.table);
+    // Every insert of the product is an exec of `INSERT INTO <db>.<table> FORMAT ...` (insertRows).
+    client.exec = (async (params: Parameters<Warehouse["client"]["exec"]>[0]) => {
+      if (!params.query.includes(".write_intents ")) {
+        factInserts.push(params.query);
         await gate;
       }
-      return warehouse.client.insert(params);
-    }) as Warehouse["client"]["insert"];
+      return warehouse.client.exec(params);
+    }) as Warehouse["client"]["exec"];
     const gated: Warehouse = { ...warehouse, client };
     // Expired at once: any announcement left open is found by the next look.
     const intents = new WriteIntents(gated, 0);
