@@ -1,5 +1,5 @@
 import { classifyQuery, reasonCodeOf } from "@answerscope/contracts";
-import { feedbackShareInRange, queryFeedbackReasons, queryFeedbackTargets, rejectedRow, type Warehouse } from "@answerscope/warehouse";
+import { feedbackShareInRange, insertRows, queryFeedbackReasons, queryFeedbackTargets, rejectedRow, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTenantState,
@@ -399,8 +399,8 @@ describe("GET /api/v1/rejected", () => {
     await loadThroughSink(warehouse, bad);
     // The same dead letter delivered twice (a redelivery the sink's check did not see): listed once.
     const duplicate = rejectedRow({ dedupKey: "kafka:dlq/0@7", receivedAtMs: Date.now(), source: "kafka:answerscope.response_completed/0@7", reason: "invalid_json", message: "Unexpected token", tenantId: "t-acme", payload: "{oops", payloadBytes: 5 });
-    await warehouse.client.insert({ table: warehouse.table("rejected_events"), values: [duplicate], format: "JSONEachRow" });
-    await warehouse.client.insert({ table: warehouse.table("rejected_events"), values: [{ ...duplicate, received_at_ms: duplicate.received_at_ms + 5 }], format: "JSONEachRow" });
+    await insertRows(warehouse, "rejected_events", [duplicate]);
+    await insertRows(warehouse, "rejected_events", [{ ...duplicate, received_at_ms: duplicate.received_at_ms + 5 }]);
     from = new Date(started - 3_600_000).toISOString();
     to = new Date(Date.now() + 3_600_000).toISOString();
   });

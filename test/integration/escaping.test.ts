@@ -1,4 +1,4 @@
-import { queryRows, sqlString, sqlValue, type Warehouse } from "@answerscope/warehouse";
+import { insertRows, queryRows, sqlString, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -31,11 +31,12 @@ describe("sqlString against ClickHouse", () => {
   });
 
   it("filters by a hostile value without matching anything else and without harming the table", async () => {
-    await warehouse.client.insert({
-      table: warehouse.table("rejected_events"),
-      values: HOSTILE.slice(0, 9).map((value, index) => ({ tenant_id: "t", dedup_key: `k${index}`, received_at: 0, received_at_ms: 0, source: "test", reason: value, message: "", event_id: "", event_type: "", payload: value, payload_bytes: 0 })),
-      format: "JSONEachRow",
-    });
+    // Through the product's insert path, so a value it mangled would not be found below.
+    await insertRows(
+      warehouse,
+      "rejected_events",
+      HOSTILE.slice(0, 9).map((value, index) => ({ tenant_id: "t", dedup_key: `k${index}`, received_at: 0, received_at_ms: 0, source: "test", reason: value, message: "", event_id: "", event_type: "", payload: value, payload_bytes: 0 })),
+    );
     for (const value of HOSTILE.slice(0, 9)) {
       const rows = await queryRows<{ payload: string }>(warehouse, `SELECT payload FROM ${warehouse.table("rejected_events")} WHERE reason = ${sqlValue(value)}`);
       expect(rows.map((row) => row.payload)).toEqual([value]);
