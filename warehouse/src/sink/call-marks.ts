@@ -34,9 +34,8 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const isLaterId = (a: string, b: string) => (SURROGATE.test(a) || SURROGATE.test(b) ? Buffer.compare(Buffer.from(a), Buffer.from(b)) > 0 : a > b);
 const isLater = (a: CallEvent, b: CallEvent) => (a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : isLaterId(a.event_id, b.event_id));
 
-/** Folds one stored event into its call's summary (the sink's lookup, and the marks as they go). */
-export function addStoredEvent(calls: Map<string, StoredCall>, event: CallEvent): void {
-  const key = toolCallKey(event);
+/** Folds one stored event into its call's summary (the sink's lookup, and the marks as they go); `key` is its toolCallKey. */
+export function addStoredEvent(calls: Map<string, StoredCall>, event: CallEvent, key = toolCallKey(event)): void {
   const call = calls.get(key) ?? { firstAtMs: event.occurred_at_ms, eventIds: new Set<string>() };
   call.firstAtMs = Math.min(call.firstAtMs, event.occurred_at_ms);
   if (event.status === "started") {
@@ -98,13 +97,14 @@ function setMarks(row: ToolCallRow, becomesFirst: 0 | 1, prevFirstAtMs: number, 
  * is marked 0, so no copy is ever counted twice.
  *
  * The rows are marked in place and returned: every mark column is written each time, so a batch
- * checked again (after a failed write) gets the marks of the new check.
+ * checked again (after a failed write) gets the marks of the new check. `keys` are the rows'
+ * toolCallKeys, when the caller has them.
  */
-export function markCalls(rows: ToolCallRow[], stored: ReadonlyMap<string, StoredCall>): ToolCallRow[] {
+export function markCalls(rows: ToolCallRow[], stored: ReadonlyMap<string, StoredCall>, keys: readonly string[] = rows.map(toolCallKey)): ToolCallRow[] {
   const calls = new Map<string, StoredCall>();
   for (const [key, call] of stored) calls.set(key, { ...call, eventIds: new Set(call.eventIds) });
-  for (const row of rows) {
-    const key = toolCallKey(row);
+  for (const [index, row] of rows.entries()) {
+    const key = keys[index]!;
     const before = calls.get(key);
     if (before?.eventIds.has(row.event_id)) {
       setMarks(row, 0, 0, 0, NO_STATE, NO_STATE);
@@ -112,7 +112,7 @@ export function markCalls(rows: ToolCallRow[], stored: ReadonlyMap<string, Store
     }
     const prevFirst = before?.firstAtMs;
     const prevState = before && callStateOf(before);
-    addStoredEvent(calls, row);
+    addStoredEvent(calls, row, key);
     const state = callStateOf(calls.get(key)!);
     const lowersFirst = prevFirst === undefined || state.firstAtMs < prevFirst;
     const firstMark = lowersFirst ? 1 : 0;

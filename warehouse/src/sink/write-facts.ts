@@ -1,6 +1,7 @@
 import type { Warehouse } from "../client";
 import { insertRows } from "../insert-rows";
 import { rowsMatchingKeys } from "./key-lookup";
+import { withoutRepeats } from "./without-repeats";
 import { emptyFactBatch, FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
 import type { ResponseRow, ToolCallRow } from "./rows";
 import { responsesToInsert } from "./write-responses";
@@ -8,7 +9,12 @@ import { toolCallsToInsert } from "./write-tool-calls";
 
 type KeyedRow = Record<string, unknown>;
 
-const keyOf = (row: KeyedRow, columns: readonly string[]) => columns.map((column) => String(row[column])).join("\u0000");
+/** The columns' values joined by NUL; a loop, not map and join: the checks build one per row of every write. */
+function keyOf(row: KeyedRow, columns: readonly string[]): string {
+  let key = String(row[columns[0]!]);
+  for (let index = 1; index < columns.length; index++) key += `\u0000${String(row[columns[index]!])}`;
+  return key;
+}
 
 /**
  * A batch checked against what is stored: per table, the rows to insert (events already stored
@@ -65,13 +71,7 @@ export async function writeFacts(warehouse: Warehouse, batch: FactBatch): Promis
 /** One table's part of prepareFacts: the rows not stored yet (nor repeated within the batch, nor in `pending`). */
 async function prepareKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: KeyedRow[]): Promise<KeyedRow[]> {
   const { key } = FACT_TABLES[kind];
-  const seen = new Set<string>();
-  const unique = rows.filter((row) => {
-    const k = keyOf(row, key);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  const unique = withoutRepeats(rows, key);
   if (unique.length === 0) return [];
   return kind === "responses"
     ? await responsesToInsert(warehouse, unique as ResponseRow[], pending as ResponseRow[])

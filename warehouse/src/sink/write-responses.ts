@@ -7,8 +7,8 @@ type StoredVersion = Pick<ResponseRow, "tenant_id" | "response_id" | "event_id" 
 const responseKey = (row: { tenant_id: string; response_id: string }) => `${row.tenant_id}\u0000${row.response_id}`;
 
 /** Every stored version of the given responses, and every version of them in `pending` (rows a running write stores). */
-async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], pending: readonly ResponseRow[]): Promise<StoredVersion[]> {
-  const keys = [...new Map(rows.map((row) => [responseKey(row), [row.tenant_id, row.response_id]])).values()];
+async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], rowKeys: readonly string[], pending: readonly ResponseRow[]): Promise<StoredVersion[]> {
+  const keys = [...new Map(rows.map((row, index) => [rowKeys[index]!, [row.tenant_id, row.response_id]])).values()];
   const columns = SUPERSEDED_COLUMNS.map((column) => (column === "occurred_at" ? "toUInt32(occurred_at) AS occurred_at" : column));
   const found = await rowsMatchingKeys<StoredVersion>(
     warehouse,
@@ -17,10 +17,12 @@ async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], pending
     keys,
   );
   // The lookup returns a superset (each column matched on its own): keep the responses asked for.
-  const wanted = new Set(rows.map(responseKey));
+  const wanted = new Set(rowKeys);
   const stored = found.filter((row) => wanted.has(responseKey(row))).map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
   // A pending row may be stored already (the lookup ran during its insert): counting it twice changes nothing.
-  return [...stored, ...pending.filter((row) => wanted.has(responseKey(row)))];
+  // A pending row's key is built only when its response id is asked for: most are not.
+  const wantedIds = new Set(rows.map((row) => row.response_id));
+  return [...stored, ...pending.filter((row) => wantedIds.has(row.response_id) && wanted.has(responseKey(row)))];
 }
 
 /**
@@ -31,17 +33,21 @@ async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], pending
  */
 export async function responsesToInsert(warehouse: Warehouse, rows: ResponseRow[], pending: readonly ResponseRow[] = []): Promise<ResponseRow[]> {
   if (rows.length === 0) return [];
+  // Each row's key built once: a joined key is a new string, flattened and hashed at every map access.
+  const keys = rows.map(responseKey);
   const state = new Map<string, { events: Set<string>; current?: StoredVersion }>();
-  for (const version of await storedVersions(warehouse, rows, pending)) {
-    const entry = state.get(responseKey(version)) ?? { events: new Set<string>() };
+  for (const version of await storedVersions(warehouse, rows, keys, pending)) {
+    const key = responseKey(version);
+    const entry = state.get(key) ?? { events: new Set<string>() };
     entry.events.add(version.event_id);
     if (!entry.current || isLaterVersion(version, entry.current)) entry.current = version;
-    state.set(responseKey(version), entry);
+    state.set(key, entry);
   }
   const fresh: ResponseRow[] = [];
-  for (const row of rows) {
-    const entry = state.get(responseKey(row)) ?? { events: new Set<string>() };
-    state.set(responseKey(row), entry);
+  for (const [index, row] of rows.entries()) {
+    const key = keys[index]!;
+    const entry = state.get(key) ?? { events: new Set<string>() };
+    state.set(key, entry);
     if (entry.events.has(row.event_id)) continue;
     entry.events.add(row.event_id);
     if (!entry.current) {

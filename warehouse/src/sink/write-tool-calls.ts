@@ -7,8 +7,8 @@ import type { ToolCallRow } from "./rows";
  * Every stored event of the given calls (what the reduction reads of each), and every event of
  * them in `pending` (rows a running write stores), folded per call.
  */
-async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], pending: readonly ToolCallRow[]): Promise<Map<string, StoredCall>> {
-  const keys = [...new Map(rows.map((row) => [toolCallKey(row), [row.tenant_id, row.tool_call_id]])).values()];
+async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], rowKeys: readonly string[], pending: readonly ToolCallRow[]): Promise<Map<string, StoredCall>> {
+  const keys = [...new Map(rows.map((row, index) => [rowKeys[index]!, [row.tenant_id, row.tool_call_id]])).values()];
   const found = await rowsMatchingKeys<CallEvent>(
     warehouse,
     `SELECT tenant_id, tool_call_id, event_id, occurred_at_ms, status, tool_name, duration_ms, error_category FROM ${warehouse.table("tool_call_events")}`,
@@ -16,11 +16,20 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], p
     keys,
   );
   // The lookup returns a superset (each column matched on its own): keep the calls asked for.
-  const wanted = new Set(rows.map(toolCallKey));
+  const wanted = new Set(rowKeys);
   const calls = new Map<string, StoredCall>();
-  for (const event of found) if (wanted.has(toolCallKey(event))) addStoredEvent(calls, { ...event, occurred_at_ms: Number(event.occurred_at_ms), duration_ms: Number(event.duration_ms) });
+  for (const event of found) {
+    const key = toolCallKey(event);
+    if (wanted.has(key)) addStoredEvent(calls, { ...event, occurred_at_ms: Number(event.occurred_at_ms), duration_ms: Number(event.duration_ms) }, key);
+  }
   // addStoredEvent folds a copy of a stored event into the same state: a pending row the lookup already saw changes nothing.
-  for (const row of pending) if (wanted.has(toolCallKey(row))) addStoredEvent(calls, row);
+  // A pending row's key is built only when its call id is asked for: most are not.
+  const wantedIds = new Set(rows.map((row) => row.tool_call_id));
+  for (const row of pending) {
+    if (!wantedIds.has(row.tool_call_id)) continue;
+    const key = toolCallKey(row);
+    if (wanted.has(key)) addStoredEvent(calls, row, key);
+  }
   return calls;
 }
 
@@ -32,7 +41,15 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], p
  */
 export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly ToolCallRow[], pending: readonly ToolCallRow[] = []): Promise<ToolCallRow[]> {
   if (rows.length === 0) return [];
-  const stored = await storedCalls(warehouse, rows, pending);
-  const fresh = rows.filter((row) => !stored.get(toolCallKey(row))?.eventIds.has(row.event_id));
-  return markCalls(fresh, stored);
+  // Each row's key built once: a joined key is a new string, flattened and hashed at every map access.
+  const keys = rows.map(toolCallKey);
+  const stored = await storedCalls(warehouse, rows, keys, pending);
+  const fresh: ToolCallRow[] = [];
+  const freshKeys: string[] = [];
+  rows.forEach((row, index) => {
+    if (stored.get(keys[index]!)?.eventIds.has(row.event_id)) return;
+    fresh.push(row);
+    freshKeys.push(keys[index]!);
+  });
+  return markCalls(fresh, stored, freshKeys);
 }
