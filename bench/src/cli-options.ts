@@ -10,6 +10,8 @@ export interface BenchOptions {
   queryRuns: number;
   /** Events produced for each ingest measurement. */
   ingestEvents: number;
+  /** Events of other tenants every ingest path handles first, outside its measured window (0: none). */
+  ingestWarmupEvents: number;
   /** Repetitions of each ingest measurement (source, sink, one worker, two workers). */
   ingestRuns: number;
   /** After the largest tenant's first outcome evaluation (always run: the label update is timed on it), stop starting other tenants' after this long. */
@@ -25,7 +27,7 @@ export interface BenchOptions {
   render: boolean;
 }
 
-const USAGE = `npm run bench -- [--responses N] [--query-runs N] [--ingest-events N] [--ingest-runs N]
+const USAGE = `npm run bench -- [--responses N] [--query-runs N] [--ingest-events N] [--ingest-warmup-events N] [--ingest-runs N]
                      [--outcomes-budget-s S] [--only queries,outcomes,ingest,freshness,exporter] [--keep-services] [--reuse-data]
 npm run bench -- --render    (re-writes results.md from bench-results.json alone)
 
@@ -38,6 +40,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       responses: { type: "string", default: "10000000" },
       "query-runs": { type: "string", default: "15" },
       "ingest-events": { type: "string", default: "80000" },
+      "ingest-warmup-events": { type: "string", default: "40000" },
       "ingest-runs": { type: "string", default: "3" },
       "outcomes-budget-s": { type: "string", default: "300" },
       only: { type: "string", default: SECTIONS.join(",") },
@@ -52,17 +55,19 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
   }
-  const positive = (name: string, text: string) => {
+  const integer = (name: string, text: string, least: number) => {
     const value = Number(text);
-    if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer\n${USAGE}`);
+    if (!Number.isSafeInteger(value) || value < least) throw new Error(`--${name} must be ${least > 0 ? "a positive" : "a non-negative"} integer\n${USAGE}`);
     return value;
   };
+  const positive = (name: string, text: string) => integer(name, text, 1);
   const sections = values.only.split(",").map((s) => s.trim());
   for (const section of sections) if (!SECTIONS.includes(section as Section)) throw new Error(`unknown section ${section}\n${USAGE}`);
   return {
     responses: positive("responses", values.responses),
     queryRuns: positive("query-runs", values["query-runs"]),
     ingestEvents: positive("ingest-events", values["ingest-events"]),
+    ingestWarmupEvents: integer("ingest-warmup-events", values["ingest-warmup-events"], 0),
     ingestRuns: positive("ingest-runs", values["ingest-runs"]),
     outcomesBudgetS: positive("outcomes-budget-s", values["outcomes-budget-s"]),
     sections: sections as Section[],

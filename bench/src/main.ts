@@ -33,9 +33,13 @@ if (options.render) {
   process.exit(0);
 }
 const SERVICE = "bench";
-// The stack's default partition count. The mock keeps only ~5 MB per partition, which
-// bounds --ingest-events (about 60,000 demo events of ~440 B here).
-const KAFKA_PARTITIONS = 4;
+// Twice the stack's default partition count: the mock keeps only ~5 MB per partition (about
+// 97,000 demo events of ~450 B over 4 partitions), and the ingest section's 80,000 measured events
+// follow 40,000 warm-up ones. Produced in batches of 250 per partition (PRODUCE_BATCH), the
+// partitions' batches, which the mock hands out one per fetch, hold about 80 messages as with 4
+// partitions and the demo's 1,000.
+const KAFKA_PARTITIONS = 8;
+const PRODUCE_BATCH = 250 * KAFKA_PARTITIONS;
 
 const wants = (section: (typeof options.sections)[number]) => options.sections.includes(section);
 let kafkaStarted = false;
@@ -102,7 +106,7 @@ try {
       const pids = await Promise.all([servicePid("clickhouse", SERVICE), servicePid("kafka", SERVICE)]);
       const servicePids = pids.every((pid) => pid !== undefined) ? { clickhouse: [pids[0]!], broker: [pids[1]!] } : undefined;
       if (!servicePids) progress("ingest: ClickHouse or broker pid unknown (external services?): no CPU accounting");
-      results.ingest = await measureIngest({ url, brokers, events: options.ingestEvents, runs: options.ingestRuns, servicePids });
+      results.ingest = await measureIngest({ url, brokers, events: options.ingestEvents, warmupEvents: options.ingestWarmupEvents, produceBatch: PRODUCE_BATCH, runs: options.ingestRuns, servicePids });
     });
   }
   if (wants("freshness")) {

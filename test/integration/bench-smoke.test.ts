@@ -1,5 +1,5 @@
 import {
-  createBenchWarehouse, demoMessages, dropBenchDatabase, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
+  createBenchWarehouse, demoMessages, distinctFactRows, dropBenchDatabase, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
 } from "@answerscope/bench";
 import { migrate, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -96,15 +96,22 @@ describe("benchmark smoke run", () => {
     expect(run.storedRows).toBe(messages.length);
   });
 
-  it("accounts the CPU of a worker process, ClickHouse and the broker per event, and the CPU-bound ceiling", async () => {
+  it("accounts the CPU of a worker process, ClickHouse and the broker per event, and the CPU-bound ceiling, after a warm-up every path handles first", async () => {
     const brokerName = `bench-smoke-${randomBytes(3).toString("hex")}`;
     const { brokers } = await startKafka({ name: brokerName, partitions: 4 });
     try {
       const messages = demoMessages({ events: 3000, seed: 5, tenants: ["smoke_cpu"] });
-      await produceAll([brokers], messages);
+      // The warm-up: other tenants' events, produced first; every path handles (and stores) them before its window.
+      const warmup = demoMessages({ events: 600, seed: 6, tenants: ["smoke_cpu_warmup"] });
+      const allEvents = warmup.length + messages.length;
+      await produceAll([brokers], [...warmup, ...messages]);
+      const warmupRows = distinctFactRows(factBatchesOf(warmup, 1000));
       const sinkDb = open("bench_smoke_cpu_sink");
       await migrate(sinkDb);
-      const { storedRows } = await measureSinkLimit(sinkDb, factBatchesOf(messages, 1000), messages.length);
+      const { storedRows } = await measureSinkLimit(sinkDb, factBatchesOf(messages, 1000), messages.length, undefined, factBatchesOf(warmup, 1000));
+      // Both stored: the warm-up's rows and the measured ones.
+      expect(warmupRows).toBeGreaterThan(0);
+      expect(storedRows).toBe(warmupRows + distinctFactRows(factBatchesOf(messages, 1000)));
       const db = open("bench_smoke_cpu");
       await migrate(db);
       const clickhouse = await servicePid("clickhouse", "test");
@@ -115,7 +122,8 @@ describe("benchmark smoke run", () => {
         groupId: `${brokerName}-group`,
         workers: 1,
         expectedRows: storedRows,
-        eventsPerRow: messages.length / storedRows,
+        warmupRows,
+        eventsPerRow: messages.length / (storedRows - warmupRows),
         servicePids: { clickhouse: clickhouse ? [clickhouse] : [], broker: broker ? [broker] : [] },
         // Small writes, so the 10 %-90 % window spans several of them.
         workerEnv: { INGEST_BATCH_MAX_ROWS: "100" },
@@ -148,18 +156,22 @@ describe("benchmark smoke run", () => {
 
       // The limits' own accounts, and the shared-core limit from them.
       const pids = { clickhouse: clickhouse ? [clickhouse] : [], broker: broker ? [broker] : [] };
-      const source = await measureSourceLimit([brokers], `${brokerName}-source`, messages.length, { servicePids: pids });
+      const source = await measureSourceLimit([brokers], `${brokerName}-source`, allEvents, { warmup: warmup.length, servicePids: pids });
       expect(source.rate).toBeGreaterThan(0);
       expect(source.cpu, "a CPU account of the source's window").toBeDefined();
       // It commits as the worker does, outside its fetch loop: by the time it returns, every message read is committed.
-      expect(await committedMessages(brokers, `${brokerName}-source`)).toBe(messages.length);
+      expect(await committedMessages(brokers, `${brokerName}-source`)).toBe(allEvents);
       const scratch = open("bench_smoke_cpu_scratch");
       await migrate(scratch);
-      const pipeline = factBatchesOf(messages, 1000);
-      const stored = await rowsAsStored(scratch, pipeline);
+      const warmupPipeline = factBatchesOf(warmup, 1000);
+      const measuredPipeline = factBatchesOf(messages, 1000);
+      const pipeline = [...warmupPipeline, ...measuredPipeline];
+      const warmupStored = await rowsAsStored(scratch, warmupPipeline);
+      const measuredStored = await rowsAsStored(scratch, measuredPipeline);
+      const stored = [...warmupStored, ...measuredStored];
       const plainDb = open("bench_smoke_cpu_plain");
       await migrate(plainDb);
-      const plain = await measurePlainInsertLimit(plainDb, stored, messages.length, pids);
+      const plain = await measurePlainInsertLimit(plainDb, measuredStored, messages.length, pids, warmupStored);
       expect(plain.storedRows).toBe(storedRows);
       // The plain inserts store the rows the worker's checks make: every tool-call row with the same
       // marks the worker's own sink stored, not the pipeline's unmarked rows. (These demo events
@@ -173,24 +185,24 @@ describe("benchmark smoke run", () => {
       // The floor stores the same rows, as many per write as its buffer's batch holds, and commits what it wrote.
       const floorDb = open("bench_smoke_cpu_floor");
       await migrate(floorDb);
-      const floor = await measureFloor(floorDb, { stored, pipeline }, { brokers: [brokers], groupId: `${brokerName}-floor`, expected: messages.length, servicePids: pids, batchRows: 100 });
+      const floor = await measureFloor(floorDb, { stored, pipeline }, { brokers: [brokers], groupId: `${brokerName}-floor`, expected: allEvents, warmup: warmup.length, servicePids: pids, batchRows: 100 });
       expect(floor.storedRows).toBe(storedRows);
       expect(await marks(floorDb)).toEqual(sinkMarks);
-      expect(await committedMessages(brokers, `${brokerName}-floor`)).toBe(messages.length);
+      expect(await committedMessages(brokers, `${brokerName}-floor`)).toBe(allEvents);
       expect(floor.rate).toBeGreaterThan(0);
       expect(floor.cpu, "a CPU account of the floor's window").toBeDefined();
       // Parsing JSON only, it still stores what the worker stores.
       const jsonFloorDb = open("bench_smoke_cpu_json_floor");
       await migrate(jsonFloorDb);
-      const jsonFloor = await measureFloor(jsonFloorDb, { stored, pipeline }, { brokers: [brokers], groupId: `${brokerName}-json-floor`, expected: messages.length, batchRows: 100, floor: "json" });
+      const jsonFloor = await measureFloor(jsonFloorDb, { stored, pipeline }, { brokers: [brokers], groupId: `${brokerName}-json-floor`, expected: allEvents, warmup: warmup.length, batchRows: 100, floor: "json" });
       expect(jsonFloor.storedRows).toBe(storedRows);
       expect(await marks(jsonFloorDb)).toEqual(sinkMarks);
       // With the worker's checks it inserts the pipeline's rows less what they find: the same rows, the same
       // marks. Its pipeline rows are fresh ones: rowsAsStored marked `pipeline`'s rows in place.
-      const unchecked = factBatchesOf(messages, 1000);
+      const unchecked = [...factBatchesOf(warmup, 1000), ...factBatchesOf(messages, 1000)];
       const checkedDb = open("bench_smoke_cpu_checked_floor");
       await migrate(checkedDb);
-      const checked = await measureFloor(checkedDb, { stored, pipeline: unchecked }, { brokers: [brokers], groupId: `${brokerName}-checked-floor`, expected: messages.length, batchRows: 100, floor: "json_checked" });
+      const checked = await measureFloor(checkedDb, { stored, pipeline: unchecked }, { brokers: [brokers], groupId: `${brokerName}-checked-floor`, expected: allEvents, warmup: warmup.length, batchRows: 100, floor: "json_checked" });
       expect(checked.storedRows).toBe(storedRows);
       expect(await marks(checkedDb)).toEqual(sinkMarks);
       // Three inserts through every materialized view cost ClickHouse well over one 10 ms tick.

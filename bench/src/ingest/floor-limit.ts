@@ -107,7 +107,7 @@ const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
 export async function measureFloor(
   w: Warehouse,
   rows: { stored: readonly PreparedFacts[]; pipeline: readonly FactBatch[] },
-  options: { brokers: string[]; groupId: string; expected: number; timeoutMs?: number; servicePids?: ServicePids; batchRows?: number; floor?: FloorName },
+  options: { brokers: string[]; groupId: string; expected: number; warmup?: number; timeoutMs?: number; servicePids?: ServicePids; batchRows?: number; floor?: FloorName },
 ): Promise<FloorRun> {
   const config = loadIngestConfig(options.batchRows ? { INGEST_BATCH_MAX_ROWS: String(options.batchRows) } : {});
   const { work, checks } = FLOORS[options.floor ?? "contract"];

@@ -13,6 +13,8 @@ import { measureWorkers } from "./worker-processes";
 
 export interface IngestReport {
   events: number;
+  /** Events of other tenants that every path handles first, outside its window (ThroughputCurve): its warm-up. */
+  warmup_events?: number;
   mix: Record<string, number>;
   avg_message_bytes: number;
   batch_rows: number;
@@ -68,21 +70,25 @@ export interface IngestReport {
 
 const floorRecord = <T>(make: (name: FloorName) => T) => Object.fromEntries(FLOOR_NAMES.map((name) => [name, make(name)])) as Record<FloorName, T>;
 
-export async function measureIngest(options: { url: string; brokers: string; events: number; runs: number; servicePids?: ServicePids }): Promise<IngestReport> {
+export async function measureIngest(options: { url: string; brokers: string; events: number; warmupEvents: number; produceBatch?: number; runs: number; servicePids?: ServicePids }): Promise<IngestReport> {
   const batchRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
   const tenants = ["ingest_a", "ingest_b", "ingest_c"];
   const messages = demoMessages({ events: options.events, seed: 7, tenants, windowMs: 6 * 3_600_000 });
+  // The warm-up: the same mix for tenants of its own (no id of it can repeat a measured one), produced first.
+  const warmupMessages = options.warmupEvents > 0 ? demoMessages({ events: options.warmupEvents, seed: 8, tenants: tenants.map((tenant) => `${tenant}_warmup`), windowMs: 6 * 3_600_000 }) : [];
   const mix: Record<string, number> = {};
   for (const m of messages) mix[m.kind] = (mix[m.kind] ?? 0) + 1;
   const avgBytes = Math.round(messages.reduce((s, m) => s + Buffer.byteLength(m.value), 0) / messages.length);
-  progress(`ingest: producing ${messages.length} events (${JSON.stringify(mix)}, ${avgBytes} B avg)`);
-  const produceRate = await produceAll([options.brokers], messages);
+  progress(`ingest: producing ${warmupMessages.length} warm-up events, then the ${messages.length} measured ones (${JSON.stringify(mix)}, ${avgBytes} B avg)`);
+  const produceRate = await produceAll([options.brokers], [...warmupMessages, ...messages], options.produceBatch);
   progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
+  const warmupBatches = factBatchesOf(warmupMessages, batchRows);
   const batches = factBatchesOf(messages, batchRows);
   progress("ingest: checking the batches in order, for the rows a worker stores of them (the plain sink inserts these)");
   const scratch = await freshBenchDatabase(options.url, "bench_rows_as_stored");
-  const storedBatches = await rowsAsStored(scratch, batches).finally(() => dropBenchDatabase(scratch));
-  const floorRows = { stored: storedBatches, pipeline: batches };
+  const { warmupStored, storedBatches } = await (async () => ({ warmupStored: await rowsAsStored(scratch, warmupBatches), storedBatches: await rowsAsStored(scratch, batches) }))().finally(() => dropBenchDatabase(scratch));
+  const floorRows = { stored: [...warmupStored, ...storedBatches], pipeline: [...warmupBatches, ...batches] };
+  const allEvents = warmupMessages.length + messages.length;
 
   const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[], floors: floorRecord(() => ({ rate: [] as number[], cpu: [] as CpuAccount[] })) };
   const floorVsLimit = floorRecord(() => [] as number[]);
@@ -97,8 +103,10 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   let oneWorkerWrites: IngestReport["one_worker_writes"];
   const rowsHandledPerStored: number[] = [];
   // Rows stored per event (duplicates dropped): converts the workers' row counts to events.
-  const expectedRows = distinctFactRows(batches);
-  const eventsPerRow = messages.length / expectedRows;
+  const warmupRows = distinctFactRows(warmupBatches);
+  const measuredRows = distinctFactRows(batches);
+  const expectedRows = warmupRows + measuredRows;
+  const eventsPerRow = messages.length / measuredRows;
   for (let run = 0; run < options.runs; run++) {
     let sourceRun!: SourceRun;
     let sink!: SinkRun;
@@ -109,7 +117,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     const workerRun = async (workers: number) => {
       const db = await freshBenchDatabase(options.url, `bench_workers${workers}_${run}`);
       try {
-        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows, servicePids: options.servicePids, eventsPerRow });
+        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows, warmupRows, servicePids: options.servicePids, eventsPerRow });
         if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
         rowsHandledPerStored.push(result.rowsHandledPerStored);
         progress(`  ${workers} worker(s): ${result.writes} writes, rows handed to writes / rows stored ${result.rowsHandledPerStored}, peak RSS ${result.peakRssMb.join(", ")} MB`);
@@ -132,11 +140,11 @@ export async function measureIngest(options: { url: string; brokers: string; eve
       }
     };
     const floorRun = (floor: FloorName) =>
-      sinkRun(`bench_floor_${floor}`, (db) => measureFloor(db, floorRows, { brokers: [options.brokers], groupId: `bench-floor-${floor}-${stamp}-${run}`, expected: messages.length, servicePids: options.servicePids, floor }));
+      sinkRun(`bench_floor_${floor}`, (db) => measureFloor(db, floorRows, { brokers: [options.brokers], groupId: `bench-floor-${floor}-${stamp}-${run}`, expected: allEvents, warmup: warmupMessages.length, servicePids: options.servicePids, floor }));
     const steps = [
-      async () => void (sourceRun = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, messages.length, { servicePids: options.servicePids })),
-      async () => void (sink = await sinkRun("bench_sink", (db) => measureSinkLimit(db, batches, messages.length, options.servicePids))),
-      async () => void (plain = await sinkRun("bench_sink_plain", (db) => measurePlainInsertLimit(db, storedBatches, messages.length, options.servicePids))),
+      async () => void (sourceRun = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, allEvents, { warmup: warmupMessages.length, servicePids: options.servicePids })),
+      async () => void (sink = await sinkRun("bench_sink", (db) => measureSinkLimit(db, batches, messages.length, options.servicePids, warmupBatches))),
+      async () => void (plain = await sinkRun("bench_sink_plain", (db) => measurePlainInsertLimit(db, storedBatches, messages.length, options.servicePids, warmupStored))),
       ...FLOOR_NAMES.map((floor) => async () => void (floors[floor] = await floorRun(floor))),
       async () => void (one = await workerRun(1)),
       async () => void (two = await workerRun(2)),
@@ -177,6 +185,7 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   }
   return {
     events: messages.length,
+    warmup_events: warmupMessages.length,
     mix,
     avg_message_bytes: avgBytes,
     batch_rows: batchRows,

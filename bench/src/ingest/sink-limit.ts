@@ -1,5 +1,5 @@
 import { FactBuffer } from "@answerscope/ingest";
-import { factBatchSize, insertPrepared, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import { factBatchSize, insertPrepared, prepareFacts, writeFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
 import { cpuAccount, cpuSnapshot, machineCores, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 
@@ -25,9 +25,10 @@ async function timedWrites(w: Warehouse, events: number, writeAll: () => Promise
  * versions) and inserted by the worker's own buffer and write steps (FactBuffer, prepareFacts,
  * insertPrepared), so each batch is checked while the one before it is inserted; one batch per
  * write, in the worker's batch size, into an empty migrated database. The pipeline ran before
- * the clock.
+ * the clock, and so do the `warmup` batches' writes (the rows a worker stores before its window).
  */
-export function measureSinkLimit(w: Warehouse, batches: readonly FactBatch[], events: number, servicePids?: ServicePids): Promise<SinkRun> {
+export async function measureSinkLimit(w: Warehouse, batches: readonly FactBatch[], events: number, servicePids?: ServicePids, warmup: readonly FactBatch[] = []): Promise<SinkRun> {
+  for (const batch of warmup) await writeFacts(w, batch);
   const buffer = new FactBuffer<PreparedFacts>({
     prepare: (batch, pending) => prepareFacts(w, batch, pending),
     write: async (_batch, prepared) => void (await insertPrepared(w, prepared)),
@@ -62,9 +63,10 @@ export async function rowsAsStored(scratch: Warehouse, batches: readonly FactBat
  * The sink limit as issue 6 defines it: the same rows (`rowsAsStored`) inserted straight into the
  * same tables with @clickhouse/client, no lookups, in the same batches. A batch's tables are
  * inserted side by side, as the worker's writes are, so this is the fastest plain insert of
- * those batches, not a slower sequential one.
+ * those batches, not a slower sequential one. The `warmup` rows are inserted before the clock.
  */
-export function measurePlainInsertLimit(w: Warehouse, stored: readonly PreparedFacts[], events: number, servicePids?: ServicePids): Promise<SinkRun> {
+export async function measurePlainInsertLimit(w: Warehouse, stored: readonly PreparedFacts[], events: number, servicePids?: ServicePids, warmup: readonly PreparedFacts[] = []): Promise<SinkRun> {
+  for (const batch of warmup) await insertPrepared(w, batch);
   return timedWrites(
     w,
     events,

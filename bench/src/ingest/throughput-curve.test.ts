@@ -30,4 +30,24 @@ describe("ThroughputCurve", () => {
     expect(steps.rate).toBeCloseTo(800 / 0.3, 6);
     expect(steps.done).toBe(false);
   });
+
+  it("with a warm-up, takes the window between 10 % and 90 % of what follows it", () => {
+    // 40,000 warm-up rows, then 80,000 measured: the window lies between 48,000 and 112,000.
+    const curve = new ThroughputCurve(120_000, 40_000);
+    expect(curve.observe(30_000, 0)).toBeUndefined();
+    // Past 10 % of the whole (12,000) and even past the warm-up, but not past 48,000: still warming.
+    expect(curve.observe(45_000, 100)).toBeUndefined();
+    expect(curve.observe(50_000, 200)).toBe("from");
+    expect(curve.observe(110_000, 1_200)).toBeUndefined();
+    expect(curve.observe(115_000, 1_300)).toBe("to");
+    expect(curve.rate).toBeCloseTo(65_000 / 1.1, 6);
+    expect(curve.done).toBe(false);
+    curve.observe(120_000, 1_400);
+    expect(curve.done).toBe(true);
+  });
+
+  it("refuses a warm-up that leaves nothing to measure", () => {
+    expect(() => new ThroughputCurve(1_000, 1_000)).toThrow(RangeError);
+    expect(() => new ThroughputCurve(1_000, -1)).toThrow(RangeError);
+  });
 });

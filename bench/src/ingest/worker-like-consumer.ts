@@ -18,14 +18,15 @@ export type BatchHandler = (batch: Batch) => Promise<{ durable: Promise<void> }>
  * partitions consumed concurrently, eachBatch, manual commits) in this process, for the limits
  * that stand in for a worker. It commits as the worker does, with the worker's OffsetCommitter:
  * outside the fetch loop, one commit at a time, each of the offsets whose batches are durable.
- * Messages count once durable; the rate is taken between 10 % and 90 % of `expected`, with the
- * CPU that cost (this process stands for the worker: it runs nothing else meanwhile).
+ * Messages count once durable; the rate is taken between 10 % and 90 % of `expected` (of what
+ * follows the first `warmup` messages: ThroughputCurve), with the CPU that cost (this process
+ * stands for the worker: it runs nothing else meanwhile).
  */
 export async function consumeAsWorker(
-  options: { brokers: string[]; clientId: string; groupId: string; expected: number; timeoutMs?: number; servicePids?: ServicePids },
+  options: { brokers: string[]; clientId: string; groupId: string; expected: number; warmup?: number; timeoutMs?: number; servicePids?: ServicePids },
   handle: BatchHandler,
 ): Promise<ConsumerRun> {
-  const { expected, timeoutMs = 300_000, servicePids } = options;
+  const { expected, warmup = 0, timeoutMs = 300_000, servicePids } = options;
   const config = loadIngestConfig({});
   const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.WARN });
   const consumer = kafka.consumer({
@@ -37,7 +38,7 @@ export async function consumeAsWorker(
     maxBytesPerPartition: config.KAFKA_MAX_BYTES_PER_PARTITION,
     allowAutoTopicCreation: false,
   });
-  const curve = new ThroughputCurve(expected);
+  const curve = new ThroughputCurve(expected, warmup);
   let failure: unknown;
   const committer = new OffsetCommitter((error) => (failure ??= error));
   let count = 0;

@@ -46,9 +46,10 @@ async function peakRssMb(pid: number | undefined): Promise<number> {
 /**
  * End to end: `workers` real ingest processes (ingest/src/main.ts) in one new consumer
  * group read the pre-produced messages and write to an empty migrated database; the rate
- * is taken from the row count in ClickHouse (its active parts' rows), polled every 100 ms.
+ * is taken from the row count in ClickHouse (its active parts' rows), polled every 100 ms, past
+ * the first `warmupRows` (ThroughputCurve).
  */
-export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; servicePids?: ServicePids; eventsPerRow?: number; workerEnv?: Record<string, string>; timeoutMs?: number }): Promise<WorkerRun> {
+export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; warmupRows?: number; servicePids?: ServicePids; eventsPerRow?: number; workerEnv?: Record<string, string>; timeoutMs?: number }): Promise<WorkerRun> {
   const env = {
     CLICKHOUSE_URL: options.url,
     CLICKHOUSE_DATABASE: w.target.database,
@@ -58,7 +59,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
     MIGRATE_ON_START: "false",
     ...options.workerEnv,
   };
-  const curve = new ThroughputCurve(options.expectedRows);
+  const curve = new ThroughputCurve(options.expectedRows, options.warmupRows);
   const processes: IngestProcess[] = [];
   try {
     // Started together, so both join the group's first generation where the broker allows it.
