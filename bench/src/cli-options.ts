@@ -40,7 +40,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       responses: { type: "string", default: "10000000" },
       "query-runs": { type: "string", default: "15" },
       "ingest-events": { type: "string", default: "80000" },
-      "ingest-warmup-events": { type: "string", default: "40000" },
+      // 40,000 for each of the two-worker runs' workers, each of which reads half of them.
+      "ingest-warmup-events": { type: "string", default: "80000" },
       "ingest-runs": { type: "string", default: "3" },
       "outcomes-budget-s": { type: "string", default: "300" },
       only: { type: "string", default: SECTIONS.join(",") },

@@ -33,12 +33,12 @@ if (options.render) {
   process.exit(0);
 }
 const SERVICE = "bench";
-// Twice the stack's default partition count: the mock keeps only ~5 MB per partition (about
+// Three times the stack's default partition count: the mock keeps only ~5 MB per partition (about
 // 97,000 demo events of ~450 B over 4 partitions), and the ingest section's 80,000 measured events
-// follow 40,000 warm-up ones. Produced in batches of 250 per partition (PRODUCE_BATCH), the
+// follow 80,000 warm-up ones. Produced in batches of 250 per partition (PRODUCE_BATCH), the
 // partitions' batches, which the mock hands out one per fetch, hold about 80 messages as with 4
 // partitions and the demo's 1,000.
-const KAFKA_PARTITIONS = 8;
+const KAFKA_PARTITIONS = 12;
 const PRODUCE_BATCH = 250 * KAFKA_PARTITIONS;
 
 const wants = (section: (typeof options.sections)[number]) => options.sections.includes(section);
