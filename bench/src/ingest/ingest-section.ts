@@ -1,5 +1,5 @@
 import { loadIngestConfig } from "@answerscope/ingest";
-import type { Warehouse } from "@answerscope/warehouse";
+import type { PreparedFacts, Warehouse } from "@answerscope/warehouse";
 import { dropBenchDatabase, freshBenchDatabase } from "../bench-warehouse";
 import { demoMessages, distinctFactRows, factBatchesOf } from "../demo-fact-batches";
 import { progress } from "../progress";
@@ -86,7 +86,14 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   const batches = factBatchesOf(messages, batchRows);
   progress("ingest: checking the batches in order, for the rows a worker stores of them (the plain sink inserts these)");
   const scratch = await freshBenchDatabase(options.url, "bench_rows_as_stored");
-  const { warmupStored, storedBatches } = await (async () => ({ warmupStored: await rowsAsStored(scratch, warmupBatches), storedBatches: await rowsAsStored(scratch, batches) }))().finally(() => dropBenchDatabase(scratch));
+  let warmupStored: PreparedFacts[];
+  let storedBatches: PreparedFacts[];
+  try {
+    warmupStored = await rowsAsStored(scratch, warmupBatches);
+    storedBatches = await rowsAsStored(scratch, batches);
+  } finally {
+    await dropBenchDatabase(scratch);
+  }
   const floorRows = { stored: [...warmupStored, ...storedBatches], pipeline: [...warmupBatches, ...batches] };
   const allEvents = warmupMessages.length + messages.length;
 

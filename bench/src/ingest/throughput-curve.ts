@@ -14,10 +14,9 @@ export interface Observation {
  * steady state alike.
  *
  * With `warmup`, the first `warmup` of the total are warm-up, and the window lies between 10 %
- * and 90 % of the rest: a new process runs its first tens of thousands of events with code V8
- * has not optimized yet and a heap still growing (a worker's CPU per event fell by about 40 %
- * over its first 50,000 rows, session 35), which the limits measured in the bench's warm process
- * do not pay.
+ * and 90 % of the rest, so every path is measured on a warm process writing into tables that
+ * already hold data, as a running pipeline is (what that changed: bench/PERFORMANCE.md,
+ * session 35).
  *
  * The rate counts what was actually observed between those two moments, not 80 % of the
  * total: counts arrive in steps (a worker's write of 5,000 rows is an eighth of the default

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutRepeats } from "./without-repeats";
+import { RowKeySet, withoutRepeats } from "./without-repeats";
 
 const KEY = ["tenant_id", "tool_call_id", "event_id"] as const;
 const row = (tenant_id: string, tool_call_id: string, event_id: string, note = "") => ({ tenant_id, tool_call_id, event_id, note });
@@ -28,5 +28,24 @@ describe("withoutRepeats", () => {
 
   it("returns nothing for no rows", () => {
     expect(withoutRepeats([], KEY)).toEqual([]);
+  });
+});
+
+describe("RowKeySet (the stored keys the checks drop rows by)", () => {
+  it("has a row only when every column of its key matches one added", () => {
+    const stored = new RowKeySet<ReturnType<typeof row>>(KEY);
+    expect(stored.add(row("t", "c1", "e1"))).toBe(true);
+    expect(stored.add(row("t", "c1", "e1", "copy"))).toBe(false);
+    expect(stored.has(row("t", "c1", "e1", "other note"))).toBe(true);
+    expect(stored.has(row("t", "c2", "e1"))).toBe(false);
+    expect(stored.has(row("u", "c1", "e1"))).toBe(false);
+    expect(stored.has(row("t", "c1", "e2"))).toBe(false);
+  });
+
+  it("does not take a separator inside a value for a column boundary", () => {
+    const stored = new RowKeySet<ReturnType<typeof row>>(KEY);
+    stored.add(row("t", "a\u0000b", "e"));
+    expect(stored.has(row("t", "a", "b\u0000e"))).toBe(false);
+    expect(stored.has(row("t", "a\u0000b", "e"))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { Warehouse } from "../client";
 import { insertRows } from "../insert-rows";
 import { rowsMatchingKeys } from "./key-lookup";
-import { withoutRepeats } from "./without-repeats";
+import { RowKeySet, withoutRepeats } from "./without-repeats";
 import { emptyFactBatch, FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
 import type { ResponseRow, ToolCallRow } from "./rows";
 import { responsesToInsert } from "./write-responses";
@@ -9,24 +9,19 @@ import { toolCallsToInsert } from "./write-tool-calls";
 
 type KeyedRow = Record<string, unknown>;
 
-/** The columns' values joined by NUL; a loop, not map and join: the checks build one per row of every write. */
-function keyOf(row: KeyedRow, columns: readonly string[]): string {
-  let key = String(row[columns[0]!]);
-  for (let index = 1; index < columns.length; index++) key += `\u0000${String(row[columns[index]!])}`;
-  return key;
-}
-
 /**
  * A batch checked against what is stored: per table, the rows to insert (events already stored
  * or repeated in the batch dropped, call marks and superseded versions filled in).
  */
 export type PreparedFacts = FactBatch;
 
-async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: readonly KeyedRow[]): Promise<Set<string>> {
+async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: readonly KeyedRow[]): Promise<RowKeySet<KeyedRow>> {
   const { table, key, lookupColumns } = FACT_TABLES[kind];
   const filter = key.slice(0, lookupColumns);
   const found = await rowsMatchingKeys<KeyedRow>(warehouse, `SELECT ${key.join(", ")} FROM ${warehouse.table(table)}`, filter, rows.map((row) => filter.map((column) => String(row[column]))));
-  return new Set([...found, ...pending].map((row) => keyOf(row, key)));
+  const stored = new RowKeySet<KeyedRow>(key);
+  for (const row of [...found, ...pending]) stored.add(row);
+  return stored;
 }
 
 /**
@@ -77,7 +72,7 @@ async function prepareKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[
     ? await responsesToInsert(warehouse, unique as ResponseRow[], pending as ResponseRow[])
     : kind === "toolCalls"
       ? await toolCallsToInsert(warehouse, unique as ToolCallRow[], pending as ToolCallRow[])
-      : await storedKeys(warehouse, kind, unique, pending).then((stored) => unique.filter((row) => !stored.has(keyOf(row, key))));
+      : await storedKeys(warehouse, kind, unique, pending).then((stored) => unique.filter((row) => !stored.has(row)));
 }
 
 async function insertKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]): Promise<number> {
