@@ -1,13 +1,13 @@
-import { createWarehouse, migrate, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, migrate, onClusterClause, type Warehouse } from "@answerscope/warehouse";
 
 /**
  * The product's Warehouse with `log_queries = 1` (off by default on 18.16), so system.query_log
  * can say where the time of each benchmarked query went. Long timeouts: the large data set's
  * inserts and raw-table queries run for minutes.
  */
-export function createBenchWarehouse(url: string, database: string): Warehouse {
+export function createBenchWarehouse(url: string, database: string, cluster?: string): Warehouse {
   return createWarehouse(
-    { url, database, requestTimeoutMs: 30 * 60_000 },
+    { url, database, cluster, requestTimeoutMs: 30 * 60_000 },
     {
       settings: {
         log_queries: 1,
@@ -19,10 +19,13 @@ export function createBenchWarehouse(url: string, database: string): Warehouse {
   );
 }
 
-/** An empty, migrated bench database `name` (whatever an earlier run left there is dropped first). */
-export async function freshBenchDatabase(url: string, name: string): Promise<Warehouse> {
-  const w = createBenchWarehouse(url, name);
-  await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
+/**
+ * An empty, migrated bench database `name` (whatever an earlier run left there is dropped first);
+ * with `cluster`, on every node of that ClickHouse cluster, as the product deploys it there.
+ */
+export async function freshBenchDatabase(url: string, name: string, cluster?: string): Promise<Warehouse> {
+  const w = createBenchWarehouse(url, name, cluster);
+  await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database} ${onClusterClause(w.target)}` });
   await migrate(w);
   return w;
 }

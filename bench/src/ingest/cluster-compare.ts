@@ -8,7 +8,7 @@
  * Starts its own ClickHouse, cluster and mock broker (12 partitions) and stops them at the end.
  */
 import { loadIngestConfig } from "@answerscope/ingest";
-import { createWarehouse, migrate, onClusterClause, type Warehouse } from "@answerscope/warehouse";
+import { freshBenchDatabase } from "../bench-warehouse";
 import { demoMessages, factBatchesOf } from "../demo-fact-batches";
 import { produceAll } from "./produce";
 import { measureSinkLimit } from "./sink-limit";
@@ -20,13 +20,6 @@ import { startClickHouse, startClickHouseCluster, startKafka, stopClickHouse, st
 const events = Number(process.argv[2] ?? 20_000);
 const runs = Number(process.argv[3] ?? 1);
 const NAME = "bench-cluster-ingest";
-
-async function freshDatabase(url: string, database: string, cluster?: string): Promise<Warehouse> {
-  const w = createWarehouse({ url, database, cluster, requestTimeoutMs: 600_000 });
-  await w.client.command({ query: `DROP DATABASE IF EXISTS ${database} ${onClusterClause(w.target)}` });
-  await migrate(w);
-  return w;
-}
 
 progress("starting a ClickHouse server, a 2 x 2 cluster and the mock broker");
 const [single, cluster, kafka] = await Promise.all([startClickHouse(NAME), startClickHouseCluster(NAME), startKafka({ name: NAME, partitions: 12 })]);
@@ -43,7 +36,7 @@ try {
   for (let run = 0; run < runs; run++) {
     for (const shape of shapes) {
       const result = results.get(shape.name)!;
-      const sinkDb = await freshDatabase(shape.url, `bench_cmp_sink_${run}`, shape.cluster);
+      const sinkDb = await freshBenchDatabase(shape.url, `bench_cmp_sink_${run}`, shape.cluster);
       const sink = await measureSinkLimit(sinkDb, batches, messages.length);
       await sinkDb.close();
       result.sink.push(sink.rate);
@@ -52,7 +45,7 @@ try {
       if (shape.cluster) process.env.CLICKHOUSE_CLUSTER = shape.cluster;
       else delete process.env.CLICKHOUSE_CLUSTER;
       for (const workers of [1, 2]) {
-        const db = await freshDatabase(shape.url, `bench_cmp_w${workers}_${run}`, shape.cluster);
+        const db = await freshBenchDatabase(shape.url, `bench_cmp_w${workers}_${run}`, shape.cluster);
         const measured = await measureWorkers(db, { url: shape.url, brokers: kafka.brokers, groupId: `${NAME}-${shape.cluster ?? "single"}-${workers}-${run}-${Date.now()}`, workers, expectedRows: sink.storedRows });
         await db.close();
         const rate = (measured.rate * messages.length) / sink.storedRows;

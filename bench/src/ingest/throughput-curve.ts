@@ -1,6 +1,9 @@
 /** The window's two ends: the first observation past 10 %, and the next one past 90 %. */
 export type WindowEdge = "from" | "to";
 
+/** The counts at the window's two ends; undefined until observed. */
+export type WindowCounts = Partial<Record<WindowEdge, number>>;
+
 /** An observation: the count seen, and when (ms, performance.now()). */
 export interface Observation {
   count: number;
@@ -48,6 +51,11 @@ export class ThroughputCurve {
   /** The window's ends, once observed. */
   get window(): Readonly<Partial<Record<WindowEdge, Observation>>> {
     return this.edges;
+  }
+
+  /** The counts the window's ends saw: what a run reports, so a caller can check the window followed the warm-up. */
+  get windowCounts(): WindowCounts {
+    return { from: this.edges.from?.count, to: this.edges.to?.count };
   }
 
   get done(): boolean {

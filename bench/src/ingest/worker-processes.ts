@@ -4,10 +4,12 @@ import { startIngestProcess, type IngestProcess } from "../../../test/src/ingest
 import { CpuWindow, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { round } from "../stats";
 import { storedFactRows, storedFactRowsInParts } from "./fact-counts";
-import { ThroughputCurve } from "./throughput-curve";
+import { ThroughputCurve, type WindowCounts } from "./throughput-curve";
 
 export interface WorkerRun {
   rate: number;
+  /** The rows counted at the window's two ends. */
+  window: WindowCounts;
   totalSeconds: number;
   /** Peak resident memory of each worker process (VmHWM), MB. */
   peakRssMb: number[];
@@ -82,6 +84,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
     const rows = stats.reduce((sum, s) => sum + s.rows, 0);
     return {
       rate: curve.rate,
+      window: curve.windowCounts,
       totalSeconds: curve.totalSeconds,
       peakRssMb: peaks,
       writes,
