@@ -1,5 +1,5 @@
 import { loadIngestConfig } from "@answerscope/ingest";
-import type { PreparedFacts, Warehouse } from "@answerscope/warehouse";
+import type { Warehouse } from "@answerscope/warehouse";
 import { dropBenchDatabase, freshBenchDatabase } from "../bench-warehouse";
 import { demoMessages, distinctFactRows, factBatchesOf } from "../demo-fact-batches";
 import { progress } from "../progress";
@@ -86,15 +86,11 @@ export async function measureIngest(options: { url: string; brokers: string; eve
   const batches = factBatchesOf(messages, batchRows);
   progress("ingest: checking the batches in order, for the rows a worker stores of them (the plain sink inserts these)");
   const scratch = await freshBenchDatabase(options.url, "bench_rows_as_stored");
-  let warmupStored: PreparedFacts[];
-  let storedBatches: PreparedFacts[];
-  try {
-    warmupStored = await rowsAsStored(scratch, warmupBatches);
-    storedBatches = await rowsAsStored(scratch, batches);
-  } finally {
-    await dropBenchDatabase(scratch);
-  }
-  const floorRows = { stored: [...warmupStored, ...storedBatches], pipeline: [...warmupBatches, ...batches] };
+  // One batch of rows as stored per batch, in order: the warm-up's first.
+  const allStored = await rowsAsStored(scratch, [...warmupBatches, ...batches]).finally(() => dropBenchDatabase(scratch));
+  const warmupStored = allStored.slice(0, warmupBatches.length);
+  const storedBatches = allStored.slice(warmupBatches.length);
+  const floorRows = { stored: allStored, pipeline: [...warmupBatches, ...batches] };
   const allEvents = warmupMessages.length + messages.length;
 
   const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[], floors: floorRecord(() => ({ rate: [] as number[], cpu: [] as CpuAccount[] })) };

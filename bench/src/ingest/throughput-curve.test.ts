@@ -41,7 +41,7 @@ describe("ThroughputCurve", () => {
     expect(curve.observe(110_000, 1_200)).toBeUndefined();
     expect(curve.observe(115_000, 1_300)).toBe("to");
     expect(curve.rate).toBeCloseTo(65_000 / 1.1, 6);
-    expect(curve.windowCounts).toEqual({ from: 50_000, to: 115_000 });
+    expect(curve.window).toEqual({ from: { count: 50_000, at: 200 }, to: { count: 115_000, at: 1_300 } });
     expect(curve.done).toBe(false);
     curve.observe(120_000, 1_400);
     expect(curve.done).toBe(true);

@@ -1,8 +1,8 @@
 /** The window's two ends: the first observation past 10 %, and the next one past 90 %. */
 export type WindowEdge = "from" | "to";
 
-/** The counts at the window's two ends; undefined until observed. */
-export type WindowCounts = Partial<Record<WindowEdge, number>>;
+/** The observations at the window's two ends; absent until observed. */
+export type CurveWindow = Readonly<Partial<Record<WindowEdge, Observation>>>;
 
 /** An observation: the count seen, and when (ms, performance.now()). */
 export interface Observation {
@@ -48,14 +48,9 @@ export class ThroughputCurve {
     return edge;
   }
 
-  /** The window's ends, once observed. */
-  get window(): Readonly<Partial<Record<WindowEdge, Observation>>> {
+  /** The window's ends, once observed: what a run reports, so a caller can check the window followed the warm-up. */
+  get window(): CurveWindow {
     return this.edges;
-  }
-
-  /** The counts the window's ends saw: what a run reports, so a caller can check the window followed the warm-up. */
-  get windowCounts(): WindowCounts {
-    return { from: this.edges.from?.count, to: this.edges.to?.count };
   }
 
   get done(): boolean {

@@ -2,12 +2,12 @@ import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { loadIngestConfig, OffsetCommitter } from "@answerscope/ingest";
 import { Kafka, logLevel, type Batch } from "kafkajs";
 import { CpuWindow, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
-import { ThroughputCurve, type WindowCounts } from "./throughput-curve";
+import { ThroughputCurve, type CurveWindow } from "./throughput-curve";
 
 export interface ConsumerRun {
   rate: number;
-  /** The messages counted at the window's two ends. */
-  window: WindowCounts;
+  /** The window's two ends: the messages counted there, and when. */
+  window: CurveWindow;
   /** This process (the consumer), the broker and ClickHouse between 10 % and 90 % of the messages; absent without service pids. */
   cpu?: CpuAccount;
 }
@@ -86,5 +86,5 @@ export async function consumeAsWorker(
   await consumer.disconnect();
   if (failure !== undefined) throw failure;
   if (!curve.done) throw new Error(`${options.clientId} counted ${count} of ${expected} messages within ${timeoutMs} ms`);
-  return { rate: curve.rate, window: curve.windowCounts, cpu: await cpuWindow?.account(curve) };
+  return { rate: curve.rate, window: curve.window, cpu: await cpuWindow?.account(curve) };
 }

@@ -4,12 +4,12 @@ import { startIngestProcess, type IngestProcess } from "../../../test/src/ingest
 import { CpuWindow, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { round } from "../stats";
 import { storedFactRows, storedFactRowsInParts } from "./fact-counts";
-import { ThroughputCurve, type WindowCounts } from "./throughput-curve";
+import { ThroughputCurve, type CurveWindow } from "./throughput-curve";
 
 export interface WorkerRun {
   rate: number;
-  /** The rows counted at the window's two ends. */
-  window: WindowCounts;
+  /** The window's two ends: the rows counted there, and when. */
+  window: CurveWindow;
   totalSeconds: number;
   /** Peak resident memory of each worker process (VmHWM), MB. */
   peakRssMb: number[];
@@ -84,7 +84,7 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
     const rows = stats.reduce((sum, s) => sum + s.rows, 0);
     return {
       rate: curve.rate,
-      window: curve.windowCounts,
+      window: curve.window,
       totalSeconds: curve.totalSeconds,
       peakRssMb: peaks,
       writes,

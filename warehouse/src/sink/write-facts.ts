@@ -20,7 +20,7 @@ async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]
   const filter = key.slice(0, lookupColumns);
   const found = await rowsMatchingKeys<KeyedRow>(warehouse, `SELECT ${key.join(", ")} FROM ${warehouse.table(table)}`, filter, rows.map((row) => filter.map((column) => String(row[column]))));
   const stored = new RowKeySet<KeyedRow>(key);
-  for (const row of [...found, ...pending]) stored.add(row);
+  for (const source of [found, pending]) for (const row of source) stored.add(row);
   return stored;
 }
 

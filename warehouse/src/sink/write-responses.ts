@@ -1,5 +1,6 @@
 import type { Warehouse } from "../client";
 import { rowsMatchingKeys } from "./key-lookup";
+import { pendingRowsWanted } from "./pending-rows";
 import { isLaterVersion, SUPERSEDED_COLUMNS, supersede, type ResponseRow } from "./rows";
 
 type StoredVersion = Pick<ResponseRow, "tenant_id" | "response_id" | "event_id" | "occurred_at_ms" | (typeof SUPERSEDED_COLUMNS)[number]>;
@@ -20,9 +21,8 @@ async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], rowKeys
   const wanted = new Set(rowKeys);
   const stored = found.filter((row) => wanted.has(responseKey(row))).map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
   // A pending row may be stored already (the lookup ran during its insert): counting it twice changes nothing.
-  // A pending row's key is built only when its response id is asked for: most are not.
   const wantedIds = new Set(rows.map((row) => row.response_id));
-  return [...stored, ...pending.filter((row) => wantedIds.has(row.response_id) && wanted.has(responseKey(row)))];
+  return [...stored, ...pendingRowsWanted(pending, (row) => row.response_id, responseKey, wantedIds, wanted).map(([row]) => row)];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Warehouse } from "../client";
 import { addStoredEvent, markCalls, toolCallKey, type CallEvent, type StoredCall } from "./call-marks";
 import { rowsMatchingKeys } from "./key-lookup";
+import { pendingRowsWanted } from "./pending-rows";
 import type { ToolCallRow } from "./rows";
 
 /**
@@ -23,13 +24,8 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], r
     if (wanted.has(key)) addStoredEvent(calls, { ...event, occurred_at_ms: Number(event.occurred_at_ms), duration_ms: Number(event.duration_ms) }, key);
   }
   // addStoredEvent folds a copy of a stored event into the same state: a pending row the lookup already saw changes nothing.
-  // A pending row's key is built only when its call id is asked for: most are not.
   const wantedIds = new Set(rows.map((row) => row.tool_call_id));
-  for (const row of pending) {
-    if (!wantedIds.has(row.tool_call_id)) continue;
-    const key = toolCallKey(row);
-    if (wanted.has(key)) addStoredEvent(calls, row, key);
-  }
+  for (const [row, key] of pendingRowsWanted(pending, (row) => row.tool_call_id, toolCallKey, wantedIds, wanted)) addStoredEvent(calls, row, key);
   return calls;
 }
 
