@@ -342,16 +342,34 @@ describe("startOutcomeEvaluator", () => {
     const story = scenarios.lateRating();
     await loadRawEvents(warehouse, story.before!.events, { firstIngestedAtMs: Date.now() - 3 * SETTLE_MS });
     const runs: EvaluateOutcomesResult[] = [];
-    let running = 0;
+    // A run reads the warehouse one statement after another, so a statement that starts while
+    // another is in flight belongs to a second run: the overlap the loop must never allow.
+    // The first run's first statement is held for many intervals, long enough for a loop that
+    // scheduled by the clock rather than by the end of the run to start the next one meanwhile.
+    const INTERVAL_MS = 20;
+    const HOLD_MS = 25 * INTERVAL_MS;
+    let inFlight = 0;
     let overlapped = false;
-    const stop = startOutcomeEvaluator(warehouse, {
-      intervalMs: 20,
-      settleMs: SETTLE_MS,
-      onRun: (run) => {
-        runs.push(run);
-        overlapped ||= running > 0;
-      },
-    });
+    let statements = 0;
+    const client = Object.create(warehouse.client) as Warehouse["client"];
+    const observe =
+      <K extends "query" | "command" | "exec" | "insert">(method: K) =>
+      (async (params: never) => {
+        overlapped ||= inFlight > 0;
+        inFlight++;
+        try {
+          if (statements++ === 0) await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+          return await (warehouse.client[method] as (params: never) => Promise<unknown>).call(warehouse.client, params);
+        } finally {
+          inFlight--;
+        }
+      }) as Warehouse["client"][K];
+    client.query = observe("query");
+    client.command = observe("command");
+    client.exec = observe("exec");
+    client.insert = observe("insert");
+    const observed: Warehouse = { ...warehouse, client };
+    const stop = startOutcomeEvaluator(observed, { intervalMs: INTERVAL_MS, settleMs: SETTLE_MS, onRun: (run) => runs.push(run) });
     const waitForRuns = async (n: number) => {
       const deadline = Date.now() + 30_000;
       while (runs.length < n && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -363,8 +381,12 @@ describe("startOutcomeEvaluator", () => {
     await waitForRuns(seen + 2);
     await stop();
     const after = runs.length;
+    const statementsAfterStop = statements;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(runs.length).toBe(after);
+    expect(statements).toBe(statementsAfterStop);
+    // Every run went through the observed client (the hold applied), and none started while another ran.
+    expect(statements).toBeGreaterThan(runs.length);
     expect(overlapped).toBe(false);
     expect((await storedLabels(warehouse, story.tenant_id)).get(story.response_id)?.label).toBe("excellent");
     expect(runs.slice(seen).reduce((sum, run) => sum + run.written, 0)).toBeGreaterThan(0);
