@@ -11,6 +11,7 @@ COPY api/package.json api/
 COPY demo/package.json demo/
 COPY alerts/package.json alerts/
 COPY dashboard/package.json dashboard/
+COPY server/package.json server/
 COPY importer/package.json importer/
 COPY bench/package.json bench/
 COPY test/package.json test/

@@ -4,6 +4,7 @@ export * from "./duration";
 export * from "./metric-names";
 export * from "./exporter/config";
 export * from "./exporter/quality-exporter";
+export * from "./exporter/service";
 export * from "./exporter/windows";
 export * from "./http/metrics-server";
 export * from "./rules/rules-config";

@@ -1,20 +1,8 @@
-import { createWarehouse, stopOnSignals } from "@answerscope/warehouse";
-import { exporterWarehouseConfig, loadExporterConfig } from "./exporter/config";
-import { createQualityExporter } from "./exporter/quality-exporter";
-import { createMetricsServer, listen } from "./http/metrics-server";
+import { stopOnSignals } from "@answerscope/warehouse";
+import { loadExporterConfig } from "./exporter/config";
+import { startExporterService } from "./exporter/service";
 
-// The quality exporter as its own process: figures from ClickHouse every EXPORTER_REFRESH_MS, served on /metrics.
-const config = loadExporterConfig();
-const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
-const warehouse = createWarehouse(exporterWarehouseConfig(config));
-const exporter = createQualityExporter({ warehouse, config, log });
-const server = createMetricsServer({ exposition: exporter.metrics, isReady: () => exporter.metrics.lastSuccessMs() !== undefined, log });
-const port = await listen(server, config.EXPORTER_PORT, config.EXPORTER_HOST);
-exporter.start();
-console.log(`answerscope exporter listening on port ${port}`);
-
-stopOnSignals(async () => {
-  server.close();
-  await exporter.stop();
-  await warehouse.close();
-});
+// The quality exporter as its own process (the `exporter` role of answerscope serve, alone).
+const service = await startExporterService(loadExporterConfig());
+console.log(`answerscope exporter listening on port ${service.port}`);
+stopOnSignals(() => service.stop());

@@ -1,5 +1,5 @@
 import { createServiceServer, listen, loadKeyRing, sendJson, type KeyRing, type Route } from "@answerscope/ingest";
-import { createWarehouse, warehouseConfigFromEnv, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, roleWarehouse, warehouseConfigFromEnv, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import type { ApiConfig } from "./config";
 import { routeHandler } from "./http/route-handler";
@@ -49,13 +49,11 @@ export function createApiServer(options: ApiServerOptions): Server {
   });
 }
 
-export interface RunningApi {
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningApi = RunningRole & { port: number };
 
-export async function startApiService(config: ApiConfig): Promise<RunningApi> {
-  const warehouse = createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS });
+/** Starts the query API (the `api` role), on `shared` when given (answerscope serve), else on its own warehouse. */
+export async function startApiService(config: ApiConfig, shared?: Warehouse): Promise<RunningApi> {
+  const { warehouse, release } = roleWarehouse(shared, () => createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }));
   const keys = loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS });
   if (keys.size === 0) console.warn("no keys configured (ANSWERSCOPE_KEYS / ANSWERSCOPE_KEYS_FILE): every query will be 401");
   const server = createApiServer({ warehouse, keys, traceUrlTemplate: config.TRACE_URL_TEMPLATE, corsOrigin: config.CORS_ORIGIN });
@@ -65,7 +63,7 @@ export async function startApiService(config: ApiConfig): Promise<RunningApi> {
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await warehouse.close();
+      await release();
     },
   };
 }

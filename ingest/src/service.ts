@@ -1,4 +1,4 @@
-import { createWarehouse, migrate, runPeriodically, runViewRepairs, warehouseConfigFromEnv, WriteIntents } from "@answerscope/warehouse";
+import { createWarehouse, migrate, roleWarehouse, runPeriodically, runViewRepairs, warehouseConfigFromEnv, WriteIntents, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { loadKeyRing } from "./auth/keys";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
@@ -11,10 +11,7 @@ import { createIngestMetrics, type IngestMetrics } from "./metrics";
 import { createFactBuffer, retryPolicyOf, type Writer } from "./sink/warehouse-writer";
 import type { Producer } from "kafkajs";
 
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningService = RunningRole & { port: number };
 
 /** The repairs of views that interrupted or failed writes may have left short (warehouse/src/repairs/), in every process that writes. */
 function startViewRepairs({ warehouse, config, metrics, intents }: Writer): () => Promise<void> {
@@ -41,12 +38,13 @@ function startViewRepairs({ warehouse, config, metrics, intents }: Writer): () =
 }
 
 /**
- * Starts what this process runs: the Kafka worker when brokers are configured,
- * and the collector (writing to Kafka, or straight to the warehouse without Kafka).
+ * Starts what this process runs (the `collector` role): the Kafka worker when brokers are
+ * configured, and the collector (writing to Kafka, or straight to the warehouse without Kafka);
+ * on `shared` when given (answerscope serve), else on its own warehouse.
  */
-export async function startIngestService(config: IngestConfig): Promise<RunningService> {
+export async function startIngestService(config: IngestConfig, shared?: Warehouse): Promise<RunningService> {
   const metrics = createIngestMetrics();
-  const warehouse = createWarehouse(warehouseConfigFromEnv(config));
+  const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(warehouseConfigFromEnv(config)));
   if (config.MIGRATE_ON_START === "true") await migrate(warehouse);
   const brokers = config.KAFKA_BROKERS ?? [];
   const kafkaMode = brokers.length > 0;
@@ -121,7 +119,7 @@ export async function startIngestService(config: IngestConfig): Promise<RunningS
       await writer.intents.flush().catch(() => {}); // lost, it only makes a repair that finds nothing to add
       await worker?.stop();
       await producer?.disconnect();
-      await warehouse.close();
+      await release();
     },
   };
 }

@@ -23,3 +23,4 @@ export * from "./env";
 export * from "./process-lifecycle";
 export * from "./repairs/index";
 export * from "./periodic";
+export * from "./role-warehouse";

@@ -13,3 +13,4 @@ export * from "./runner";
 export * from "./session-prev";
 export * from "./label-row-counts";
 export * from "./outcome-rollup";
+export * from "./service";

@@ -1,0 +1,3 @@
+export * from "./roles";
+export * from "./serve-args";
+export * from "./serve";

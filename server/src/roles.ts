@@ -1,0 +1,35 @@
+import { loadExporterConfig, startExporterService } from "@answerscope/alerts";
+import { loadApiConfig, startApiService } from "@answerscope/api";
+import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
+import { loadOutcomeConfig, startOutcomeService, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+
+/**
+ * The roles `answerscope serve` can run, in the order they start: the collector first, since it
+ * applies the migrations (MIGRATE_ON_START) the others read. Each role reads its settings from
+ * the environment as its own process does, except the port: the collector and the API both read
+ * PORT alone, so serve gives each its own variable.
+ */
+export const ROLES = {
+  collector: { portVariable: "COLLECTOR_PORT", defaultPort: 4318, start: (env, warehouse) => startIngestService(loadIngestConfig(env), warehouse) },
+  evaluator: { start: async (env, warehouse) => startOutcomeService(loadOutcomeConfig(env), warehouse) },
+  api: { portVariable: "API_PORT", defaultPort: 4320, start: (env, warehouse) => startApiService(loadApiConfig(env), warehouse) },
+  // The exporter has its own EXPORTER_PORT already.
+  exporter: { start: (env, warehouse) => startExporterService(loadExporterConfig(env), warehouse) },
+} satisfies Record<string, RoleDefinition>;
+
+interface RoleDefinition {
+  /** serve's variable for the role's PORT, and its default (the port the role's own process uses). */
+  portVariable?: string;
+  defaultPort?: number;
+  start(env: NodeJS.ProcessEnv, warehouse: Warehouse): Promise<RunningRole>;
+}
+
+export type RoleName = keyof typeof ROLES;
+export const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
+
+/** The environment a role is started with: serve's own, with PORT taken from the role's variable. */
+export function roleEnv(role: RoleName, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const definition: RoleDefinition = ROLES[role];
+  if (!definition.portVariable) return env;
+  return { ...env, PORT: env[definition.portVariable] ?? String(definition.defaultPort) };
+}

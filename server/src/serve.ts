@@ -1,0 +1,43 @@
+import type { RunningRole, Warehouse } from "@answerscope/warehouse";
+import { ROLES, roleEnv, type RoleName } from "./roles";
+
+export interface Serving {
+  /** The port each listening role got. */
+  readonly ports: Partial<Record<RoleName, number>>;
+  /** Stops every role at once, then closes the warehouse (last: pending queries have drained by then). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `roles` one after the other on the one warehouse; each announces its port as its own
+ * process does ("answerscope <role> listening on port N"). If one fails to start, those already
+ * running are stopped, the warehouse closed, and the error thrown.
+ */
+export async function startServe(roles: readonly RoleName[], warehouse: Warehouse, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<Serving> {
+  const running: RunningRole[] = [];
+  const ports: Partial<Record<RoleName, number>> = {};
+
+  // Every role stops even if another's stop fails; the warehouse closes only after all of them,
+  // since closing an embedded engine's connection under a running query aborts the engine.
+  async function stop(): Promise<void> {
+    const results = await Promise.allSettled(running.map((role) => role.stop()));
+    await warehouse.close();
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+    if (failed) throw failed.reason;
+  }
+
+  for (const name of roles) {
+    try {
+      const role = await ROLES[name].start(roleEnv(name, env), warehouse);
+      running.push(role);
+      if (role.port !== undefined) {
+        ports[name] = role.port;
+        log(`answerscope ${name} listening on port ${role.port}`);
+      }
+    } catch (error) {
+      await stop().catch(() => {});
+      throw new Error(`the ${name} role did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+  return { ports, stop };
+}
