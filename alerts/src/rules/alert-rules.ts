@@ -1,5 +1,5 @@
 import { GAUGES } from "../metric-names";
-import { dashboardUrlTemplate, type DashboardLink } from "./dashboard-link";
+import { dashboardUrlTemplate, type LinkTarget } from "./dashboard-link";
 import { deadLetterGrowthExpr, exporterDownExpr, exporterStaleExpr, ingestLagExpr, latencyP95Expr, rateShiftExpr, responseCountDropExpr, viewRepairsFailingExpr, type RateShiftMetrics } from "./expressions";
 import type { RateShiftRule, RulesConfig } from "./rules-config";
 
@@ -18,15 +18,11 @@ export interface RuleGroup {
 }
 
 const SLICE = "{{ $labels.model }} on {{ $labels.channel }} (tenant {{ $labels.tenant }})";
-const SLICE_FILTERS = [
-  { param: "tenant", label: "tenant" },
-  { param: "model", label: "model" },
-  { param: "channel", label: "channel" },
-] as const;
-const TOOL_FILTERS = [
-  { param: "tenant", label: "tenant" },
-  { param: "tool_name", label: "tool_name" },
-] as const;
+/** The labels of a windowed gauge's slice, as the dashboard's filters of the same names. */
+const TENANT_FILTER = [{ param: "tenant", label: "tenant" }] as const;
+const SLICE_FILTERS = [...TENANT_FILTER, { param: "model", label: "model" }, { param: "channel", label: "channel" }] as const;
+/** A tool's figures carry `tool_name`; the diagnostics view narrows to a tool with `tool`. */
+const TOOL_FILTERS = [...TENANT_FILTER, { param: "tool", label: "tool_name" }] as const;
 const pct = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
 interface RateShiftSpec {
@@ -36,7 +32,7 @@ interface RateShiftSpec {
   what: string;
   sliceText: string;
   samplesText: string;
-  link: Omit<DashboardLink, "window">;
+  link: LinkTarget;
   runbook: string;
 }
 
@@ -72,7 +68,7 @@ function qualityRules(config: RulesConfig): AlertRule[] {
       what: "Thumbs-down rate",
       sliceText: SLICE,
       samplesText: "ratings",
-      link: { route: "/negative-feedback", filters: SLICE_FILTERS },
+      link: { view: "feedback", filters: SLICE_FILTERS },
       runbook: [
         "Users are rating this model/channel's answers down far more often than yesterday.",
         "1. Open dashboard_url (negative feedback on this slice): read the newest thumbs-down answers and their reason codes.",
@@ -88,7 +84,7 @@ function qualityRules(config: RulesConfig): AlertRule[] {
       what: "Good-answer rate",
       sliceText: SLICE,
       samplesText: "final outcome labels",
-      link: { route: "/effect", filters: SLICE_FILTERS },
+      link: { view: "effect", filters: SLICE_FILTERS },
       runbook: [
         "Fewer answers of this slice end excellent/good than yesterday (more thumbs-down, re-asks or failures).",
         "1. Open dashboard_url (effect view on this slice): see which outcome grew, bad (ratings, re-asks) or failed (errors, no_reply, max_iterations).",
@@ -104,7 +100,7 @@ function qualityRules(config: RulesConfig): AlertRule[] {
       what: "Tool success rate",
       sliceText: "tool {{ $labels.tool_name }} (tenant {{ $labels.tenant }})",
       samplesText: "finished calls",
-      link: { route: "/diagnostics", filters: TOOL_FILTERS },
+      link: { view: "diagnostics", filters: TOOL_FILTERS },
       runbook: [
         "Calls of this tool fail far more often than yesterday.",
         "1. Open dashboard_url (diagnostics for the tool): group failures by error category (timeout, auth, rate limit...).",
@@ -119,7 +115,7 @@ function qualityRules(config: RulesConfig): AlertRule[] {
       what: "Max-iteration hit rate",
       sliceText: SLICE,
       samplesText: "responses",
-      link: { route: "/diagnostics", filters: SLICE_FILTERS },
+      link: { view: "diagnostics", filters: SLICE_FILTERS },
       runbook: [
         "The agent runs out of iterations far more often than yesterday: it loops (tool retries, planning loops) instead of answering.",
         "1. Open dashboard_url (diagnostics on this slice) and open a few max_iterations responses: which tool or step repeats?",
@@ -134,7 +130,7 @@ function qualityRules(config: RulesConfig): AlertRule[] {
       what: "No-reply rate",
       sliceText: SLICE,
       samplesText: "responses",
-      link: { route: "/diagnostics", filters: SLICE_FILTERS },
+      link: { view: "diagnostics", filters: SLICE_FILTERS },
       runbook: [
         "Far more users than yesterday get no answer at all from this model/channel.",
         "1. Open dashboard_url (diagnostics on this slice): is it one provider (model/provider errors, rate limits, content filter) or one channel (delivery)?",
@@ -156,7 +152,7 @@ function qualityRules(config: RulesConfig): AlertRule[] {
           "2. Check the provider's latency and the slow tools' backends.",
           "3. If one tool is slow, lower its timeout or disable it; if the provider is slow, fail over.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: SLICE_FILTERS, window: config.latencyP95.window }),
+        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: SLICE_FILTERS, window: config.latencyP95.window }),
       },
     },
     {
@@ -173,7 +169,7 @@ function qualityRules(config: RulesConfig): AlertRule[] {
           "2. Are events arriving? Check AnswerscopeIngestLagHigh, the ingest service's /metrics (answerscope_ingest_messages_consumed_total) and dead letters.",
           "3. A deliberate change (maintenance, traffic moved to another tenant) can be silenced in Alertmanager.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [{ param: "tenant", label: "tenant" }], window: config.responseCountDrop.window }),
+        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: TENANT_FILTER, window: config.responseCountDrop.window }),
       },
     },
   ];
@@ -200,7 +196,7 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
           "1. Check the workers' /metrics: answerscope_ingest_insert_retries_total (ClickHouse slow or down), answerscope_ingest_batch_duration_seconds.",
           "2. Check ClickHouse load and disk; then scale the ingest workers (up to the topic's partition count).",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [], window: config.ingestLag.for }),
+        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: [], window: config.ingestLag.for }),
       },
     },
     {
@@ -217,7 +213,7 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
           "2. Read examples through GET /api/v1/rejected for the tenant and hand them to the producer's owners.",
           "3. Rejected events are kept in the dead-letter topic and can be replayed once the producer is fixed.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [{ param: "tenant", label: "tenant" }], window: config.deadLetterGrowth.range }),
+        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: TENANT_FILTER, window: config.deadLetterGrowth.range }),
       },
     },
     {
@@ -234,7 +230,7 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
           "2. \"another process (<host>:<pid> since <time>) has held ...view_repairs_lock\": a process killed while holding the lock leaves it, and the rounds take it over once VIEW_REPAIR_LOCK_LEASE_MS (default 10 minutes) has passed since that time; a lock that names no time was left by a version before leases: if no process is repairing (no \"view repairs:\" log line meanwhile), run the DROP TABLE the message names.",
           "3. A ClickHouse error: see answerscope_ingest_warehouse_up and AnswerscopeIngestLagHigh; the rounds recover by themselves once ClickHouse answers.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [], window: config.viewRepairsFailing.range }),
+        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: [], window: config.viewRepairsFailing.range }),
       },
     },
     {
@@ -246,7 +242,7 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
         summary: "Answerscope quality figures are {{ $value | humanizeDuration }} old",
         description: `The exporter has not read ClickHouse successfully for more than ${config.exporterStale.maxAgeSeconds} s; it keeps serving its last figures.`,
         runbook: exporterRunbook,
-        dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [], window: config.exporterStale.for }),
+        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: [], window: config.exporterStale.for }),
       },
     },
     {
@@ -258,7 +254,7 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
         summary: "Prometheus cannot scrape the Answerscope exporter {{ $labels.instance }}",
         description: "The exporter's /metrics does not answer, so no quality figure reaches Prometheus.",
         runbook: exporterRunbook,
-        dashboard_url: dashboardUrlTemplate(config, { route: "/diagnostics", filters: [], window: config.exporterStale.for }),
+        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: [], window: config.exporterStale.for }),
       },
     },
   ];

@@ -1,16 +1,29 @@
+import { PARAMS, VIEWS, type ViewName, type ViewParam } from "@answerscope/dashboard/routes";
 import { durationSeconds } from "../duration";
 import { OTHER } from "../metric-names";
 import type { RulesConfig } from "./rules-config";
 
-export type DashboardRoute = "/negative-feedback" | "/effect" | "/diagnostics";
-
-export interface DashboardLink {
-  route: DashboardRoute;
-  /** URL parameters taken from the alert's labels (dimension filters of the dashboard's URL state). */
-  filters: readonly { param: string; label: string }[];
-  /** The alert's window: the link shows it plus the configured lead before it. */
-  window: string;
+/** A URL parameter of view `V` filled from one of the alert's labels. */
+export interface LinkFilter<V extends ViewName> {
+  param: ViewParam<V>;
+  label: string;
 }
+
+/**
+ * Where an alert's link lands: a view of the dashboard and the parameters it reads, named by the
+ * dashboard's own declarations (dashboard/src/lib/routes.ts), so the typecheck refuses a view or a
+ * parameter the dashboard does not have (and dashboard-link.test.ts checks every rendered rule).
+ */
+export type LinkTarget = {
+  [V in ViewName]: {
+    view: V;
+    /** The alert's labels as the view's filters (tenant, dimension filters, tools). */
+    filters: readonly LinkFilter<V>[];
+  };
+}[ViewName];
+
+/** A link target and the alert's window: the link shows the window plus the configured lead before it. */
+export type DashboardLink = LinkTarget & { window: string };
 
 const ISO_8601 = "2006-01-02T15:04:05Z07:00";
 
@@ -33,5 +46,5 @@ export function dashboardUrlTemplate(config: Pick<RulesConfig, "dashboardBaseUrl
   const filters = link.filters
     .map(({ param, label }) => `{{ if and $labels.${label} (ne $labels.${label} "${OTHER}") }}&${param}={{ $labels.${label} | urlquery }}{{ end }}`)
     .join("");
-  return `${base}${link.route}?from=${evaluationTime(lookback, "floor")}&to=${evaluationTime(0, "ceil")}${filters}`;
+  return `${base}${VIEWS[link.view].path}?${PARAMS.from}=${evaluationTime(lookback, "floor")}&${PARAMS.to}=${evaluationTime(0, "ceil")}${filters}`;
 }

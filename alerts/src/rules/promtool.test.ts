@@ -1,3 +1,4 @@
+import { VIEWS } from "@answerscope/dashboard/routes";
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -77,6 +78,6 @@ describe("alert rules", () => {
       }
     }
     const thumbsDown = alertRuleGroups(DEFAULT_RULES_CONFIG).flatMap((g) => g.rules).filter((rule) => rule.alert === "AnswerscopeThumbsDownSpike");
-    for (const rule of thumbsDown) expect(rule.annotations.dashboard_url).toContain("/negative-feedback?");
+    for (const rule of thumbsDown) expect(rule.annotations.dashboard_url).toContain(`${VIEWS.feedback.path}?`);
   });
 });

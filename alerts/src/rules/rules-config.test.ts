@@ -11,7 +11,7 @@ describe("alert rules configuration", () => {
     const rule = alertRuleGroups(config)[0]!.rules[0]!;
     expect(rule.for).toBe("2s");
     expect(rule.expr).toContain('answerscope_thumbs_down_samples{window="5m"} >= 10');
-    expect(rule.annotations.dashboard_url.startsWith("https://dash.example.com/answerscope/negative-feedback?from=")).toBe(true);
+    expect(rule.annotations.dashboard_url.startsWith("https://dash.example.com/answerscope/feedback?from=")).toBe(true);
   });
 
   it("rejects a typo or a nonsense value instead of ignoring it", () => {
@@ -21,7 +21,7 @@ describe("alert rules configuration", () => {
   });
 
   it("keeps a base URL from opening a template action", () => {
-    const url = dashboardUrlTemplate({ dashboardBaseUrl: "http://x/{{ evil }}", dashboardLead: "1h" }, { route: "/effect", filters: [], window: "5m" });
+    const url = dashboardUrlTemplate({ dashboardBaseUrl: "http://x/{{ evil }}", dashboardLead: "1h" }, { view: "effect", filters: [], window: "5m" });
     expect(url.startsWith('http://x/{{ "{{" }} evil }}/effect?from=')).toBe(true);
   });
 });

@@ -1,11 +1,12 @@
 import Link from "next/link";
+import { HOME_PATH } from "@/lib/routes";
 
 export default function NotFound() {
   return (
     <main className="login-page">
       <h1>Not found</h1>
       <p>There is no page at this address.</p>
-      <Link href="/effect">Go to the effect dashboard</Link>
+      <Link href={HOME_PATH}>Go to the effect dashboard</Link>
     </main>
   );
 }

@@ -2,9 +2,10 @@ import "server-only";
 import { redirect } from "next/navigation";
 import type { ReadCredentials } from "./api-client";
 import type { Bucket } from "./dimensions";
+import { upgradeLegacyLink } from "./legacy-links";
 import { loggedInKeys } from "./session";
 import { defaultBucket, resolveRange, type ResolvedRange } from "./time-range";
-import { parseViewState, serializeViewState, viewHref, type SearchParamsInput, type ViewState } from "./url-state";
+import { parseViewState, searchParamsOf, serializeViewState, viewHref, type SearchParamsInput, type ViewState } from "./url-state";
 
 /** Everything a page needs to render one view: its state, who reads, and the concrete time range. */
 export interface ResolvedView {
@@ -28,11 +29,14 @@ export function loginHref(next: string, tenant?: string | null): string {
 }
 
 /**
- * Reads the URL and the session; redirects to the login page when the URL's tenant has no key
- * here, and completes a URL without a tenant with the first one logged in (so the link in the
+ * Reads the URL and the session. Redirects a link with a renamed parameter to its current form
+ * (legacy-links.ts: a link sent before the rename still shows what it named), to the login page
+ * when the URL's tenant has no key here, and completes a URL without a tenant with the first one logged in (so the link in the
  * address bar always says whose data it shows).
  */
 export async function resolveView(pathname: string, searchParams: SearchParamsInput): Promise<ResolvedView> {
+  const upgraded = upgradeLegacyLink(pathname, searchParamsOf(searchParams));
+  if (upgraded) redirect(upgraded);
   const state = parseViewState(searchParams);
   const keys = await loggedInKeys();
   const tenants = Object.keys(keys).sort();

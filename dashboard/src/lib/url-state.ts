@@ -1,5 +1,6 @@
 import { DIMENSIONS, isBucket, isDimension, type Bucket, type Dimension, type Filters } from "./dimensions";
 import { COMPARABLE_METRICS, OUTCOME_LABELS, type OutcomeLabel, type RateMetric } from "./metrics-catalog";
+import { PARAMS } from "./routes";
 import { DEFAULT_PRESET, isRangePreset, isValidCustomRange, type RangeSelection } from "./time-range";
 
 /**
@@ -76,6 +77,14 @@ function valuesOf(input: SearchParamsInput, name: string): string[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/** The query as URLSearchParams, whichever form it came in (a page's `searchParams` is a record). */
+export function searchParamsOf(input: SearchParamsInput): URLSearchParams {
+  if (input instanceof URLSearchParams) return input;
+  const params = new URLSearchParams();
+  for (const name of Object.keys(input)) for (const value of valuesOf(input, name)) params.append(name, value);
+  return params;
+}
+
 const usable = (value: string) => value.length > 0 && value.length <= MAX_VALUE_LENGTH;
 
 /** Distinct usable values in first-seen order: the same link written twice means the same. */
@@ -90,11 +99,11 @@ function oneOf(input: SearchParamsInput, name: string): string | null {
 
 /** Parses a query string into a state; anything invalid falls back to its default rather than failing the page. */
 export function parseViewState(input: SearchParamsInput): ViewState {
-  const tenant = oneOf(input, "tenant");
+  const tenant = oneOf(input, PARAMS.tenant);
   // A hand-typed "+02:00" arrives as " 02:00" (a '+' in a query string is a space).
-  const from = oneOf(input, "from")?.replace(" ", "+") ?? null;
-  const to = oneOf(input, "to")?.replace(" ", "+") ?? null;
-  const preset = oneOf(input, "range");
+  const from = oneOf(input, PARAMS.from)?.replace(" ", "+") ?? null;
+  const to = oneOf(input, PARAMS.to)?.replace(" ", "+") ?? null;
+  const preset = oneOf(input, PARAMS.range);
   const range: RangeSelection =
     from && to && isValidCustomRange(from, to)
       ? { kind: "custom", from: new Date(from).toISOString(), to: new Date(to).toISOString() }
@@ -104,56 +113,56 @@ export function parseViewState(input: SearchParamsInput): ViewState {
     const values = listOf(input, dimension);
     if (values.length) filters[dimension] = values;
   }
-  const slice = oneOf(input, "slice");
-  const bucket = oneOf(input, "bucket");
-  const metric = oneOf(input, "metric");
-  const dimension = oneOf(input, "dimension");
-  const samples = oneOf(input, "samples");
-  const cellLabel = oneOf(input, "cell_label");
+  const slice = oneOf(input, PARAMS.slice);
+  const bucket = oneOf(input, PARAMS.bucket);
+  const metric = oneOf(input, PARAMS.metric);
+  const dimension = oneOf(input, PARAMS.dimension);
+  const samples = oneOf(input, PARAMS.samples);
+  const cellLabel = oneOf(input, PARAMS.cellLabel);
   return {
     tenant: tenant && TENANT_PATTERN.test(tenant) ? tenant : null,
     range,
     filters,
     slice: isDimension(slice) ? slice : null,
     bucket: isBucket(bucket) ? bucket : null,
-    tools: listOf(input, "tool"),
+    tools: listOf(input, PARAMS.tools),
     metric: (COMPARABLE_METRICS as readonly string[]).includes(metric ?? "") ? (metric as RateMetric) : null,
     dimension: isDimension(dimension) ? dimension : null,
-    a: oneOf(input, "a"),
-    b: oneOf(input, "b"),
+    a: oneOf(input, PARAMS.a),
+    b: oneOf(input, PARAMS.b),
     samples: samples && Object.hasOwn(SAMPLE_KINDS, samples) ? (samples as SampleKind) : DEFAULT_SAMPLE_KIND,
-    reason: oneOf(input, "reason"),
-    cursor: oneOf(input, "cursor"),
-    rejectedReason: oneOf(input, "rejected_reason"),
+    reason: oneOf(input, PARAMS.reason),
+    cursor: oneOf(input, PARAMS.cursor),
+    rejectedReason: oneOf(input, PARAMS.rejectedReason),
     cellLabel: (OUTCOME_LABELS as readonly string[]).includes(cellLabel ?? "") ? (cellLabel as OutcomeLabel) : null,
-    cellExternal: oneOf(input, "cell_external"),
+    cellExternal: oneOf(input, PARAMS.cellExternal),
   };
 }
 
 /** The canonical query string of a state: fixed parameter order, defaults left out (except the range, so a link says its time). */
 export function serializeViewState(state: ViewState): URLSearchParams {
   const params = new URLSearchParams();
-  if (state.tenant) params.set("tenant", state.tenant);
+  if (state.tenant) params.set(PARAMS.tenant, state.tenant);
   if (state.range.kind === "custom") {
-    params.set("from", state.range.from);
-    params.set("to", state.range.to);
+    params.set(PARAMS.from, state.range.from);
+    params.set(PARAMS.to, state.range.to);
   } else {
-    params.set("range", state.range.preset);
+    params.set(PARAMS.range, state.range.preset);
   }
   for (const dimension of DIMENSIONS) for (const value of state.filters[dimension] ?? []) params.append(dimension, value);
-  if (state.slice) params.set("slice", state.slice);
-  if (state.bucket) params.set("bucket", state.bucket);
-  for (const tool of state.tools) params.append("tool", tool);
-  if (state.metric) params.set("metric", state.metric);
-  if (state.dimension) params.set("dimension", state.dimension);
-  if (state.a) params.set("a", state.a);
-  if (state.b) params.set("b", state.b);
-  if (state.samples !== DEFAULT_SAMPLE_KIND) params.set("samples", state.samples);
-  if (state.reason) params.set("reason", state.reason);
-  if (state.cursor) params.set("cursor", state.cursor);
-  if (state.rejectedReason) params.set("rejected_reason", state.rejectedReason);
-  if (state.cellLabel) params.set("cell_label", state.cellLabel);
-  if (state.cellExternal) params.set("cell_external", state.cellExternal);
+  if (state.slice) params.set(PARAMS.slice, state.slice);
+  if (state.bucket) params.set(PARAMS.bucket, state.bucket);
+  for (const tool of state.tools) params.append(PARAMS.tools, tool);
+  if (state.metric) params.set(PARAMS.metric, state.metric);
+  if (state.dimension) params.set(PARAMS.dimension, state.dimension);
+  if (state.a) params.set(PARAMS.a, state.a);
+  if (state.b) params.set(PARAMS.b, state.b);
+  if (state.samples !== DEFAULT_SAMPLE_KIND) params.set(PARAMS.samples, state.samples);
+  if (state.reason) params.set(PARAMS.reason, state.reason);
+  if (state.cursor) params.set(PARAMS.cursor, state.cursor);
+  if (state.rejectedReason) params.set(PARAMS.rejectedReason, state.rejectedReason);
+  if (state.cellLabel) params.set(PARAMS.cellLabel, state.cellLabel);
+  if (state.cellExternal) params.set(PARAMS.cellExternal, state.cellExternal);
   return params;
 }
 

@@ -2,13 +2,14 @@ import type { Metadata } from "next";
 import { loggedInKeys } from "@/lib/session";
 import { TENANT_PATTERN } from "@/lib/url-state";
 import { LoginForm } from "./login-form";
+import { HOME_PATH } from "@/lib/routes";
 
 export const metadata: Metadata = { title: "Log in · Answerscope" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
   const tenant = typeof params.tenant === "string" && TENANT_PATTERN.test(params.tenant) ? params.tenant : "";
-  const next = typeof params.next === "string" ? params.next : "/effect";
+  const next = typeof params.next === "string" ? params.next : HOME_PATH;
   const known = Object.keys(await loggedInKeys()).sort();
   return (
     <main className="login-page">

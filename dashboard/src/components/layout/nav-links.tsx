@@ -2,16 +2,8 @@
 
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
+import { VIEWS } from "@/lib/routes";
 import { parseViewState, sharedPart, viewHref } from "@/lib/url-state";
-
-export const VIEWS = [
-  { href: "/effect", label: "Effect" },
-  { href: "/diagnostics", label: "Diagnostics" },
-  { href: "/feedback", label: "Negative feedback" },
-  { href: "/compare", label: "Compare" },
-  { href: "/rejected", label: "Rejected events" },
-  { href: "/agreement", label: "Label agreement" },
-] as const;
 
 /** Links between views that keep tenant, time and filters: moving between views never loses the question. */
 export function NavLinks() {
@@ -19,8 +11,8 @@ export function NavLinks() {
   const shared = sharedPart(parseViewState(new URLSearchParams(useSearchParams().toString())));
   return (
     <nav className="nav" aria-label="Views">
-      {VIEWS.map((view) => (
-        <Link key={view.href} href={viewHref(view.href, shared)} className={pathname.startsWith(view.href) ? "nav-link active" : "nav-link"} aria-current={pathname.startsWith(view.href) ? "page" : undefined}>
+      {Object.values(VIEWS).map((view) => (
+        <Link key={view.path} href={viewHref(view.path, shared)} className={pathname.startsWith(view.path) ? "nav-link active" : "nav-link"} aria-current={pathname.startsWith(view.path) ? "page" : undefined}>
           {view.label}
         </Link>
       ))}

@@ -4,6 +4,7 @@ import { Panel } from "@/components/layout/panel";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
 import { resolveView } from "@/lib/resolve-view";
+import { VIEWS } from "@/lib/routes";
 import { serializeViewState } from "@/lib/url-state";
 import { AgreementFigures } from "./agreement-figures";
 import { CellSamples } from "./cell-samples";
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: "Label agreement · Answerscope" };
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function AgreementPage({ searchParams }: PageProps) {
-  const view = await resolveView("/agreement", await searchParams);
+  const view = await resolveView(VIEWS.agreement.path, await searchParams);
   // Opening a cell's samples does not change the figures: they keep their key (and their answer).
   const figuresKey = serializeViewState({ ...view.state, cellLabel: null, cellExternal: null }).toString();
   const { cellLabel, cellExternal } = view.state;

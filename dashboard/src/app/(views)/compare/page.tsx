@@ -6,6 +6,7 @@ import { LoadingState } from "@/components/states/loading-state";
 import { DIMENSION_LABELS } from "@/lib/dimensions";
 import { RATES } from "@/lib/metrics-catalog";
 import { resolveView } from "@/lib/resolve-view";
+import { VIEWS } from "@/lib/routes";
 import { CompareControls } from "./compare-controls";
 import { CompareResultView } from "./compare-result-view";
 import { CompareSuggestions } from "./compare-suggestions";
@@ -19,7 +20,7 @@ const DEFAULT_METRIC = "good_answer_rate" as const;
 const DEFAULT_DIMENSION = "prompt_version" as const;
 
 export default async function ComparePage({ searchParams }: PageProps) {
-  const view = await resolveView("/compare", await searchParams);
+  const view = await resolveView(VIEWS.compare.path, await searchParams);
   const metric = view.state.metric ?? DEFAULT_METRIC;
   const dimension = view.state.dimension ?? DEFAULT_DIMENSION;
   const { a, b } = view.state;

@@ -4,6 +4,7 @@ import { Panel } from "@/components/layout/panel";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
 import { resolveView } from "@/lib/resolve-view";
+import { VIEWS } from "@/lib/routes";
 import { DiagnosticKpis } from "./diagnostic-kpis";
 import { DiagnosticSlices } from "./diagnostic-slices";
 import { DiagnosticTrends } from "./diagnostic-trends";
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Diagnostics · Answerscope" };
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function DiagnosticsPage({ searchParams }: PageProps) {
-  const view = await resolveView("/diagnostics", await searchParams);
+  const view = await resolveView(VIEWS.diagnostics.path, await searchParams);
   return (
     <>
       <ViewHeader view={view} title="Diagnostics" description="Is the system producing answers? Volume, latency, failures, iterations, tools and tokens." />

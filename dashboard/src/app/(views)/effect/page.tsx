@@ -4,6 +4,7 @@ import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
 import { Panel } from "@/components/layout/panel";
 import { resolveView } from "@/lib/resolve-view";
+import { VIEWS } from "@/lib/routes";
 import { EffectKpis } from "./effect-kpis";
 import { EffectTrends } from "./effect-trends";
 import { EffectSlices } from "./effect-slices";
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: "Effect · Answerscope" };
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function EffectPage({ searchParams }: PageProps) {
-  const view = await resolveView("/effect", await searchParams);
+  const view = await resolveView(VIEWS.effect.path, await searchParams);
   return (
     <>
       <ViewHeader view={view} title="Effect" description="Do the answers help? Outcome labels, ratings and re-asks of the responses in the range." />

@@ -4,6 +4,7 @@ import { Panel } from "@/components/layout/panel";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
 import { resolveView } from "@/lib/resolve-view";
+import { VIEWS } from "@/lib/routes";
 import { DEFAULT_SAMPLE_KIND, serializeViewState } from "@/lib/url-state";
 import { CategoryRanking } from "./category-ranking";
 import { DownRatedSamples } from "./down-rated-samples";
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: "Negative feedback · Answerscope" };
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function FeedbackPage({ searchParams }: PageProps) {
-  const view = await resolveView("/feedback", await searchParams);
+  const view = await resolveView(VIEWS.feedback.path, await searchParams);
   // Choosing or paging the samples does not change the figures above them: those keep their key (and their answer).
   const figuresKey = serializeViewState({ ...view.state, samples: DEFAULT_SAMPLE_KIND, reason: null, cursor: null }).toString();
   return (

@@ -4,6 +4,7 @@ import { Panel } from "@/components/layout/panel";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
 import { resolveView } from "@/lib/resolve-view";
+import { VIEWS } from "@/lib/routes";
 import { RejectedFigures } from "./rejected-figures";
 
 export const metadata: Metadata = { title: "Rejected events · Answerscope" };
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Rejected events · Answerscope" };
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RejectedPage({ searchParams }: PageProps) {
-  const view = await resolveView("/rejected", await searchParams);
+  const view = await resolveView(VIEWS.rejected.path, await searchParams);
   return (
     <>
       <ViewHeader

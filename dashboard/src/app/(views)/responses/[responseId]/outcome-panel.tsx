@@ -4,6 +4,7 @@ import { Panel } from "@/components/layout/panel";
 import type { ResponseDetail } from "@/lib/api-types";
 import { formatTimestamp } from "@/lib/format";
 import { describeLabelRule } from "@/lib/label-rules";
+import { responsePath } from "@/lib/routes";
 import { viewHref, type ViewState } from "@/lib/url-state";
 
 /** The outcome label, the rule that produced it, the explicit rating and the follow-up turn. */
@@ -32,7 +33,7 @@ export function OutcomePanel({ detail, state }: { detail: ResponseDetail; state:
       <h3>Follow-up</h3>
       {followup ? (
         <p data-role="followup">
-          <Link href={viewHref(`/responses/${encodeURIComponent(followup.response_id)}`, state)} className="mono">
+          <Link href={viewHref(responsePath(followup.response_id), state)} className="mono">
             {followup.response_id}
           </Link>{" "}
           {followup.is_reask ? <span className="badge badge-error">re-ask</span> : <span className="badge badge-neutral">not a re-ask</span>}

@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
 import { resolveView } from "@/lib/resolve-view";
+import { responsePath, VIEWS } from "@/lib/routes";
 import { viewHref } from "@/lib/url-state";
 import { ResponseDetailView } from "./response-detail-view";
 
@@ -14,11 +15,11 @@ type PageProps = { params: Promise<{ responseId: string }>; searchParams: Promis
 export default async function ResponsePage({ params, searchParams }: PageProps) {
   const { responseId } = await params;
   const id = decodeURIComponent(responseId);
-  const view = await resolveView(`/responses/${encodeURIComponent(id)}`, await searchParams);
+  const view = await resolveView(responsePath(id), await searchParams);
   return (
     <>
       <p>
-        <Link href={viewHref("/feedback", view.state)} data-role="back">
+        <Link href={viewHref(VIEWS.feedback.path, view.state)} data-role="back">
           ← Back to negative feedback
         </Link>
       </p>

@@ -1,0 +1,11 @@
+import { upgradeLegacyLink } from "@/lib/legacy-links";
+
+/**
+ * The negative-feedback view's first address, still in alert notifications sent before the view
+ * was `/feedback`: a permanent redirect there, the query kept (renamed parameters translated).
+ * The Location is relative, so it holds behind any proxy or base URL.
+ */
+export function GET(request: Request): Response {
+  const url = new URL(request.url);
+  return new Response(null, { status: 308, headers: { location: upgradeLegacyLink(url.pathname, url.searchParams) ?? "/feedback" } });
+}
