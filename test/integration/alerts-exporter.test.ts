@@ -3,7 +3,7 @@ import { makeFeedback, makeResponseCompleted, makeToolCall } from "@answerscope/
 import { createWarehouse, migrate, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadThroughSink } from "../src/load-through-sink";
-import { hasExternalClickHouse, startClickHouse, stopClickHouse } from "../src/services";
+import { clickHouseOutage, type ClickHouseOutage } from "../src/clickhouse-outage";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 interface Sample {
@@ -132,15 +132,15 @@ describe("quality exporter on a real ClickHouse", () => {
   });
 });
 
-// Stopping the server needs one this suite started itself.
-describe.skipIf(hasExternalClickHouse())("quality exporter during a ClickHouse outage", () => {
-  const NAME = "it-alerts-outage";
+describe("quality exporter during a ClickHouse outage", () => {
+  let clickhouse: ClickHouseOutage;
   let warehouse: Warehouse;
   let exporter: QualityExporter;
   let clockMs = Date.now();
 
   beforeAll(async () => {
-    const { url } = await startClickHouse(NAME);
+    clickhouse = await clickHouseOutage("it-alerts-outage");
+    const { url } = clickhouse;
     warehouse = createWarehouse({ url, database: "answerscope_alerts_outage", requestTimeoutMs: 3000 });
     await warehouse.client.command({ query: "DROP DATABASE IF EXISTS answerscope_alerts_outage" });
     await migrate(warehouse);
@@ -150,7 +150,7 @@ describe.skipIf(hasExternalClickHouse())("quality exporter during a ClickHouse o
 
   afterAll(async () => {
     await warehouse.close();
-    await stopClickHouse(NAME, { wipe: true });
+    await clickhouse.close();
   });
 
   it("keeps serving the last values while the staleness and failure metrics rise, and recovers by itself", async () => {
@@ -163,7 +163,7 @@ describe.skipIf(hasExternalClickHouse())("quality exporter during a ClickHouse o
     expect(value(before, EXPORTER_METRICS.dataAge)).toBe(0);
     expect(quality(before).length).toBeGreaterThan(50);
 
-    await stopClickHouse(NAME);
+    await clickhouse.stop();
     clockMs += 60_000;
     expect(await exporter.refresh()).toBe(false);
     clockMs += 60_000;
@@ -175,7 +175,7 @@ describe.skipIf(hasExternalClickHouse())("quality exporter during a ClickHouse o
     expect(value(during, EXPORTER_METRICS.lastSuccess)).toBe(value(before, EXPORTER_METRICS.lastSuccess));
     expect(quality(during)).toEqual(quality(before));
 
-    await startClickHouse(NAME);
+    await clickhouse.start();
     clockMs += 60_000;
     expect(await exporter.refresh()).toBe(true);
     const after = await figures();

@@ -5,23 +5,23 @@ import { buildEventMix } from "../src/event-mix";
 import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
 import { kafkaFor, produceMix } from "../src/kafka";
 import { metricValue } from "../src/metrics-page";
-import { hasExternalClickHouse, startClickHouse, startKafka, stopClickHouse, stopKafka } from "../src/services";
+import { clickHouseOutage, type ClickHouseOutage } from "../src/clickhouse-outage";
+import { startKafka, stopKafka } from "../src/services";
 import { waitFor } from "../src/wait-for";
 import { dedupedCounts } from "../src/warehouse";
 
 const metric = (worker: IngestProcess, name: string) => metricValue(worker.port, name);
 
-// Stopping the server needs one this suite started itself.
-describe.skipIf(hasExternalClickHouse())("ClickHouse outage during ingest", () => {
+describe("ClickHouse outage during ingest", () => {
   let warehouse: Warehouse;
   let kafka: Kafka;
   let brokers: string;
-  let url: string;
+  let clickhouse: ClickHouseOutage;
   let worker: IngestProcess | undefined;
 
   beforeAll(async () => {
-    ({ url } = await startClickHouse("it-outage"));
-    warehouse = createWarehouse({ url, database: "answerscope_outage" });
+    clickhouse = await clickHouseOutage("it-outage");
+    warehouse = createWarehouse({ url: clickhouse.url, database: "answerscope_outage" });
     await warehouse.client.command({ query: "DROP DATABASE IF EXISTS answerscope_outage" });
     await migrate(warehouse);
     ({ brokers } = await startKafka({ name: "it-outage", partitions: 4 }));
@@ -32,14 +32,14 @@ describe.skipIf(hasExternalClickHouse())("ClickHouse outage during ingest", () =
     await worker?.stop("SIGKILL");
     await stopKafka("it-outage", { wipe: true });
     await warehouse.close();
-    await stopClickHouse("it-outage", { wipe: true });
+    await clickhouse.close();
   });
 
   it("pauses and retries while ClickHouse is down, commits nothing, and resumes by itself", async () => {
     const mix = buildEventMix({ tenantId: "t-outage", sessions: 300, runId: "outage", malformedEvery: 0 });
     const half = Math.floor(mix.messages.length / 2);
     worker = await startIngestProcess({
-      CLICKHOUSE_URL: url,
+      CLICKHOUSE_URL: clickhouse.url,
       CLICKHOUSE_DATABASE: "answerscope_outage",
       KAFKA_BROKERS: brokers,
       RUN_COLLECTOR: "off",
@@ -49,13 +49,13 @@ describe.skipIf(hasExternalClickHouse())("ClickHouse outage during ingest", () =
     await produceMix(kafka, mix.messages.slice(0, half));
     await waitFor(() => dedupedCounts(warehouse, "t-outage"), (c) => c.responses > 0, { what: "first rows" });
 
-    await stopClickHouse("it-outage");
+    await clickhouse.stop();
     await produceMix(kafka, mix.messages.slice(half));
     await waitFor(() => metric(worker!, "answerscope_ingest_insert_retries_total"), (retries) => retries >= 2, { what: "the worker to retry" });
     expect(await metric(worker, "answerscope_ingest_warehouse_up")).toBe(0);
     expect(worker.child.exitCode).toBeNull();
 
-    await startClickHouse("it-outage");
+    await clickhouse.start();
     const counts = await waitFor(
       () => dedupedCounts(warehouse, "t-outage"),
       (c) => c.responses === mix.expected.responses && c.toolCalls === mix.expected.toolCalls && c.feedback === mix.expected.feedback,
@@ -72,14 +72,14 @@ describe.skipIf(hasExternalClickHouse())("ClickHouse outage during ingest", () =
 
   it("exits 0 on SIGTERM while ClickHouse is down, committing nothing it did not write", async () => {
     const mix = buildEventMix({ tenantId: "t-sigterm", sessions: 200, runId: "sigterm", malformedEvery: 0 });
-    const env = { CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: "answerscope_outage", KAFKA_BROKERS: brokers, RUN_COLLECTOR: "off", INGEST_RETRY_MIN_MS: "100", INGEST_RETRY_MAX_MS: "500", SHUTDOWN_GRACE_MS: "1000", MIGRATE_ON_START: "false" };
+    const env = { CLICKHOUSE_URL: clickhouse.url, CLICKHOUSE_DATABASE: "answerscope_outage", KAFKA_BROKERS: brokers, RUN_COLLECTOR: "off", INGEST_RETRY_MIN_MS: "100", INGEST_RETRY_MAX_MS: "500", SHUTDOWN_GRACE_MS: "1000", MIGRATE_ON_START: "false" };
     worker = await startIngestProcess(env);
-    await stopClickHouse("it-outage");
+    await clickhouse.stop();
     await produceMix(kafka, mix.messages);
     await waitFor(() => metric(worker!, "answerscope_ingest_insert_retries_total"), (retries) => retries >= 1, { what: "the worker to retry" });
     expect(await worker.stop("SIGTERM")).toBe(0);
 
-    await startClickHouse("it-outage");
+    await clickhouse.start();
     expect((await dedupedCounts(warehouse, "t-sigterm")).responses).toBe(0);
     worker = await startIngestProcess(env);
     const counts = await waitFor(
