@@ -2,6 +2,7 @@ import { isReask } from "@answerscope/contracts";
 import {
   currentLabelsSql,
   evaluateOutcomes,
+  joinUsing,
   labelReasonSql,
   labelSql,
   labelsInRangeSql,
@@ -58,11 +59,13 @@ describe("outcome evaluator on the edge-case data set", () => {
   it("copies the current response's values into the label row", async () => {
     const rows = await queryRows<{ n: number }>(
       warehouse,
-      `SELECT count() AS n FROM ${warehouse.table("response_labels")} AS l
-       ANY INNER JOIN (
-         SELECT tenant_id, response_id, occurred_at_ms AS r_at, model AS r_model, session_id AS r_session, if(tool_count > 0, 'yes', 'no') AS r_tool_used
-         FROM (SELECT * FROM ${warehouse.table("responses")} ORDER BY occurred_at_ms DESC, event_id DESC LIMIT 1 BY tenant_id, response_id)
-       ) USING (tenant_id, response_id)
+      `SELECT count() AS n FROM ${joinUsing(
+         `SELECT * FROM ${warehouse.table("response_labels")}`,
+         "ANY INNER",
+         `SELECT tenant_id, response_id, occurred_at_ms AS r_at, model AS r_model, session_id AS r_session, if(tool_count > 0, 'yes', 'no') AS r_tool_used
+          FROM (SELECT * FROM ${warehouse.table("responses")} ORDER BY occurred_at_ms DESC, event_id DESC LIMIT 1 BY tenant_id, response_id)`,
+         ["tenant_id", "response_id"],
+       )}
        WHERE occurred_at_ms != r_at OR model != r_model OR session_id != r_session OR tool_used != r_tool_used`,
     );
     expect(Number(rows[0]!.n)).toBe(0);

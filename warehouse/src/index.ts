@@ -4,6 +4,7 @@ export * from "./client-log";
 export * from "./stale-socket";
 export * from "./sql/escape";
 export * from "./sql/ddl";
+export * from "./sql/join";
 export { lockHolderOf, lockTableDdl, withTableLock, type HeldLock, type LockHolder, type TableLockOptions } from "./sql/table-lock";
 export * from "./migrate/migrations";
 export * from "./migrate/runner";

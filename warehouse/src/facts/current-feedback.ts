@@ -1,4 +1,5 @@
 import type { Warehouse } from "../client";
+import { joinUsing } from "../sql/join";
 import { currentResponsesSql } from "./current-responses";
 import { feedbackActionsSql } from "./feedback-actions";
 import { inIdSet, sinceCondition, sqlSubquery, tenantCondition, whereAll, type IdSet } from "./sql-fragments";
@@ -57,8 +58,7 @@ export function currentFeedbackSql(w: Warehouse, options: CurrentFeedbackOptions
     );
   const responses = currentResponsesSql(w, { tenantId: options.tenantId, responseIds: verifyingIds });
   return `SELECT ${RATING_KEY_COLUMNS.join(", ")}, ${VERIFICATION} AS verification
-    FROM (${ratingKeysSql(w, options)})
-    ANY LEFT JOIN (${verifyingResponsesSql(responses)}) USING target_id`;
+    FROM ${joinUsing(ratingKeysSql(w, options), "ANY LEFT", verifyingResponsesSql(responses), ["target_id"])}`;
 }
 
 export interface OwnersResponseRatingsOptions {

@@ -4,6 +4,7 @@ import { currentResponsesSql, sessionResponsesSql } from "../facts/current-respo
 import { reducedToolCallsSql, responseCallsSql } from "../facts/reduced-tool-calls";
 import { sqlSubquery, type IdSet } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
+import { joinUsing } from "../sql/join";
 import { currentLabelsSql, LABEL_TOOL_COUNT_COLUMNS, RESPONSE_LABEL_COLUMNS } from "./current-labels";
 import { MOVED_FROM_MS } from "./label-writes";
 import { FOLLOWUP_WINDOW_MS, labelReasonSql, labelSql } from "./label-rules";
@@ -117,8 +118,7 @@ export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): s
   return `SELECT ${CONTENT_COLUMNS.join(", ")},
       greatest(toUInt64(${sqlValue(Math.trunc(options.evaluatedAtMs))}), stored_evaluated_at_ms + 1) AS evaluated_at_ms,
       if(stored_label != '' AND stored_occurred_at_ms != occurred_at_ms, stored_occurred_at_ms, toUInt64(0)) AS ${MOVED_FROM_MS}
-    FROM (${evaluatedLabelsSql(w, options)})
-    ANY LEFT JOIN (${stored}) USING response_id
+    FROM ${joinUsing(evaluatedLabelsSql(w, options), "ANY LEFT", stored, ["response_id"])}
     WHERE stored_label = '' OR ${changed}`;
 }
 
@@ -148,12 +148,16 @@ export function evaluatedLabelsSql(w: Warehouse, options: Omit<ChangedLabelsOpti
   // (`SELECT *` of a join would repeat the key column, hence the explicit lists.)
   const nextColumns = [...RESPONSE_COLUMNS, "user_id", "next_response_id", "next_occurred_at_ms", "next_query_text", "prev_ms_by_dimension"];
   const withNext = `SELECT ${nextColumns.join(", ")}
-    FROM (SELECT ${RESPONSE_COLUMNS.join(", ")}, user_id FROM (${candidates}))
-    ANY LEFT JOIN (${sessionNeighboursSql(w, tenantId, sessions, responsesFromMs, storedLookups?.sessionResponseIds)}) USING response_id`;
+    FROM ${joinUsing(
+      `SELECT ${RESPONSE_COLUMNS.join(", ")}, user_id FROM (${candidates})`,
+      "ANY LEFT",
+      sessionNeighboursSql(w, tenantId, sessions, responsesFromMs, storedLookups?.sessionResponseIds),
+      ["response_id"],
+    )}`;
   const ratingColumns = [...nextColumns, "explicit_rating"];
-  const withRating = `SELECT ${ratingColumns.join(", ")} FROM (${withNext}) ANY LEFT JOIN (${ratings}) USING (response_id, user_id)`;
+  const withRating = `SELECT ${ratingColumns.join(", ")} FROM ${joinUsing(withNext, "ANY LEFT", ratings, ["response_id", "user_id"])}`;
   const withTools = `SELECT ${[...ratingColumns, "has_failed_tool", ...LABEL_TOOL_COUNT_COLUMNS].join(", ")}
-    FROM (${withRating}) ANY LEFT JOIN (${toolCounts}) USING response_id`;
+    FROM ${joinUsing(withRating, "ANY LEFT", toolCounts, ["response_id"])}`;
 
   const window = sqlValue(FOLLOWUP_WINDOW_MS);
   const signals = `SELECT *,

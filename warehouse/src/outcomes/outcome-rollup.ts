@@ -3,6 +3,7 @@ import { insertRows } from "../insert-rows";
 import { queryRows } from "../client";
 import { tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
+import { joinUsing } from "../sql/join";
 import { labelsInRangeSql } from "./current-labels";
 import { FIRST_OF_SESSION_COUNTS, LABEL_COUNT_COLUMNS, LABEL_ROW_COUNT_NAMES, labelRowCountSql } from "./label-row-counts";
 import { DIMENSIONS } from "../queries/query-input";
@@ -52,11 +53,12 @@ export function rollupVersionsSql(w: Warehouse, tenantId: string, fromMs: number
 async function staleRollupHours(w: Warehouse, tenantId: string): Promise<{ hours: number[]; newestMarkMs: number }> {
   const rows = await queryRows<{ hour: number; marked: number }>(
     w,
-    `SELECT toUInt32(bucket) AS hour, marked FROM (
-       SELECT bucket, max(marked_at_ms) AS marked FROM ${w.table("outcome_rollup_stale")} WHERE ${tenantCondition(tenantId)} GROUP BY bucket
-     ) ANY LEFT JOIN (
-       SELECT bucket, max(version) AS version FROM ${w.table("outcomes_1h_by_dimension")} WHERE ${tenantCondition(tenantId)} AND dimension = '' GROUP BY bucket
-     ) USING bucket
+    `SELECT toUInt32(bucket) AS hour, marked FROM ${joinUsing(
+       `SELECT bucket, max(marked_at_ms) AS marked FROM ${w.table("outcome_rollup_stale")} WHERE ${tenantCondition(tenantId)} GROUP BY bucket`,
+       "ANY LEFT",
+       `SELECT bucket, max(version) AS version FROM ${w.table("outcomes_1h_by_dimension")} WHERE ${tenantCondition(tenantId)} AND dimension = '' GROUP BY bucket`,
+       ["bucket"],
+     )}
      WHERE marked >= version
      ORDER BY hour`,
   );

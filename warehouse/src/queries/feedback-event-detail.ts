@@ -5,6 +5,7 @@ import { VERIFICATION, verifyingResponsesSql } from "../facts/current-feedback";
 import { currentResponsesSql } from "../facts/current-responses";
 import { feedbackActionsSql } from "../facts/feedback-actions";
 import type { IdSet } from "../facts/sql-fragments";
+import { joinUsing } from "../sql/join";
 import { isoFromMs, TimestampSchema } from "./query-range";
 
 export const FEEDBACK_ACTIONS = ["accepted", "retry", "conflict"] as const;
@@ -83,8 +84,12 @@ export async function feedbackEventDetails(
   const events = await queryRows<EventRow>(
     warehouse,
     `SELECT ${EVENT_COLUMNS.join(", ")}, ${VERIFICATION} AS verification
-     FROM (SELECT ${EVENT_COLUMNS.join(", ")} FROM (${feedbackActionsSql(warehouse, { tenantId, targetIds })}) WHERE ${targetCondition})
-     ANY LEFT JOIN (${verifyingResponsesSql(responses)}) USING target_id
+     FROM ${joinUsing(
+       `SELECT ${EVENT_COLUMNS.join(", ")} FROM (${feedbackActionsSql(warehouse, { tenantId, targetIds })}) WHERE ${targetCondition}`,
+       "ANY LEFT",
+       verifyingResponsesSql(responses),
+       ["target_id"],
+     )}
      ORDER BY occurred_at_ms, event_id`,
   );
   // Revisions are counted in (occurred_at, event_id) order among accepted actions: the order the rules decide by.

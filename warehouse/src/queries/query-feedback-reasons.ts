@@ -3,6 +3,7 @@ import { queryRows, type Warehouse } from "../client";
 import { ownersResponseRatingsSql } from "../facts/current-feedback";
 import { inIdSet, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
+import { joinUsing } from "../sql/join";
 import { matchingResponsesSql } from "./matching-responses";
 import { feedbackShareInRange } from "./feedback-share-in-range";
 import { FiltersSchema } from "./query-input";
@@ -67,9 +68,12 @@ export async function queryFeedbackReasons(
   );
   const narrow = options.narrowToRange ?? (await feedbackShareInRange(warehouse, tenantId, query.from, query.to)) < NARROW_BELOW_SHARE;
   const downRated = `SELECT response_id, tools_used_names, reason_code
-    FROM (SELECT response_id, user_id, tools_used_names FROM (${matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters, responseIds: everRatedDown })}))
-    ALL INNER JOIN (SELECT response_id, user_id, reason_code FROM (${ownersResponseRatingsSql(warehouse, { tenantId, responseIds: narrow ? ratedDownInRange : undefined })}) WHERE rating = 'down')
-    USING (response_id, user_id)`;
+    FROM ${joinUsing(
+      `SELECT response_id, user_id, tools_used_names FROM (${matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters, responseIds: everRatedDown })})`,
+      "ALL INNER",
+      `SELECT response_id, user_id, reason_code FROM (${ownersResponseRatingsSql(warehouse, { tenantId, responseIds: narrow ? ratedDownInRange : undefined })}) WHERE rating = 'down'`,
+      ["response_id", "user_id"],
+    )}`;
   // One read for both lists: the down ratings grouped by reason and chain together, summed each way here.
   const groups = await queryRows<{ reason_code: string; chain: string; tools: string[]; count: number }>(
     warehouse,

@@ -4,6 +4,7 @@ import { queryRows, type Warehouse } from "../client";
 import { msRange, tenantCondition, whereAll } from "../facts/sql-fragments";
 import { currentLabelsSql } from "../outcomes/current-labels";
 import { sqlValue } from "../sql/escape";
+import { joinUsing } from "../sql/join";
 import { EXTERNAL_LABEL_MAPPINGS, externalLabelRule } from "./external-label-mapping";
 import { hasFilters, matchingResponseIdsSql, matchingResponsesSql } from "./matching-responses";
 import { wilsonInterval } from "./proportion-tests";
@@ -92,13 +93,15 @@ export function labelPairsSql(w: Warehouse, options: LabelPairsOptions): string 
   const matching = `SELECT response_id, occurred_at_ms FROM (${matchingResponsesSql(w, inRange)})`;
   const labels = currentLabelsSql(w, { tenantId: options.tenantId, responseIds: matchingResponseIdsSql(w, inRange) });
   // Nested joins: ClickHouse 18.16 takes one JOIN per SELECT. Unmatched rows get '' and 0.
-  return `SELECT response_id, occurred_at_ms, answerscope_label, label_reason, external_label, external_evaluated_at_ms, has_external FROM (
-      SELECT response_id, occurred_at_ms, answerscope_label, label_reason FROM (${matching})
-      ANY LEFT JOIN (SELECT response_id, label AS answerscope_label, label_reason FROM (${labels})) USING response_id
-    )
-    ANY LEFT JOIN (
-      SELECT response_id, label AS external_label, occurred_at_ms AS external_evaluated_at_ms, 1 AS has_external FROM (${currentExternalLabelsSql(w, options)})
-    ) USING response_id`;
+  const withLabel = `SELECT response_id, occurred_at_ms, answerscope_label, label_reason FROM ${joinUsing(
+    matching,
+    "ANY LEFT",
+    `SELECT response_id, label AS answerscope_label, label_reason FROM (${labels})`,
+    ["response_id"],
+  )}`;
+  const external = `SELECT response_id, label AS external_label, occurred_at_ms AS external_evaluated_at_ms, 1 AS has_external FROM (${currentExternalLabelsSql(w, options)})`;
+  return `SELECT response_id, occurred_at_ms, answerscope_label, label_reason, external_label, external_evaluated_at_ms, has_external
+    FROM ${joinUsing(withLabel, "ANY LEFT", external, ["response_id"])}`;
 }
 
 const pairCountsSql = (w: Warehouse, options: LabelPairsOptions) =>

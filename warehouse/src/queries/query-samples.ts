@@ -5,6 +5,7 @@ import { ownersResponseRatingsSql } from "../facts/current-feedback";
 import { sqlSubquery, tenantRangeConditions, whereAll } from "../facts/sql-fragments";
 import { labelsInRangeSql } from "../outcomes/current-labels";
 import { sqlList, sqlValue } from "../sql/escape";
+import { joinUsing } from "../sql/join";
 import { matchingResponsesSql } from "./matching-responses";
 import { FiltersSchema, OUTCOME_LABELS } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
@@ -75,7 +76,7 @@ function labelledResponses(warehouse: Warehouse, query: SamplesQuery, responseId
   // since its last evaluation reads as pending until the evaluator's next run).
   const labels = `SELECT response_id, label AS sample_label, label_reason AS sample_label_reason FROM (${labelsInRangeSql(warehouse, { tenantId, fromMs: query.from, toMs: query.to })})`;
   // 18.16 joins two tables per SELECT: one level per join, with explicit column lists.
-  const sql = `SELECT ${LABELLED_COLUMNS.join(", ")} FROM (SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (${responses})) ANY LEFT JOIN (${labels}) USING response_id`;
+  const sql = `SELECT ${LABELLED_COLUMNS.join(", ")} FROM ${joinUsing(`SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (${responses})`, "ANY LEFT", labels, ["response_id"])}`;
   const conditions: string[] = [];
   // No label row yet: the response has not been evaluated, which reads as pending.
   if (query.labels.length) conditions.push(`if(sample_label = '', 'pending', sample_label) IN ${sqlList(query.labels)}`);
@@ -107,7 +108,7 @@ function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit:
   // user_id) verifies them without reading the responses again.
   const ratings = `SELECT response_id, user_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
     FROM (${ownersResponseRatingsSql(warehouse, { tenantId, responseIds: ratedTargets })})`;
-  const withRating = `SELECT ${[...LABELLED_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"].join(", ")} FROM (${labelled.sql}) ANY LEFT JOIN (${ratings}) USING (response_id, user_id)`;
+  const withRating = `SELECT ${[...LABELLED_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"].join(", ")} FROM ${joinUsing(labelled.sql, "ANY LEFT", ratings, ["response_id", "user_id"])}`;
 
   const conditions = [...labelled.conditions];
   if (query.ratings.length) conditions.push(`(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`);

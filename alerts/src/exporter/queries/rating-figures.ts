@@ -1,4 +1,4 @@
-import { queryRows, type Warehouse } from "@answerscope/warehouse";
+import { joinUsing, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { spanOf, type TimeWindow } from "../windows";
 import { inWindowMs, inWindowTime, perWindow, windowValues } from "./window-sql";
 
@@ -30,27 +30,24 @@ export async function readRatingFigures(warehouse: Warehouse, windows: readonly 
   const span = spanOf(windows);
   const ratingsInSpan = `${inWindowTime("occurred_at", span)} AND ${inWindowMs("occurred_at_ms", span)} AND target_type = 'chat_message'`;
   const inRatedAt = (window: TimeWindow) => inWindowMs("rated_at_ms", window);
+  const latestRatings = `SELECT tenant_id, user_id, target_id,
+      argMax(rating, (occurred_at_ms, event_id)) AS latest_rating,
+      max(occurred_at_ms) AS rated_at_ms
+    FROM (
+      SELECT tenant_id, user_id, target_id, rating, occurred_at_ms, event_id
+      FROM ${warehouse.table("feedback_events")}
+      WHERE ${ratingsInSpan}
+      LIMIT 1 BY tenant_id, event_id
+    )
+    GROUP BY tenant_id, user_id, target_id`;
+  const ratedResponses = `SELECT tenant_id, response_id AS target_id, user_id, model, channel
+    FROM ${warehouse.table("responses")}
+    WHERE (tenant_id, response_id) IN (SELECT tenant_id, target_id FROM ${warehouse.table("feedback_events")} WHERE ${ratingsInSpan})
+    ORDER BY tenant_id, response_id, occurred_at_ms DESC, event_id DESC
+    LIMIT 1 BY tenant_id, response_id`;
   const sql = `SELECT tenant_id, model, channel,
       ${[...perWindow(windows, "rated", (c) => `countIf(${c})`, inRatedAt), ...perWindow(windows, "down", (c) => `countIf(latest_rating = 'down' AND ${c})`, inRatedAt)].join(",\n      ")}
-    FROM (
-      SELECT tenant_id, user_id, target_id,
-        argMax(rating, (occurred_at_ms, event_id)) AS latest_rating,
-        max(occurred_at_ms) AS rated_at_ms
-      FROM (
-        SELECT tenant_id, user_id, target_id, rating, occurred_at_ms, event_id
-        FROM ${warehouse.table("feedback_events")}
-        WHERE ${ratingsInSpan}
-        LIMIT 1 BY tenant_id, event_id
-      )
-      GROUP BY tenant_id, user_id, target_id
-    )
-    ALL INNER JOIN (
-      SELECT tenant_id, response_id AS target_id, user_id, model, channel
-      FROM ${warehouse.table("responses")}
-      WHERE (tenant_id, response_id) IN (SELECT tenant_id, target_id FROM ${warehouse.table("feedback_events")} WHERE ${ratingsInSpan})
-      ORDER BY tenant_id, response_id, occurred_at_ms DESC, event_id DESC
-      LIMIT 1 BY tenant_id, response_id
-    ) USING (tenant_id, target_id, user_id)
+    FROM ${joinUsing(latestRatings, "ALL INNER", ratedResponses, ["tenant_id", "target_id", "user_id"])}
     WHERE latest_rating IN ('up', 'down')
     GROUP BY tenant_id, model, channel`;
   const rows = await queryRows<Record<string, unknown>>(warehouse, sql);
