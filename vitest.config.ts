@@ -11,6 +11,9 @@ const clusterSettings = {
   sequence: { groupOrder: 2 },
 };
 
+/** Integration suites that also run on the embedded ClickHouse 26.x (the engine-26 project). */
+const ENGINE_26_SUITES: string[] = [];
+
 export default defineConfig({
   test: {
     projects: [
@@ -29,6 +32,21 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Files share one ClickHouse and one broker on a 2-core machine; each uses its own database and topics.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "engine-26",
+          // The suites that check what SQL returns, on ClickHouse 26.x embedded through chDB (the
+          // integration project runs them on the 18.16 server), and the embedded engine's own tests.
+          include: [...ENGINE_26_SUITES, "test/engine/**/*.test.ts"],
+          globalSetup: ["test/src/engine-global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // Each file runs its own engine in its own process; one at a time on a 2-core machine,
+          // and after the other projects, so the engine never competes with their servers.
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
       {

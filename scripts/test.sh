@@ -28,10 +28,12 @@ npm run build -w @answerscope/dashboard
 
 # The cluster project starts its own ZooKeeper and 2 x 2 ClickHouse servers in its global setup
 # and stops exactly those in its teardown (test/src/cluster-global-setup.ts).
-step "tests (unit, integration, cluster and browser, against real services)"
+# engine-26 runs the suites that check what SQL returns once more, on ClickHouse 26.x embedded
+# through chDB (the integration project runs them on the 18.16 server): a failure on either fails.
+step "tests (unit, integration, cluster, browser and engine-26, against real services)"
 mkdir -p test-results
 status=0
-npx vitest run --project unit --project integration --project cluster --project browser --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+npx vitest run --project unit --project integration --project cluster --project browser --project engine-26 --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
 
 # A closing line that any CI reads the same way.
 node -e '

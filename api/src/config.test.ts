@@ -4,7 +4,9 @@ import { loadApiConfig } from "./config";
 describe("loadApiConfig", () => {
   it("has defaults for every setting", () => {
     const config = loadApiConfig({});
-    expect(config).toMatchObject({ PORT: 4320, HOST: "127.0.0.1", CLICKHOUSE_URL: "http://127.0.0.1:8123", WAREHOUSE_TIMEOUT_MS: 30_000 });
+    expect(config).toMatchObject({ PORT: 4320, HOST: "127.0.0.1", ANSWERSCOPE_DATA_DIR: ".data", WAREHOUSE_TIMEOUT_MS: 30_000 });
+    // No ClickHouse server named: the embedded engine (warehouse/src/engine/README.md).
+    expect(config.CLICKHOUSE_URL).toBeUndefined();
     expect(config.TRACE_URL_TEMPLATE).toBeUndefined();
     expect(config.CORS_ORIGIN).toBeUndefined();
   });

@@ -41,6 +41,28 @@ export async function runEntry(entry: string, env: Record<string, string>): Prom
 }
 
 /**
+ * Runs one of the product's processes that listens on no port (the outcome evaluator) until
+ * its output matches `ready`; stop() sends a signal and resolves with the exit code.
+ */
+export async function startQuietProcess(entry: string, env: Record<string, string>, ready: RegExp): Promise<Omit<ServiceProcess, "port">> {
+  const { child, exited, output } = spawnEntry(entry, env);
+  await waitFor(
+    async () => child.exitCode !== null || ready.test(output()),
+    (done) => done,
+    { timeoutMs: 60_000, what: `${entry} to print ${ready}` },
+  );
+  if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output()}`);
+  return {
+    child,
+    output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/**
  * Runs one of the product's processes (e.g. `ingest/src/main.ts`) as its own OS process,
  * configured by environment only, so tests can kill it with -9 or SIGTERM like an
  * orchestrator would. One process (`node`), so a signal reaches the

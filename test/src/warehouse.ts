@@ -1,20 +1,20 @@
-import { createWarehouse, migrate, onClusterClause, queryRows, sqlValue, WarehouseEnvSchema, type Migration, type Warehouse } from "@answerscope/warehouse";
+import { migrate, onClusterClause, queryRows, sqlValue, WarehouseEnvSchema, type Migration, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { openTestEngineWarehouse, type EngineWarehouse } from "./test-engine";
 
 /**
- * A fresh, migrated database on the test ClickHouse, so test files never see each other's rows:
- * every migration, or only `options.migrations` (to test an upgrade with `migrate` afterwards).
+ * A fresh, migrated database on the project's ClickHouse (a server, or the embedded engine:
+ * test-engine.ts), so test files never see each other's rows: every migration, or only
+ * `options.migrations` (to test an upgrade with `migrate` afterwards).
  */
-export async function createTestWarehouse(prefix: string, options: { migrations?: Migration[] } = {}): Promise<{ warehouse: Warehouse; database: string; url: string }> {
-  const url = inject("clickhouseUrl");
+export async function createTestWarehouse(prefix: string, options: { migrations?: Migration[] } = {}): Promise<EngineWarehouse & { database: string }> {
   const database = `${prefix}_${randomBytes(4).toString("hex")}`;
   // Generous: on a loaded 2-core CI machine a DROP DATABASE can wait on merges for a while.
   // The cluster project sets CLICKHOUSE_CLUSTER for the whole run (vitest.config.ts).
   const { CLICKHOUSE_CLUSTER: cluster } = WarehouseEnvSchema.parse(process.env);
-  const warehouse = createWarehouse({ url, database, cluster, requestTimeoutMs: 120_000 });
-  await migrate(warehouse, { migrations: options.migrations });
-  return { warehouse, database, url };
+  const opened = Object.assign(openTestEngineWarehouse(database, 120_000, cluster), { database });
+  await migrate(opened.warehouse, { migrations: options.migrations });
+  return opened;
 }
 
 /** ClickHouse's "Watching task ... is executing longer than distributed_ddl_task_timeout". */

@@ -1,11 +1,19 @@
 import { createClient, type ClickHouseClient, type ClickHouseSettings } from "@clickhouse/client";
+import { resolve } from "node:path";
 import { z } from "zod";
 import { oneLineClientLogger, type LogLineWriter } from "./client-log";
+import { createEmbeddedConnection } from "./engine/embedded-connection";
 import { assertIdentifier, type DdlTarget } from "./sql/ddl";
 import { retryOnStaleSocket } from "./stale-socket";
 
-export const WarehouseConfigSchema = z.object({
-  url: z.url(),
+/**
+ * Where the warehouse runs: a ClickHouse server or cluster over HTTP (`url`), or embedded
+ * ClickHouse in this process (chDB, engine/README.md) with its data in `dataDir`. Exactly one.
+ */
+export const WarehouseConfigSchema = z
+  .object({
+    url: z.url().optional(),
+    dataDir: z.string().min(1).optional(),
   database: z.string().default("answerscope"),
   username: z.string().default("default"),
   password: z.string().default(""),
@@ -13,12 +21,27 @@ export const WarehouseConfigSchema = z.object({
   /** Cluster only: how long an ON CLUSTER statement waits for every node (ClickHouse's default is 180 s). */
   ddlTimeoutS: z.number().int().positive().optional(),
   requestTimeoutMs: z.number().int().positive().default(30_000),
-});
+  })
+  .refine((c) => (c.url === undefined) !== (c.dataDir === undefined), {
+    message: "the warehouse needs either a ClickHouse server's url (CLICKHOUSE_URL) or a data directory for the embedded engine, not both",
+  })
+  .refine((c) => !(c.cluster && c.dataDir !== undefined), {
+    message: "CLICKHOUSE_CLUSTER needs a ClickHouse server (CLICKHOUSE_URL): the embedded engine has no cluster",
+  });
 export type WarehouseConfig = z.input<typeof WarehouseConfigSchema>;
 
-/** The CLICKHOUSE_* variables; every process's own config schema extends this one. */
+/** Where an unset variable's empty value (`X=` in an env file, `${X:-}` in compose) counts as unset. */
+const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+
+/**
+ * The warehouse's variables; every process's own config schema extends this one. With
+ * CLICKHOUSE_URL the product talks to that server (or cluster); without it, it runs embedded
+ * ClickHouse with its data under ANSWERSCOPE_DATA_DIR (embeddedWarehouseDir).
+ */
 export const WarehouseEnvSchema = z.object({
-  CLICKHOUSE_URL: z.url().default("http://127.0.0.1:8123"),
+  CLICKHOUSE_URL: z.preprocess(unsetIfEmpty, z.url().optional()),
+  /** Root of this installation's local state (also the local services' root, services/README.md). */
+  ANSWERSCOPE_DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default(".data")),
   CLICKHOUSE_DATABASE: z.string().default("answerscope"),
   CLICKHOUSE_USER: z.string().default("default"),
   CLICKHOUSE_PASSWORD: z.string().default(""),
@@ -28,9 +51,12 @@ export const WarehouseEnvSchema = z.object({
 });
 export type WarehouseEnv = z.output<typeof WarehouseEnvSchema>;
 
+/** The embedded engine's own directory inside the data directory. */
+export const embeddedWarehouseDir = (dataDir: string): string => resolve(dataDir, "warehouse");
+
 export function warehouseConfigFromEnv(env: WarehouseEnv): WarehouseConfig {
   return {
-    url: env.CLICKHOUSE_URL,
+    ...(env.CLICKHOUSE_URL ? { url: env.CLICKHOUSE_URL } : { dataDir: embeddedWarehouseDir(env.ANSWERSCOPE_DATA_DIR) }),
     database: env.CLICKHOUSE_DATABASE,
     username: env.CLICKHOUSE_USER,
     password: env.CLICKHOUSE_PASSWORD,
@@ -41,6 +67,8 @@ export function warehouseConfigFromEnv(env: WarehouseEnv): WarehouseConfig {
 
 export interface Warehouse {
   readonly client: ClickHouseClient;
+  /** A ClickHouse server over HTTP, or embedded ClickHouse in this process. */
+  readonly engine: "server" | "embedded";
   readonly target: DdlTarget;
   /** `db.table` for an allow-listed table name. */
   table(name: string): string;
@@ -82,14 +110,18 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
   const parsed = WarehouseConfigSchema.parse(config);
   const database = assertIdentifier("database", parsed.database);
   const client = createClient({
-    url: parsed.url,
-    username: parsed.username,
-    password: parsed.password,
-    request_timeout: parsed.requestTimeoutMs,
+    ...(parsed.dataDir !== undefined
+      ? { connection: createEmbeddedConnection({ dataDir: parsed.dataDir, requestTimeoutMs: parsed.requestTimeoutMs }) }
+      : {
+          url: parsed.url,
+          username: parsed.username,
+          password: parsed.password,
+          request_timeout: parsed.requestTimeoutMs,
+          // A socket idle past idle_socket_ttl is dropped when next picked, even if a busy event
+          // loop ran its timer late; what still fails on a closed socket is read again (stale-socket.ts).
+          keep_alive: { eagerly_destroy_stale_sockets: true },
+        }),
     log: { LoggerClass: oneLineClientLogger(options.log) },
-    // A socket idle past idle_socket_ttl is dropped when next picked, even if a busy event
-    // loop ran its timer late; what still fails on a closed socket is read again (stale-socket.ts).
-    keep_alive: { eagerly_destroy_stale_sockets: true },
     clickhouse_settings: {
       // 64-bit integers as JSON numbers: our counters stay far below 2^53.
       output_format_json_quote_64bit_integers: 0,
@@ -99,6 +131,7 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
   });
   return {
     client,
+    engine: parsed.dataDir !== undefined ? "embedded" : "server",
     target: { database, cluster: parsed.cluster },
     table: (name) => `${database}.${assertIdentifier("table", name)}`,
     close: () => client.close(),
