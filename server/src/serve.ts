@@ -14,14 +14,15 @@ export interface Serving {
  * running are stopped, the warehouse closed, and the error thrown.
  */
 export async function startServe(roles: readonly RoleName[], warehouse: Warehouse, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<Serving> {
-  const running: RunningRole[] = [];
+  const running: { name: RoleName; role: RunningRole }[] = [];
   const ports: Partial<Record<RoleName, number>> = {};
 
   // Every role stops even if another's stop fails; the warehouse closes only after all of them,
   // since closing an embedded engine's connection under a running query aborts the engine.
   async function stop(): Promise<void> {
-    const results = await Promise.allSettled(running.map((role) => role.stop()));
+    const results = await Promise.allSettled(running.map(({ name, role }) => role.stop().then(() => log(`answerscope ${name} stopped`))));
     await warehouse.close();
+    log(`answerscope serve: warehouse closed`);
     const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
     if (failed) throw failed.reason;
   }
@@ -29,7 +30,7 @@ export async function startServe(roles: readonly RoleName[], warehouse: Warehous
   for (const name of roles) {
     try {
       const role = await ROLES[name].start(roleEnv(name, env), warehouse);
-      running.push(role);
+      running.push({ name, role });
       if (role.port !== undefined) {
         ports[name] = role.port;
         log(`answerscope ${name} listening on port ${role.port}`);
