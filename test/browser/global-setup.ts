@@ -1,6 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { hasExternalClickHouse, stopClickHouse } from "../src/services";
-import { CLICKHOUSE_NAME, startStack, type StackInfo } from "./stack/start-stack";
+import { startStack, type StackInfo } from "./stack/start-stack";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,10 +13,10 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const stack = await startStack();
-  const { warehouse: _warehouse, services: _services, stop: _stop, ...info } = stack;
+  const { warehouse: _warehouse, services: _services, clickhouse: _clickhouse, stop: _stop, ...info } = stack;
   project.provide("browserStack", info);
   return async () => {
     await stack.stop();
-    if (!hasExternalClickHouse()) await stopClickHouse(CLICKHOUSE_NAME, { wipe: true });
+    await stack.clickhouse.close();
   };
 }

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { hasExternalClickHouse, startClickHouse, stopClickHouse } from "../src/services";
+import { remoteOutage } from "../src/outage-control";
 import { waitFor } from "../src/wait-for";
 import { stack } from "./support/api";
 import { waitForView } from "./support/browser";
 import { loggedIn, useBrowser, viewUrl } from "./support/session";
-import { CLICKHOUSE_NAME } from "./stack/start-stack";
 
 const browser = useBrowser();
 
 describe("when ClickHouse is stopped", () => {
-  it.skipIf(hasExternalClickHouse())("every view says the warehouse could not be read, never 'no data', and recovers when it is back", async () => {
+  it("every view says the warehouse could not be read, never 'no data', and recovers when it is back", async () => {
     const { page, context } = await loggedIn(browser());
-    await stopClickHouse(CLICKHOUSE_NAME);
+    const clickhouse = remoteOutage(stack().clickhouseOutageUrl);
+    await clickhouse.stop();
     try {
       for (const path of ["/effect", "/diagnostics", "/feedback", "/rejected", "/agreement"]) {
         await page.goto(viewUrl(path));
@@ -23,7 +23,7 @@ describe("when ClickHouse is stopped", () => {
         expect(await page.locator("svg.recharts-surface").count(), path).toBe(0);
       }
     } finally {
-      await startClickHouse(CLICKHOUSE_NAME);
+      await clickhouse.start();
       await waitFor(() => fetch(`${stack().apiUrl}/readyz`).then((response) => response.status), (status) => status === 200, { timeoutMs: 60_000, what: "the query API to read again" });
     }
     await page.goto(viewUrl("/effect"));

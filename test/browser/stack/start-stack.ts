@@ -4,7 +4,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServices, serviceNodeArgs } from "../../../scripts/build-services";
 import { loadThroughSink } from "../../src/load-through-sink";
-import { startClickHouse } from "../../src/services";
+import { clickHouseOutage, type ClickHouseOutage } from "../../src/clickhouse-outage";
+import { serveOutageControl } from "../../src/outage-control";
 import { answers, startChildService, type ChildService } from "./child-service";
 import { ensureDashboardBuild } from "./dashboard-build";
 import { freePort } from "./free-port";
@@ -20,6 +21,8 @@ export interface StackInfo {
   dashboardUrl: string;
   apiUrl: string;
   clickhouseUrl: string;
+  /** Stops and starts the ClickHouse the API reads, from a test's process (test/src/outage-control.ts). */
+  clickhouseOutageUrl: string;
   database: string;
   readKeys: Record<"demo" | "acme", string>;
   ingestKey: string;
@@ -30,6 +33,8 @@ export interface StackInfo {
 export interface RunningStack extends StackInfo {
   warehouse: Warehouse;
   services: ChildService[];
+  /** The ClickHouse under the stack; stop() leaves it running, so a developer's stack keeps its data. */
+  clickhouse: ClickHouseOutage;
   stop(): Promise<void>;
 }
 
@@ -45,7 +50,10 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
   const started = Date.now();
   const build = ensureDashboardBuild(join(ROOT, "dashboard"));
   await buildServices(log);
-  const { url: clickhouseUrl } = await startClickHouse(CLICKHOUSE_NAME);
+  // The outage test takes it away: the local instance is stopped, an external one cut by a proxy.
+  const clickhouse = await clickHouseOutage(CLICKHOUSE_NAME);
+  const clickhouseUrl = clickhouse.url;
+  const outageControl = await serveOutageControl(clickhouse);
   const database = `browser_${randomBytes(4).toString("hex")}`;
   const warehouse = createWarehouse({ url: clickhouseUrl, database });
   await migrate(warehouse);
@@ -60,6 +68,7 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
   const services: ChildService[] = [];
   const stopServices = async () => {
     for (const service of services.reverse()) await service.stop();
+    await outageControl.close();
   };
   try {
     const apiPort = await freePort();
@@ -103,6 +112,7 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
       dashboardUrl,
       apiUrl,
       clickhouseUrl,
+      clickhouseOutageUrl: outageControl.url,
       database,
       readKeys,
       ingestKey,
@@ -110,6 +120,7 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
       dataToMs: data.toMs,
       warehouse,
       services,
+      clickhouse,
       async stop() {
         await stopServices();
         await warehouse.client.command({ query: `DROP DATABASE IF EXISTS ${database}` }).catch(() => undefined);
