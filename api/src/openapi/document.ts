@@ -1,3 +1,4 @@
+import { LabelsBlockSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 import type { ApiRoute } from "../http/api-route";
 import { QUERY_ROUTES } from "../routes/index";
@@ -65,6 +66,8 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = QUERY_ROUTES)
   const registry = z.registry<{ id: string }>();
   for (const route of routes) registry.add(route.response, { id: route.responseName });
   registry.add(ErrorSchema, { id: "Error" });
+  // Shared by the answers with label-based figures (metrics, compare): described once.
+  registry.add(LabelsBlockSchema, { id: "LabelsBlock" });
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: "output" }) as { schemas: Record<string, JsonSchema> };
   return {
     openapi: "3.1.0",

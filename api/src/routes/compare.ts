@@ -1,4 +1,4 @@
-import { COMPARABLE_METRICS, CompareResultSchema, DIMENSIONS, queryCompare } from "@answerscope/warehouse";
+import { COMPARABLE_METRICS, compareWithLabels, DIMENSIONS, LabelledCompareResultSchema, labelsBlockFor, queryCompare, readTenantLabelFreshness } from "@answerscope/warehouse";
 import { z } from "zod";
 import { defineRoute } from "../http/api-route";
 import { dimensionFilterParameters, filtersOf, rangeParameters, tenantParameter } from "../http/common-parameters";
@@ -9,7 +9,8 @@ export const compareRoute = defineRoute({
   operationId: "getCompare",
   path: "/api/v1/compare",
   summary: "One rate for two values of a dimension: Wilson 95 % intervals, difference and pooled two-proportion z-test",
-  description: "Other dimension filters apply to both slices. A slice with a denominator below 30 is insufficient_data.",
+  description:
+    "Other dimension filters apply to both slices. A slice with a denominator below 30 is insufficient_data. `labels` is the tenant's label freshness over the range; for a label-based metric, when it covers none of the range, both slices' figures are null (never 0) and `labels.figures_unavailable` says why.",
   query: z.object({
     ...tenantParameter,
     ...rangeParameters,
@@ -19,8 +20,13 @@ export const compareRoute = defineRoute({
     a: sliceValue.describe("the baseline value of the dimension"),
     b: sliceValue.describe("the value compared with a"),
   }),
-  response: CompareResultSchema,
+  response: LabelledCompareResultSchema,
   responseName: "CompareResult",
-  run: ({ warehouse, tenantId }, query) =>
-    queryCompare(warehouse, { tenantId, from: query.from, to: query.to, metric: query.metric, dimension: query.dimension, a: query.a, b: query.b, filters: filtersOf(query) }),
+  run: async ({ warehouse, tenantId }, query) => {
+    const [result, freshness] = await Promise.all([
+      queryCompare(warehouse, { tenantId, from: query.from, to: query.to, metric: query.metric, dimension: query.dimension, a: query.a, b: query.b, filters: filtersOf(query) }),
+      readTenantLabelFreshness(warehouse, tenantId),
+    ]);
+    return compareWithLabels(result, labelsBlockFor(freshness, { fromMs: Date.parse(query.from), toMs: Date.parse(query.to) }));
+  },
 });

@@ -5,6 +5,7 @@ import { feedbackReasonsRoute } from "./feedback-reasons";
 import { feedbackTargetsRoute } from "./feedback-targets";
 import { labelAgreementRoute } from "./label-agreement";
 import { labelAgreementSamplesRoute } from "./label-agreement-samples";
+import { labelFreshnessRoute } from "./label-freshness";
 import { metricsRoute } from "./metrics";
 import { rejectedRoute } from "./rejected";
 import { responseRoute } from "./response";
@@ -24,4 +25,5 @@ export const QUERY_ROUTES: readonly ApiRoute[] = [
   rejectedRoute,
   labelAgreementRoute,
   labelAgreementSamplesRoute,
+  labelFreshnessRoute,
 ];

@@ -11,6 +11,7 @@ import type { ChunkProgress } from "./chunk-progress";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
 import { chunkReadBoundsSql, readBoundsOf } from "./read-bounds";
 import { tenantProgress, writeWatermark, type TenantProgress } from "./watermarks";
+import { recordEvaluatorRuns, WHOLE_RUN, type EvaluatorRunOutcome } from "../label-freshness/evaluator-runs";
 
 export interface EvaluateOutcomesOptions {
   /** Only this tenant; default every tenant with new facts. */
@@ -58,6 +59,8 @@ export interface EvaluateOutcomesResult {
 }
 
 export const DEFAULT_SETTLE_MS = 60_000;
+/** The evaluator process's default pause between runs (OUTCOME_INTERVAL_MS). */
+export const DEFAULT_OUTCOME_INTERVAL_MS = 5_000;
 export const DEFAULT_CHUNK_SIZE = 20_000;
 export const DEFAULT_FIRST_PASS_CHUNK_SIZE = 200_000;
 
@@ -164,14 +167,34 @@ export async function evaluateOutcomes(w: Warehouse, options: EvaluateOutcomesOp
     firstPassChunkSize: options.firstPassChunkSize ?? options.chunkSize ?? DEFAULT_FIRST_PASS_CHUNK_SIZE,
   };
   const perTenant: TenantOutcomeRun[] = [];
-  const withRollup = await tenantsWithRollup(w, options.tenantId);
-  for (const stored of await tenantProgress(w, options.tenantId)) {
+  // How the run ended, per tenant, for the API and the exporter (label-freshness/): stamped by the
+  // wall clock, whatever `now` the labels are evaluated as of.
+  const runAtMs = Date.now();
+  let stored: TenantProgress[];
+  let withRollup: Set<string>;
+  try {
+    withRollup = await tenantsWithRollup(w, options.tenantId);
+    stored = await tenantProgress(w, options.tenantId);
+  } catch (error) {
+    await recordEvaluatorRuns(w, [{ tenantId: WHOLE_RUN, error }], runAtMs).catch(() => undefined); // the warehouse may be what failed
+    throw error;
+  }
+  const outcomes: EvaluatorRunOutcome[] = [{ tenantId: WHOLE_RUN }];
+  for (const tenant of stored) {
     // A tenant evaluated before migration 0013 has no rollup and no previous responses on its
     // label rows: its next run is a first pass, which writes both (the upgrade, automatically).
-    const progress = withRollup.has(stored.tenantId) ? stored : { ...stored, watermarkMs: undefined };
-    if (progress.watermarkMs !== undefined && progress.maxIngestedAtMs <= progress.watermarkMs) continue;
-    perTenant.push(await evaluateTenant(w, progress, resolved));
+    const progress = withRollup.has(tenant.tenantId) ? tenant : { ...tenant, watermarkMs: undefined };
+    try {
+      if (!(progress.watermarkMs !== undefined && progress.maxIngestedAtMs <= progress.watermarkMs)) perTenant.push(await evaluateTenant(w, progress, resolved));
+      outcomes.push({ tenantId: tenant.tenantId });
+    } catch (error) {
+      // The run ends at its first failure, as before; the tenants after it are not recorded at all.
+      outcomes.push({ tenantId: tenant.tenantId, error });
+      await recordEvaluatorRuns(w, outcomes, runAtMs).catch(() => undefined);
+      throw error;
+    }
   }
+  await recordEvaluatorRuns(w, outcomes, runAtMs);
   return {
     tenants: perTenant.length,
     candidates: perTenant.reduce((sum, run) => sum + run.candidates, 0),

@@ -14,3 +14,5 @@ export * from "./session-prev";
 export * from "./label-row-counts";
 export * from "./outcome-rollup";
 export * from "./service";
+// How far the evaluator has got per tenant, and its last error (label-freshness/, issue 46).
+export * from "../label-freshness/index";

@@ -3,7 +3,7 @@ import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv, type Wareh
 import { parseEnv } from "../env";
 import { roleWarehouse, type RunningRole } from "../role-warehouse";
 import { describeChunkProgress } from "./chunk-progress";
-import { DEFAULT_CHUNK_SIZE, DEFAULT_SETTLE_MS } from "./evaluate-outcomes";
+import { DEFAULT_CHUNK_SIZE, DEFAULT_OUTCOME_INTERVAL_MS, DEFAULT_SETTLE_MS } from "./evaluate-outcomes";
 import { startOutcomeEvaluator } from "./runner";
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -11,7 +11,7 @@ const int = (fallback: number) => z.coerce.number().int().positive().default(fal
 /** Settings of the outcome evaluator, from the environment like every process. */
 export const OutcomeEnvSchema = WarehouseEnvSchema.extend({
   /** Pause between runs. */
-  OUTCOME_INTERVAL_MS: int(5000),
+  OUTCOME_INTERVAL_MS: int(DEFAULT_OUTCOME_INTERVAL_MS),
   /** How long after its ingested_at stamp a fact row is surely visible (see evaluate-outcomes.ts). */
   OUTCOME_SETTLE_MS: z.coerce.number().int().min(0).default(DEFAULT_SETTLE_MS),
   OUTCOME_CHUNK_SIZE: int(DEFAULT_CHUNK_SIZE),
