@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DATASET_RANGE, generateEdgeCaseDataset } from './dataset';
 import { referenceMetrics } from './metrics';
 import { buildTenantState, FOLLOWUP_WINDOW_MS, REASK_PHRASES } from './state';
-import { RESPONSE_DIMENSIONS, type MetricsQuery, type RawEvent, type ResponseCompletedEvent } from './types';
+import { RESPONSE_DIMENSIONS, type Dimension, type MetricsQuery, type RawEvent, type ResponseCompletedEvent } from './types';
 import { ms } from './util';
 import { validateEvent } from './validate';
 
@@ -120,6 +120,50 @@ describe('edge cases are present', () => {
       expect(texts.some((x) => REASK_PHRASES.some((p) => /[a-z]/.test(p) && x.toLowerCase().includes(p) && !x.includes(p)))).toBe(true);
       expect(states[t]!.labels.size).toBeGreaterThan(0);
       expect([...states[t]!.labels.values()].filter((l) => l.label_reason === 'reask_followup').length).toBeGreaterThan(10);
+    }
+  });
+  it('the optional dimensions hold several values each, and corrected versions move responses between them', () => {
+    const from = ms(DS.range.from);
+    const to = ms(DS.range.to);
+    for (const t of DS.tenants) {
+      const inRange = [...states[t]!.responses.values()].filter((r) => r.t >= from && r.t < to);
+      const moved = (d: Dimension) =>
+        responsesOf(t).filter((e) => {
+          const current = states[t]!.responses.get(e.response_id)!;
+          return e.event_id !== current.event_id && (e[d as keyof ResponseCompletedEvent] ?? 'unknown') !== current.dims[d];
+        });
+      for (const d of ['chat_type', 'session_type', 'language', 'user_segment'] as const) {
+        expect(new Set(inRange.map((r) => r.dims[d])).size, d).toBeGreaterThanOrEqual(3);
+        expect(moved(d).length, d).toBeGreaterThan(5);
+        // to unknown (a version without the field) and from unknown
+        expect(moved(d).some((e) => e[d] !== undefined && states[t]!.responses.get(e.response_id)!.dims[d] === 'unknown'), d).toBe(true);
+        expect(moved(d).some((e) => e[d] === undefined), d).toBe(true);
+      }
+      const categories = moved('query_category');
+      expect(categories.length).toBeGreaterThan(5);
+      // a moved category decided by the rules (the current version has no producer category)
+      expect(categories.some((e) => states[t]!.responses.get(e.response_id)!.event.query_category === undefined)).toBe(true);
+      // a version that won a tie on occurred_at by its greater event_id, though it arrived first
+      const arrival = new Map(DS.events.map((e, i) => [e.event_id, i]));
+      expect(
+        moved('chat_type').concat(moved('language')).some((e) => {
+          const current = states[t]!.responses.get(e.response_id)!;
+          return ms(e.occurred_at) === current.t && arrival.get(current.event_id)! < arrival.get(e.event_id)!;
+        }),
+      ).toBe(true);
+      // a version that moved to another hour
+      expect(moved('user_segment').concat(moved('session_type')).some((e) => Math.floor(ms(e.occurred_at) / 3_600_000) !== Math.floor(states[t]!.responses.get(e.response_id)!.t / 3_600_000))).toBe(true);
+    }
+  });
+  it('query texts cut at 4000 characters: a phrase and a category word just inside or just outside', () => {
+    for (const t of DS.tenants) {
+      const s = states[t]!;
+      expect(s.labels.get('r-cut-1')).toMatchObject({ followup_response_id: 'r-cut-1-f', is_reask: false });
+      expect(s.labels.get('r-cut-2')).toMatchObject({ followup_response_id: 'r-cut-2-f', is_reask: true });
+      expect(s.responses.get('r-cut-1-f')!.dims.query_category).toBe('general_qa');
+      expect(s.responses.get('r-cut-3-f')!.dims.query_category).toBe('shell_execution');
+      // the kept phrase lies past UTF-16 unit 4000: a cut by units would lose it
+      expect(s.responses.get('r-cut-2-f')!.event.query_text!.slice(0, 4000).toLowerCase()).not.toContain('wrong answer');
     }
   });
   it('sessions spanning the range start and end', () => {

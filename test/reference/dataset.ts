@@ -1,4 +1,6 @@
 // Deterministic edge-case data set (own PRNG; same seed -> same events in the same arrival order).
+import { DOWN_REASONS, TEXT_EN, TEXT_ZH } from './dataset-texts';
+import { lateEdges } from './dataset-late-edges';
 import { REASK_PHRASES } from './state';
 import type {
   Dimension,
@@ -73,25 +75,14 @@ const MODELS: [string, string][] = [
 ];
 const TOOL_NAMES = ['search', 'sql_query', 'http_get', 'read_file', 'kubectl'];
 const ERROR_CATEGORIES = ['timeout', 'not_found', 'permission', 'invalid_args', 'upstream'];
-const TEXT_EN = [
-  'how do I reset my password',
-  'why is the deployment failing on staging',
-  'show me the error logs for the payment service',
-  'what changed in the config yesterday',
-  'thanks, and what is the next step?',
-  'can you summarise this incident',
-  'which node has the highest cpu',
-];
-const TEXT_ZH = ['怎么重置密码', '部署为什么失败了', '帮我看看昨天的告警', '谢谢，下一步呢？', '总结一下这次故障', '哪台机器负载最高'];
-const DOWN_REASONS = ['incorrect', 'Not grounded', 'too-slow', 'irrelevant', 'Incomplete answer', 'tool failed', 'meh'];
-
-interface Draft {
+export interface Draft {
   ev: RawEvent;
   arrive: number;
   seq: number;
 }
 
-class Gen {
+/** The generator of one tenant's events: its own PRNG, ids and the drafts it emitted. */
+export class Gen {
   readonly drafts: Draft[] = [];
   private seq = 0;
   private eventN = 0;
@@ -447,7 +438,7 @@ class Gen {
   }
 }
 
-interface SessionDims {
+export interface SessionDims {
   model: [string, string];
   channel: string;
   chat_type?: string;
@@ -685,16 +676,20 @@ export function generateEdgeCaseDataset(seed: number, opts: EdgeCaseDatasetOptio
   const drafts: Draft[] = [];
   const named: Record<string, string[]> = {};
   const newest: Record<string, string> = {};
+  const late: Draft[] = [];
   DATASET_TENANTS.forEach((tenant, ti) => {
     const g = new Gen(prng(Math.floor(rng() * 2 ** 32)), tenant, TENANT_END[tenant]!, opts.sharedEventIds ? 'ev-' : `${tenant.slice(2, 3)}-ev-`);
     const users = Array.from({ length: 30 }, (_, i) => `u-${pad(i + 1, 2)}`);
     fixedEdges(g);
     randomSessions(g, sessions, users);
     diagnosticTasks(g, 15, users);
+    const drawn = g.drafts.length;
+    lateEdges(g, FROM);
     named[tenant] = g.named;
     newest[tenant] = iso(g.end);
     // interleave tenants: offset seq so ordering ties are stable across tenants
-    for (const d of g.drafts) drafts.push({ ...d, seq: d.seq * 2 + ti });
+    for (const d of g.drafts.slice(0, drawn)) drafts.push({ ...d, seq: d.seq * 2 + ti });
+    for (const d of g.drafts.slice(drawn)) late.push({ ...d, seq: d.seq * 2 + ti });
   });
   // duplicates: the same event (same event_id) delivered again later
   const n = drafts.length;
@@ -703,6 +698,8 @@ export function generateEdgeCaseDataset(seed: number, opts: EdgeCaseDatasetOptio
     const d = drafts[i]!;
     drafts.push({ ev: { ...d.ev }, arrive: d.arrive + 1000 + Math.floor(rng() * 4 * HOUR), seq: 10_000_000 + i });
   }
+  // The late edge cases join after the duplicates were drawn, so the events before them stay as they were.
+  drafts.push(...late);
   drafts.sort((a, b) => a.arrive - b.arrive || a.seq - b.seq);
   return {
     events: drafts.map((d) => d.ev),

@@ -1,6 +1,8 @@
 // Reference implementation of metrics-v1.md over a raw event list (see README.md).
 export type * from './types';
-export { RESPONSE_DIMENSIONS, RATE_METRICS } from './types';
+export { RESPONSE_DIMENSIONS, RATE_METRICS, MEAN_METRICS } from './types';
+export { classifyQuery } from './classify';
+export { reasonCodeOf, REASON_CODES } from './reason-code';
 export { referenceMetrics, rowStatsFromState, rateParts, type RowStats } from './metrics';
 export { referenceLabels } from './labels';
 export { referenceTools } from './tools';

@@ -3,7 +3,7 @@ import { EventBuilder } from './builders';
 import { FIX_RANGE, fixtureEvents } from './fixture';
 import { referenceLabels } from './labels';
 import { referenceMetrics } from './metrics';
-import type { MetricsQuery, MetricsRow } from './types';
+import { MEAN_METRICS, RATE_METRICS, type MetricsQuery, type MetricsRow } from './types';
 
 // Fixture (t1, times in seconds after 10:00:00Z, range [10:00, 11:00)):
 //   id  sess user  t     model chan  cost iter tools tokens finish          label
@@ -78,6 +78,24 @@ describe('one row for the whole range', () => {
     expect(r.one_turn_resolution_rate).toBeCloseTo(1 / 6, 12);
     expect(r.outcome_counts).toEqual({ excellent: 1, good: 1, neutral: 1, bad: 2, failed: 3, pending: 1 });
   });
+  it('sample sizes: the denominator of each rate and mean, as counted above', () => {
+    expect(r.sample_sizes).toEqual({
+      max_iteration_hit_rate: 9,
+      no_reply_rate: 9,
+      error_rate: 9,
+      tool_success_rate: 5,
+      feedback_coverage: 9,
+      thumbs_up_rate: 4,
+      thumbs_down_rate: 4,
+      reask_rate: 8,
+      followup_rate: 8,
+      good_answer_rate: 8,
+      one_turn_resolution_rate: 6,
+      avg_iteration_count: 9,
+      avg_tool_count: 9,
+      avg_total_tokens: 9,
+    });
+  });
   it('quantile option exact_floor', () => {
     const x = one({}, { quantile: 'exact_floor' });
     expect([x.latency_p50_ms, x.latency_p95_ms, x.latency_p99_ms]).toEqual([500, 1000, 1000]);
@@ -133,6 +151,7 @@ describe('empty slices and null denominators', () => {
       good_answer_rate: null,
       one_turn_resolution_rate: null,
       outcome_counts: { excellent: 0, good: 0, neutral: 0, bad: 0, failed: 0, pending: 0 },
+      sample_sizes: Object.fromEntries([...RATE_METRICS, ...MEAN_METRICS].map((metric) => [metric, 0])) as MetricsRow['sample_sizes'],
     });
   });
   it('an empty range for another tenant: one empty row', () => {
@@ -181,7 +200,8 @@ describe('filters', () => {
   it('derived and defaulted dimensions filter too', () => {
     expect(one({ filters: { tool_used: ['yes'] } }).response_count).toBe(3); // rB, rC, rH
     expect(one({ filters: { prompt_version: ['unknown'] } }).response_count).toBe(9);
-    expect(one({ filters: { query_category: ['unknown'] } }).response_count).toBe(9);
+    expect(one({ filters: { query_category: ['unknown'] } }).response_count).toBe(5); // no query_text: rC, rG, rH, rD, rE
+    expect(one({ filters: { query_category: ['general_qa'] } }).response_count).toBe(4); // rA, rB, rI, rJ
   });
 });
 

@@ -1,6 +1,8 @@
 import { buildTenantState, type NormResponse, type ReducedToolCall, type TenantState } from './state';
+import { MEAN_METRICS, RATE_METRICS } from './types';
 import type {
   Dimension,
+  MeanMetric,
   Filters,
   MetricsQuery,
   MetricsRow,
@@ -243,6 +245,10 @@ export function rowOf(s: RowStats, opts: ReferenceOptions = {}): MetricsRow {
     good_answer_rate: rate(s, 'good_answer_rate'),
     one_turn_resolution_rate: rate(s, 'one_turn_resolution_rate'),
     outcome_counts: { ...s.outcome_counts },
+    sample_sizes: {
+      ...(Object.fromEntries(RATE_METRICS.map((metric) => [metric, rateParts(s, metric).denominator])) as Record<RateMetric, number>),
+      ...(Object.fromEntries(MEAN_METRICS.map((metric) => [metric, s.response_count])) as Record<MeanMetric, number>),
+    },
   };
   return s.bucket_start === undefined ? row : { bucket_start: iso(s.bucket_start), ...row };
 }

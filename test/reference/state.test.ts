@@ -58,7 +58,9 @@ describe('response reduction', () => {
     expect(n.total_tokens).toBe(12);
     expect(s.responses.get('r2')!.dims.query_category).toBe('billing');
     expect(s.responses.get('r2')!.total_tokens).toBe(99);
-    expect(buildTenantState([r], 't1').responses.get('r1')!.dims.query_category).toBe('unknown');
+    // Without a classifier, the reference's own rules: text that no rule matches is general_qa, no text unknown.
+    expect(buildTenantState([r], 't1').responses.get('r1')!.dims.query_category).toBe('general_qa');
+    expect(buildTenantState([r2, e.response('r4', 0)], 't1').responses.get('r4')!.dims.query_category).toBe('unknown');
     expect(buildTenantState([e.response('r3', 0, { tool_count: 2 })], 't1').responses.get('r3')!.dims.tool_used).toBe('yes');
   });
 });

@@ -15,6 +15,8 @@ import type {
   ToolStatus,
   Verification,
 } from './types';
+import { classifyQuery } from './classify';
+import { cutCodePoints } from './text';
 import { cmpStr, cmpTimeThenId, ms } from './util';
 
 export const FOLLOWUP_WINDOW_MS = 600_000;
@@ -122,7 +124,10 @@ export function dedupEvents(events: readonly RawEvent[]): RawEvent[] {
   return out;
 }
 
-function dimsOf(e: ResponseCompletedEvent, classify: (text?: string) => string): Record<Dimension, string> {
+/** events-v1.md: query_text is cut to 4000 characters, and only that text is classified and matched for re-asks. */
+export const QUERY_TEXT_MAX = 4000;
+
+function dimsOf(e: ResponseCompletedEvent, queryText: string | undefined, classify: (text?: string) => string): Record<Dimension, string> {
   return {
     model: e.model,
     provider: e.provider,
@@ -131,7 +136,7 @@ function dimsOf(e: ResponseCompletedEvent, classify: (text?: string) => string):
     session_type: e.session_type ?? 'unknown',
     language: e.language ?? 'unknown',
     user_segment: e.user_segment ?? 'unknown',
-    query_category: e.query_category ?? classify(e.query_text),
+    query_category: e.query_category ?? classify(queryText),
     prompt_version: e.prompt_version ?? 'unknown',
     bot_version: e.bot_version ?? 'unknown',
     tool_used: e.tool_count > 0 ? 'yes' : 'no',
@@ -147,6 +152,7 @@ export function reduceResponses(events: readonly ResponseCompletedEvent[], class
   }
   const out = new Map<string, NormResponse>();
   for (const [id, { t, event_id, e }] of best) {
+    const queryText = e.query_text === undefined ? undefined : cutCodePoints(e.query_text, QUERY_TEXT_MAX);
     out.set(id, {
       response_id: id,
       session_id: e.session_id,
@@ -154,14 +160,14 @@ export function reduceResponses(events: readonly ResponseCompletedEvent[], class
       t,
       event_id,
       event: e,
-      dims: dimsOf(e, classify),
+      dims: dimsOf(e, queryText, classify),
       time_cost_ms: e.time_cost_ms,
       iteration_count: e.iteration_count,
       tool_count: e.tool_count,
       total_tokens: e.total_tokens ?? e.prompt_tokens + e.completion_tokens,
       finish_reason: e.finish_reason,
       citation_ids: e.citation_ids ?? [],
-      query_text: e.query_text,
+      query_text: queryText,
     });
   }
   return out;
@@ -337,7 +343,7 @@ export function decideLabel(input: {
 }
 
 export function buildTenantState(allEvents: readonly RawEvent[], tenant_id: string, opts: ReferenceOptions = {}): TenantState {
-  const classify = opts.classify ?? (() => 'unknown');
+  const classify = opts.classify ?? classifyQuery;
   const phrases = opts.reaskPhrases ?? REASK_PHRASES;
   const events = dedupEvents(allEvents.filter((e) => e.tenant_id === tenant_id));
   let maxT = -Infinity;

@@ -121,7 +121,7 @@ export type QuantileMethod = 'linear' | 'exact_floor';
 export type UnscopedToolScope = 'all_in_range' | 'row_responses_plus_orphans';
 
 export interface ReferenceOptions {
-  /** query_category for a response without one; default () => 'unknown' */
+  /** query_category for a response without one; default the reference's own rules (classify.ts) */
   classify?: (text?: string) => string;
   /** 'linear' (default): R-7 / ClickHouse quantile() below 8192 values; 'exact_floor': ClickHouse quantileExact */
   quantile?: QuantileMethod;
@@ -163,7 +163,12 @@ export interface MetricsRow {
   good_answer_rate: number | null;
   one_turn_resolution_rate: number | null;
   outcome_counts: OutcomeCounts;
+  /** the denominator of every rate and mean of the row (the "n =" a reader sees beside it) */
+  sample_sizes: Record<RateMetric | MeanMetric, number>;
 }
+
+export const MEAN_METRICS = ['avg_iteration_count', 'avg_tool_count', 'avg_total_tokens'] as const;
+export type MeanMetric = (typeof MEAN_METRICS)[number];
 
 export interface LabelInfo {
   label: Label;
