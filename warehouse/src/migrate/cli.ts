@@ -1,8 +1,18 @@
-import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv } from "../client";
+import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv, type Warehouse } from "../client";
+import { DataDirLockedError } from "../engine/data-dir-lock";
 import { migrate } from "./runner";
 
 // Configuration comes from the environment, as for every process of the product.
-const warehouse = createWarehouse(warehouseConfigFromEnv(WarehouseEnvSchema.parse(process.env)));
+let warehouse: Warehouse;
+try {
+  warehouse = createWarehouse(warehouseConfigFromEnv(WarehouseEnvSchema.parse(process.env)));
+} catch (error) {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  // The embedded engine's directory belongs to one process; the one holding it (answerscope serve)
+  // applied the pending migrations when it started.
+  console.error(`migrate: ${error.message}.\nanswerscope serve applies pending migrations when it starts: stop it and start it again, or run migrate while it is stopped.`);
+  process.exit(1);
+}
 
 try {
   const result = await migrate(warehouse, {
