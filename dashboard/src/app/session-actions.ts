@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { checkReadKey } from "@/lib/api-client";
+import { HOME_PATH } from "@/lib/routes";
 import { forgetTenant, rememberKey } from "@/lib/session";
 import { TENANT_PATTERN } from "@/lib/url-state";
 
@@ -12,7 +13,7 @@ export interface LoginState {
 
 /** Only a path of this site: a login link must not send anyone elsewhere. */
 function safeNext(next: FormDataEntryValue | null, tenant: string): string {
-  const fallback = `/effect?tenant=${encodeURIComponent(tenant)}`;
+  const fallback = `${HOME_PATH}?tenant=${encodeURIComponent(tenant)}`;
   if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
   const url = new URL(next, "http://dashboard.invalid");
   // The link may name another tenant (a shared view): the one just logged in to is the one to show.
@@ -39,5 +40,5 @@ export async function logIn(_previous: LoginState, form: FormData): Promise<Logi
 export async function logOut(form: FormData): Promise<void> {
   const tenant = String(form.get("tenant") ?? "");
   const remaining = Object.keys(await forgetTenant(tenant)).sort();
-  redirect(remaining.length ? `/effect?tenant=${encodeURIComponent(remaining[0]!)}` : "/login");
+  redirect(remaining.length ? `${HOME_PATH}?tenant=${encodeURIComponent(remaining[0]!)}` : "/login");
 }

@@ -24,7 +24,8 @@ export interface StackInfo {
   /** Stops and starts the ClickHouse the API reads, from a test's process (test/src/outage-control.ts). */
   clickhouseOutageUrl: string;
   database: string;
-  readKeys: Record<"demo" | "acme", string>;
+  /** oncall: the alert-link test's tenant, whose own traffic leaves demo's and acme's views as generated. */
+  readKeys: Record<"demo" | "acme" | "oncall", string>;
   ingestKey: string;
   dataFromMs: number;
   dataToMs: number;
@@ -63,7 +64,7 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
   await evaluateOutcomes(warehouse, { settleMs: 0 });
   log(`data: ${data.events.length} events loaded and labeled in ${Date.now() - started} ms`);
 
-  const readKeys = { demo: key(), acme: key() };
+  const readKeys = { demo: key(), acme: key(), oncall: key() };
   const ingestKey = key();
   const services: ChildService[] = [];
   const stopServices = async () => {
@@ -84,7 +85,7 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
           CLICKHOUSE_DATABASE: database,
           HOST: "127.0.0.1",
           PORT: String(apiPort),
-          ANSWERSCOPE_KEYS: `read:demo:${readKeys.demo},read:acme:${readKeys.acme},ingest:demo:${ingestKey}`,
+          ANSWERSCOPE_KEYS: [...Object.entries(readKeys).map(([tenant, readKey]) => `read:${tenant}:${readKey}`), `ingest:demo:${ingestKey}`].join(","),
           ANSWERSCOPE_KEYS_FILE: "",
           TRACE_URL_TEMPLATE,
           // An outage must surface within a test's patience, not after 30 s.

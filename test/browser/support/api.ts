@@ -3,7 +3,7 @@ import { inject } from "vitest";
 /** The stack the global setup started. */
 export const stack = () => inject("browserStack");
 
-export type Tenant = "demo" | "acme";
+export type Tenant = keyof ReturnType<typeof stack>["readKeys"];
 
 /** The query API's answer to the same question the page asked, read directly with the tenant's read key. */
 export async function apiGet<T>(tenant: Tenant, path: string, params: Record<string, string | string[]> = {}): Promise<T> {
