@@ -35,6 +35,13 @@ export const GAUGES = {
   reaskSamples: { name: "answerscope_reask_samples", help: "Responses in the window whose observation window is closed: the denominator of answerscope_reask_ratio", labels: [...SLICE_LABELS, "window"] },
   toolSuccessRatio: { name: "answerscope_tool_success_ratio", help: "Share of the window's finished tool calls that completed (vs failed), by the call's first event", labels: [...TOOL_SLICE_LABELS, "window"] },
   toolSuccessSamples: { name: "answerscope_tool_success_samples", help: "Tool calls in the window that completed or failed: the denominator of answerscope_tool_success_ratio", labels: [...TOOL_SLICE_LABELS, "window"] },
+  // Label freshness (warehouse/src/label-freshness): per tenant, no window.
+  labelLag: {
+    name: "answerscope_outcome_label_lag_seconds",
+    help: "How far the tenant's outcome labels lag the events ingested (0 when nothing arrived after the evaluator's watermark; +Inf when its events were never evaluated)",
+    labels: ["tenant"],
+  },
+  evaluatorFailing: { name: "answerscope_outcome_evaluator_failing", help: "1 when the outcome evaluator's newest run for the tenant failed, else 0", labels: ["tenant"] },
 } as const;
 export type GaugeKey = keyof typeof GAUGES;
 

@@ -1,3 +1,4 @@
+import { createQualityExporter, GAUGES, loadExporterConfig } from "@answerscope/alerts";
 import { queryRows, startOutcomeEvaluator, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventBuilder } from "../reference";
@@ -8,8 +9,9 @@ import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 /**
  * Labels never silently stale (issue 46): with the real outcome evaluator failing on a real
- * ClickHouse (a table it reads, and the metrics route does not, is renamed away), the query API
- * says so (freshness failing, label-based figures null with a reason) instead of answering zeros;
+ * ClickHouse (responses_by_session, an index it reads and the metrics route and the exporter do not,
+ * is renamed away), the query API and the exporter say so (freshness failing, label-based figures
+ * null with a reason, the failing gauge 1) instead of answering zeros;
  * once the table is back, the evaluator's next run clears it and the figures are the labels'.
  */
 const TENANT = "t-acme";
@@ -59,19 +61,28 @@ async function evaluatorRuns(runs: number): Promise<unknown[]> {
   return errors;
 }
 
+/** The exporter's label freshness gauges for t-acme after one refresh, as a scrape reads them. */
+async function exportedFreshness(): Promise<{ lag: string | undefined; failing: string | undefined }> {
+  const exporter = createQualityExporter({ warehouse, config: loadExporterConfig({ EXPORTER_ARRIVAL_SETTLE: "1ms" }) });
+  expect(await exporter.refresh()).toBe(true);
+  const text = await exporter.metrics.render();
+  const valueOf = (name: string) => new RegExp(`^${name}\\{tenant="${TENANT}"\\} (\\S+)$`, "m").exec(text)?.[1];
+  return { lag: valueOf(GAUGES.labelLag.name), failing: valueOf(GAUGES.evaluatorFailing.name) };
+}
+
 describe("label freshness with the outcome evaluator failing", () => {
   beforeAll(async () => {
-    await renameTable("feedback_events", "feedback_events_away");
+    await renameTable("responses_by_session", "responses_by_session_away");
     const errors = await evaluatorRuns(2);
     expect(errors.length).toBeGreaterThanOrEqual(2);
-    expect(String(errors[0])).toMatch(/feedback_events/);
+    expect(String(errors[0])).toMatch(/responses_by_session/);
   });
 
   it("reports the tenant's labels as failing, with the redacted error and no evaluated time", async () => {
     const res = await api.get("/api/v1/labels/freshness", TEST_KEYS.acmeRead);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ failing: true, stale: true, stale_reason: "evaluator_failing", evaluated_through: null, caught_up: false, lag_seconds: null, last_success_at: null });
-    expect(res.body.last_error.message).toMatch(/feedback_events/);
+    expect(res.body.last_error.message).toMatch(/responses_by_session/);
     expect(res.body.last_error.message).not.toContain(TENANT);
     expect(Date.now() - Date.parse(res.body.last_error.at)).toBeLessThan(120_000);
     // Another tenant's key reads its own freshness: nothing of t-acme's failure.
@@ -91,7 +102,7 @@ describe("label freshness with the outcome evaluator failing", () => {
     }
     expect(row.outcome_counts).toBeNull();
     expect(res.body.labels).toMatchObject({ coverage: "none", stale: true, failing: true });
-    expect(res.body.labels.figures_unavailable).toMatch(/evaluator is failing \(.*feedback_events/);
+    expect(res.body.labels.figures_unavailable).toMatch(/evaluator is failing \(.*responses_by_session/);
   });
 
   it("answers a label-based comparison as unknown, and a Phase 1 one as before", async () => {
@@ -103,9 +114,13 @@ describe("label freshness with the outcome evaluator failing", () => {
     expect(errors.body.a).toMatchObject({ rate: 0, denominator: 15 });
   });
 
+  it("exports the tenant's evaluator as failing and its labels as infinitely behind", async () => {
+    expect(await exportedFreshness()).toEqual({ lag: "+Inf", failing: "1" });
+  });
+
   describe("once the evaluator recovers", () => {
     beforeAll(async () => {
-      await renameTable("feedback_events_away", "feedback_events");
+      await renameTable("responses_by_session_away", "responses_by_session");
       expect(await evaluatorRuns(1)).toEqual([]);
     });
 
@@ -125,6 +140,10 @@ describe("label freshness with the outcome evaluator failing", () => {
       expect(row.outcome_counts).toMatchObject({ good: 25, bad: 5, pending: 0 });
       expect(row.feedback_coverage).toBeCloseTo(5 / 30, 10);
       expect(res.body.labels).toMatchObject({ coverage: "full", figures_unavailable: null });
+    });
+
+    it("exports the tenant's labels as current", async () => {
+      expect(await exportedFreshness()).toEqual({ lag: "0", failing: "0" });
     });
   });
 });

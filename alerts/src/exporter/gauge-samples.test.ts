@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latencyBucket } from "@answerscope/warehouse";
+import { latencyBucket, type LabelFreshness } from "@answerscope/warehouse";
 import { gaugeSamples, type FigureReadings } from "./gauge-samples";
 import type { ResponseFigures } from "./queries/response-figures";
 
@@ -25,6 +25,7 @@ const empty = (rows: ResponseFigures[]): FigureReadings => ({
   ratings: { rows: [], windows: windows.slice(0, 2) },
   outcomes: { rows: [], windows: windows.slice(0, 2) },
   tools: { rows: [], windows: windows.slice(0, 2) },
+  labels: new Map(),
 });
 
 const caps = { tenants: 5, models: 2, channels: 5, tools: 5 };
@@ -59,5 +60,25 @@ describe("gauge samples", () => {
     expect(find(samples, "thumbsDownRatio", { window: "1h" })[0]!.value).toBeCloseTo(0.45);
     expect(find(samples, "thumbsDownSamples", { window: "baseline" })[0]!.value).toBe(0);
     expect(find(samples, "thumbsDownRatio", { window: "baseline" })).toEqual([]);
+  });
+
+  it("reports each tenant's label lag and evaluator failure, +Inf when never evaluated, the worst of the tenants folded into other", () => {
+    const readings = empty([responseRow("a", [10, 100, 5]), { ...responseRow("a", [3, 3, 3]), tenant: "busy" }]);
+    const freshness = (lag: number | null, failing: boolean) => ({ lag_seconds: lag, failing }) as LabelFreshness;
+    readings.labels = new Map([
+      ["acme", freshness(42, false)],
+      ["busy", freshness(null, true)],
+      ["quiet-1", freshness(700, false)],
+      ["quiet-2", freshness(5, true)],
+    ]);
+    const { samples } = gaugeSamples(readings, { ...caps, tenants: 2 });
+    expect(find(samples, "labelLag", { tenant: "acme" })[0]!.value).toBe(42);
+    expect(find(samples, "labelLag", { tenant: "busy" })[0]!.value).toBe(Number.POSITIVE_INFINITY);
+    expect(find(samples, "evaluatorFailing", { tenant: "busy" })[0]!.value).toBe(1);
+    expect(find(samples, "evaluatorFailing", { tenant: "acme" })[0]!.value).toBe(0);
+    // Tenants without traffic rank last under the tenant cap; other shows their worst lag and any failure.
+    expect(find(samples, "labelLag", { tenant: "other" })[0]!.value).toBe(700);
+    expect(find(samples, "evaluatorFailing", { tenant: "other" })[0]!.value).toBe(1);
+    expect(samples.filter((s) => s.gauge === "labelLag").map((s) => Object.keys(s.labels))).toEqual([["tenant"], ["tenant"], ["tenant"]]);
   });
 });

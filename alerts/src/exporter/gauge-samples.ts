@@ -1,6 +1,7 @@
-import { histogramQuantile } from "@answerscope/warehouse";
+import { histogramQuantile, type LabelFreshness } from "@answerscope/warehouse";
 import type { GaugeKey } from "../metric-names";
 import { VolumeCap, type KeptValues } from "./label-cap";
+import { labelFreshnessSamples } from "./label-freshness-samples";
 import type { OutcomeFigures } from "./queries/outcome-figures";
 import type { RatingFigures } from "./queries/rating-figures";
 import type { ResponseFigures } from "./queries/response-figures";
@@ -19,6 +20,8 @@ export interface FigureReadings {
   ratings: { rows: RatingFigures[]; windows: TimeWindow[] };
   outcomes: { rows: OutcomeFigures[]; windows: TimeWindow[] };
   tools: { rows: ToolFigures[]; windows: TimeWindow[] };
+  /** Each tenant's label freshness (not windowed). */
+  labels: ReadonlyMap<string, LabelFreshness>;
 }
 
 export interface FigureCaps {
@@ -62,6 +65,8 @@ function bySlice<T>(rows: readonly T[], keyOf: (row: T) => string[]): { key: str
 export function gaugeSamples(readings: FigureReadings, caps: FigureCaps): { samples: GaugeSample[]; folded: Record<string, number>; kept: KeptValues } {
   const tenantCap = new VolumeCap(caps.tenants);
   for (const row of readings.responses.rows) tenantCap.add("", row.tenant, sumOf(row.responses));
+  // A tenant without traffic in the windows still has labels that can go stale: it ranks last.
+  for (const tenant of readings.labels.keys()) tenantCap.add("", tenant, 0);
   const tenantOf = (tenant: string) => tenantCap.map("", tenant);
   const modelCap = new VolumeCap(caps.models);
   const channelCap = new VolumeCap(caps.channels);
@@ -133,6 +138,8 @@ export function gaugeSamples(readings: FigureReadings, caps: FigureCaps): { samp
       ratio("toolSuccessRatio", labels, completed[index] ?? 0, finished[index] ?? 0);
     });
   }
+
+  samples.push(...labelFreshnessSamples(readings.labels, tenantOf));
 
   return {
     samples,

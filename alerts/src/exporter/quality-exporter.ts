@@ -1,4 +1,4 @@
-import type { Warehouse } from "@answerscope/warehouse";
+import { readLabelFreshness, type Warehouse } from "@answerscope/warehouse";
 import { durationMs } from "../duration";
 import { ArrivalCounters } from "./arrival-counters";
 import type { ExporterConfig } from "./config";
@@ -61,12 +61,13 @@ export function createQualityExporter({ warehouse, config, clock = Date.now, log
       const eventsSinceMs = nowMs - durationMs(config.EXPORTER_ARRIVAL_LOOKBACK);
       const initialize = arrivalWatermarkMs === undefined;
       const arrivalFromMs = arrivalWatermarkMs ?? eventsSinceMs;
-      const [responses, ratings, outcomeRows, tools, arrivals] = await Promise.all([
+      const [responses, ratings, outcomeRows, tools, arrivals, labels] = await Promise.all([
         readResponseFigures(warehouse, volume),
         readRatingFigures(warehouse, rates),
         readOutcomeFigures(warehouse, outcomes),
         readToolFigures(warehouse, rates),
         readArrivals(warehouse, { fromMs: arrivalFromMs, toMs: arrivalToMs, eventsSinceMs }, latencyBoundsMs),
+        readLabelFreshness(warehouse, { nowMs }),
       ]);
       const { samples, folded, kept } = gaugeSamples(
         {
@@ -74,6 +75,7 @@ export function createQualityExporter({ warehouse, config, clock = Date.now, log
           ratings: { rows: ratings, windows: rates },
           outcomes: { rows: outcomeRows, windows: outcomes },
           tools: { rows: tools, windows: rates },
+          labels,
         },
         caps,
       );

@@ -1,6 +1,6 @@
 import { GAUGES } from "../metric-names";
 import { dashboardUrlTemplate, type LinkTarget } from "./dashboard-link";
-import { deadLetterGrowthExpr, exporterDownExpr, exporterStaleExpr, ingestLagExpr, latencyP95Expr, rateShiftExpr, responseCountDropExpr, viewRepairsFailingExpr, type RateShiftMetrics } from "./expressions";
+import { deadLetterGrowthExpr, exporterDownExpr, exporterStaleExpr, ingestLagExpr, latencyP95Expr, outcomeLabelsStaleExpr, rateShiftExpr, responseCountDropExpr, viewRepairsFailingExpr, type RateShiftMetrics } from "./expressions";
 import type { RateShiftRule, RulesConfig } from "./rules-config";
 
 /** One Prometheus alerting rule, as it is written to a rule file. */
@@ -231,6 +231,23 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
           "3. A ClickHouse error: see answerscope_ingest_warehouse_up and AnswerscopeIngestLagHigh; the rounds recover by themselves once ClickHouse answers.",
         ].join("\n"),
         dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: [], window: config.viewRepairsFailing.range }),
+      },
+    },
+    {
+      alert: "AnswerscopeOutcomeLabelsStale",
+      expr: outcomeLabelsStaleExpr(config.outcomeLabelsStale),
+      for: config.outcomeLabelsStale.for,
+      labels: { severity: config.outcomeLabelsStale.severity },
+      annotations: {
+        summary: "Outcome labels of tenant {{ $labels.tenant }} are stale: the outcome evaluator is failing or behind",
+        description: `The outcome evaluator's newest run for the tenant failed, or its labels lag the ingested events by more than ${config.outcomeLabelsStale.maxLagSeconds} s (the 10-minute observation window, the evaluator's settle time and its interval). Label-based figures (good-answer, one-turn, rating and re-ask rates, outcome counts) are old or unknown, and the good-answer alert is blind.`,
+        runbook: [
+          "The labels behind the effect figures are not being brought up to date for this tenant.",
+          "1. Open dashboard_url (effect view of the tenant): its banner shows the last error and when labels were last evaluated; GET /api/v1/labels/freshness answers the same.",
+          "2. answerscope_outcome_evaluator_failing 1: read the evaluator's log (\"outcome evaluator run failed\") and the error; a ClickHouse error (a missing table, a query the server refuses) needs the warehouse or the release fixed.",
+          "3. Lag without failures: is the evaluator process running (the `evaluator` role of answerscope serve)? A first pass over a large tenant takes a while: its log reports progress chunk by chunk.",
+        ].join("\n"),
+        dashboard_url: dashboardUrlTemplate(config, { view: "effect", filters: TENANT_FILTER, window: config.outcomeLabelsStale.for }),
       },
     },
     {

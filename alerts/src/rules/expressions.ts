@@ -92,6 +92,17 @@ and on()
 (sum(increase(${INGEST_METRICS.viewRepairRounds}[${rule.range}])) or vector(0)) == 0`;
 }
 
+/**
+ * A tenant's outcome labels are stale: they lag more than the limit (+Inf: never evaluated), or
+ * the evaluator's newest run for the tenant failed. The lag comes first, so when both hold the
+ * alert's value is the lag.
+ */
+export function outcomeLabelsStaleExpr(rule: RulesConfig["outcomeLabelsStale"]): string {
+  return `max by (tenant) (${GAUGES.labelLag.name}) > ${num(rule.maxLagSeconds)}
+or
+max by (tenant) (${GAUGES.evaluatorFailing.name}) == 1`;
+}
+
 export function exporterStaleExpr(rule: RulesConfig["exporterStale"]): string {
   return `time() - ${EXPORTER_METRICS.lastSuccess} > ${num(rule.maxAgeSeconds)}`;
 }

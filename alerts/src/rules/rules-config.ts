@@ -1,3 +1,4 @@
+import { LABEL_LAG_LIMIT_MS } from "@answerscope/warehouse";
 import { z } from "zod";
 import { DurationSchema } from "../duration";
 
@@ -44,6 +45,7 @@ export const RulesConfigSchema = z.strictObject({
   deadLetterGrowth: z.strictObject({ severity: Severity, for: DurationSchema, range: DurationSchema, minRejected: count, maxShare: share }),
   exporterStale: z.strictObject({ severity: Severity, for: DurationSchema, maxAgeSeconds: count }),
   viewRepairsFailing: z.strictObject({ severity: Severity, for: DurationSchema, range: DurationSchema }),
+  outcomeLabelsStale: z.strictObject({ severity: Severity, for: DurationSchema, maxLagSeconds: count }),
 });
 export type RulesConfig = z.output<typeof RulesConfigSchema>;
 
@@ -63,6 +65,8 @@ export const DEFAULT_RULES_CONFIG: RulesConfig = {
   deadLetterGrowth: { severity: "warning", for: "10m", range: "15m", minRejected: 20, maxShare: 0.05 },
   exporterStale: { severity: "critical", for: "2m", maxAgeSeconds: 180 },
   viewRepairsFailing: { severity: "warning", for: "5m", range: "15m" },
+  // The lag past which the API and the dashboard call labels stale, declared once in the warehouse.
+  outcomeLabelsStale: { severity: "warning", for: "5m", maxLagSeconds: LABEL_LAG_LIMIT_MS / 1000 },
 };
 
 type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
