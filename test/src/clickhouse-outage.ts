@@ -25,6 +25,5 @@ export async function clickHouseOutage(name: string): Promise<ClickHouseOutage> 
       close: () => stopClickHouse(name, { wipe: true }),
     };
   }
-  const proxy = await startCuttingProxy(url);
-  return { url: proxy.url, stop: proxy.cut, start: proxy.restore, close: proxy.close };
+  return startCuttingProxy(url);
 }

@@ -1,19 +1,13 @@
 import net from "node:net";
-
-export interface CuttingProxy {
-  url: string;
-  /** Closes every connection and stops listening: new connections are refused, as by a stopped server. */
-  cut(): Promise<void>;
-  /** Listens again on the same port, so processes configured with `url` reconnect by themselves. */
-  restore(): Promise<void>;
-  close(): Promise<void>;
-}
+import type { ClickHouseOutage } from "./clickhouse-outage";
 
 /**
  * A TCP proxy in front of a ClickHouse the suite cannot stop (one CLICKHOUSE_URL names, such as a
- * container): cutting it is, for everything connected through it, the server going away.
+ * container): for everything connected through it, `stop` is the server going away (every
+ * connection closed, new ones refused) and `start` its return on the same port, so processes
+ * configured with `url` reconnect by themselves.
  */
-export async function startCuttingProxy(targetUrl: string): Promise<CuttingProxy> {
+export async function startCuttingProxy(targetUrl: string): Promise<ClickHouseOutage> {
   const target = new URL(targetUrl);
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
@@ -40,7 +34,7 @@ export async function startCuttingProxy(targetUrl: string): Promise<CuttingProxy
       });
     });
   let listening = false;
-  const cut = async () => {
+  const stop = async () => {
     if (!listening) return;
     listening = false;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -52,12 +46,12 @@ export async function startCuttingProxy(targetUrl: string): Promise<CuttingProxy
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    cut,
-    restore: async () => {
+    stop,
+    start: async () => {
       if (listening) return;
       await listen(port);
       listening = true;
     },
-    close: cut,
+    close: stop,
   };
 }
