@@ -28,7 +28,7 @@ export const LABEL_COVERAGE = ["full", "partial", "none"] as const;
 
 /** The `labels` block of an answer with label-based figures: the tenant's freshness and the range's coverage. */
 export const LabelsBlockSchema = LabelFreshnessSchema.extend({
-  coverage: z.enum(LABEL_COVERAGE).describe("full: caught_up, or evaluated_through at or after the range's end; none: never evaluated, or evaluated_through at or before the range's start"),
+  coverage: z.enum(LABEL_COVERAGE).describe("full: caught_up; none: never evaluated, or evaluated_through at or before the range's start (no event of the range is labelled); partial otherwise (events ingested after evaluated_through, of any time, may be missing from the labels)"),
   figures_unavailable: z
     .string()
     .nullable()

@@ -9,12 +9,13 @@ function unavailableReason(freshness: LabelFreshness): string {
 
 /**
  * The `labels` block of an answer over [fromMs, toMs): the tenant's freshness, and how much of the
- * range it covers. Labels evaluated through a time reflect the events ingested up to it, and an
- * event is ingested after it occurs, so when events arrived after evaluated_through, a range
- * starting at or after it has no labels at all: its label-based figures are unknown, not 0.
+ * range it covers. Caught up, all of it. Otherwise labels reflect the events ingested up to
+ * evaluated_through, and an event is ingested after it occurs, so a range starting at or after it
+ * has no labels at all (`none`: its label-based figures are unknown, not 0); an earlier range is
+ * `partial` whatever its end, as a late event of any time may have arrived after evaluated_through.
  */
 export function labelsBlockFor(freshness: LabelFreshness, range: { fromMs: number; toMs: number }): LabelsBlock {
   const through = freshness.evaluated_through === null ? undefined : Date.parse(freshness.evaluated_through);
-  const coverage = freshness.caught_up ? "full" : through === undefined || through <= range.fromMs ? "none" : through >= range.toMs ? "full" : "partial";
+  const coverage = freshness.caught_up ? "full" : through === undefined || through <= range.fromMs ? "none" : "partial";
   return { ...freshness, coverage, figures_unavailable: coverage === "none" ? unavailableReason(freshness) : null };
 }
