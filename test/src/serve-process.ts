@@ -1,10 +1,5 @@
-import { spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { serviceNodeArgs } from "../../scripts/build-services";
+import { spawnEntry } from "./service-process";
 import { waitFor } from "./wait-for";
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 export interface ServeProcess {
   /** Each listening role's port, from its "answerscope <role> listening on port N" line. */
@@ -16,21 +11,14 @@ export interface ServeProcess {
 
 /**
  * `answerscope serve` from its bundle (server/src/main.ts, built by the project's global setup)
- * with `args` and only `env` besides PATH, every port 0. Not the test runner's environment: its
- * CLICKHOUSE_URL would name the suites' server.
+ * with `args`, every port 0, on the embedded engine unless `env` names a server: the test
+ * runner's CLICKHOUSE_URL names the suites' server, and an empty one counts as unset.
  */
 function spawnServe(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [...serviceNodeArgs("server/src/main.ts"), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", COLLECTOR_PORT: "0", API_PORT: "0", EXPORTER_PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  const spawned = spawnEntry("server/src/main.ts", { CLICKHOUSE_URL: "", CLICKHOUSE_CLUSTER: "", KAFKA_BROKERS: "", COLLECTOR_PORT: "0", API_PORT: "0", EXPORTER_PORT: "0", ...env }, args);
   // "close", not "exit": the output is complete then.
-  const closed = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
-  return { child, closed, output: () => output };
+  const closed = new Promise<number | null>((resolve) => spawned.child.once("close", (code) => resolve(code)));
+  return { ...spawned, closed };
 }
 
 /** Runs serve until it says its roles run; fails with its output if it exits or hangs first. */

@@ -21,8 +21,9 @@ const profiling = process.env.CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${pr
 /** A service runs from its bundle (scripts/build-services.ts, built by each project's global setup), as deployed; a one-shot command through tsx. */
 const commandOf = (entry: string): string[] => (isServiceEntry(entry) ? serviceNodeArgs(entry) : ["--import", "tsx", join(ROOT, entry)]);
 
-function spawnEntry(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [...profiling, ...commandOf(entry)], {
+/** Starts an entry with `env` over the runner's own, and `args` after it; `output` is stdout and stderr as they come. */
+export function spawnEntry(entry: string, env: Record<string, string>, args: readonly string[] = []) {
+  const child = spawn(process.execPath, [...profiling, ...commandOf(entry), ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
