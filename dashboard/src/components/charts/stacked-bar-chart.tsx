@@ -1,8 +1,9 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
 import { formatTimeTick, formatTimestamp } from "@/lib/format";
 import { ChartFrame } from "./chart-frame";
+import { plotted } from "./plotted";
 import type { SeriesSpec, TimePoint } from "./time-series-chart";
 import { formatTick, formatValue, type Unit } from "./units";
 
@@ -37,7 +38,19 @@ export function StackedBarChart({ name, caption, points, series, unit, yLabel, f
           <Tooltip content={(props) => <StackTooltip {...(props as TooltipContentProps<number, string>)} unit={unit} />} />
           <Legend verticalAlign="top" height={28} />
           {series.map((spec) => (
-            <Bar key={spec.key} dataKey={spec.key} name={spec.label} stackId="stack" fill={spec.color} isAnimationActive={false} />
+            <Bar
+              key={spec.key}
+              dataKey={spec.key}
+              name={spec.label}
+              stackId="stack"
+              fill={spec.color}
+              isAnimationActive={false}
+              shape={(props: BarShapeProps) => (
+                <g {...plotted(spec.key, props.payload.t, props.payload[spec.key])}>
+                  <Rectangle {...props} />
+                </g>
+              )}
+            />
           ))}
         </BarChart>
       )}

@@ -4,6 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis, type Too
 import { formatCount, formatTimeTick, formatTimestamp } from "@/lib/format";
 import { SMALL_SAMPLE } from "@/lib/metrics-catalog";
 import { ChartFrame } from "./chart-frame";
+import { plotted } from "./plotted";
 import { formatTick, formatValue, type Unit } from "./units";
 
 export interface SeriesSpec {
@@ -98,7 +99,7 @@ export function TimeSeriesChart({ name, caption, points, series, unit, yLabel, f
                 const n = dot.payload[nKey(spec.key)];
                 if (dot.cx === undefined || dot.cy === undefined || dot.payload[spec.key] === null) return <g key={`${spec.key}-${dot.index}`} />;
                 const small = typeof n === "number" && n < SMALL_SAMPLE;
-                return <circle key={`${spec.key}-${dot.index}`} cx={dot.cx} cy={dot.cy} r={small ? 3.5 : 2.5} stroke={spec.color} strokeWidth={1.5} fill={small ? "#fff" : spec.color} />;
+                return <circle key={`${spec.key}-${dot.index}`} {...plotted(spec.key, dot.payload.t, dot.payload[spec.key] ?? null)} cx={dot.cx} cy={dot.cy} r={small ? 3.5 : 2.5} stroke={spec.color} strokeWidth={1.5} fill={small ? "#fff" : spec.color} />;
               }}
             />
           ))}
