@@ -12,7 +12,21 @@ const clusterSettings = {
 };
 
 /** Integration suites that also run on the embedded ClickHouse 26.x (the engine-26 project). */
-const ENGINE_26_SUITES: string[] = [];
+const ENGINE_26_SUITES = [
+  "test/integration/facts.test.ts",
+  "test/integration/metrics-correctness.test.ts",
+  "test/integration/api-figures.test.ts",
+  "test/integration/outcomes.test.ts",
+  "test/integration/outcome-rollup.test.ts",
+  "test/integration/outcome-read-bounds.test.ts",
+  "test/integration/alerts-exporter.test.ts",
+  "test/integration/label-agreement.test.ts",
+  "test/integration/samples-page-race.test.ts",
+  "test/integration/tool-call-firsts.test.ts",
+  "test/integration/tenant-fact-times.test.ts",
+  "test/integration/view-repairs.test.ts",
+  "test/integration/escaping.test.ts",
+];
 
 export default defineConfig({
   test: {

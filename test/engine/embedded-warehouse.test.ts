@@ -43,6 +43,14 @@ describe("the embedded warehouse", () => {
     await queryRows(w, "SELECT 1", { clickhouse_settings: { max_query_size: "1000" } });
     const long = `SELECT length('${"x".repeat(5000)}') AS n`;
     expect(await queryRows(w, long)).toEqual([{ n: 5000 }]);
+    // Any setting: one statement's optimize_on_insert = 0 keeps duplicates; the next insert has the default again.
+    await w.client.command({ query: `CREATE TABLE ${w.table("replacing_probe")} (id UInt32) ENGINE = ReplacingMergeTree ORDER BY id` });
+    await insertRows(w, "replacing_probe", [{ id: 1 }, { id: 1 }], { optimize_on_insert: 0 });
+    await insertRows(w, "replacing_probe", [{ id: 2 }, { id: 2 }]);
+    expect(await queryRows(w, `SELECT id, count() AS n FROM ${w.table("replacing_probe")} GROUP BY id ORDER BY id`)).toEqual([
+      { id: 1, n: 2 },
+      { id: 2, n: 1 },
+    ]);
   });
 
   it("answers a statement past the request timeout with a timeout error, as the HTTP client does, and stays usable", async () => {

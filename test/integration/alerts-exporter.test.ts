@@ -4,6 +4,7 @@ import { createWarehouse, migrate, type Warehouse } from "@answerscope/warehouse
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadThroughSink } from "../src/load-through-sink";
 import { clickHouseOutage, type ClickHouseOutage } from "../src/clickhouse-outage";
+import { testEngine } from "../src/test-engine";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 interface Sample {
@@ -34,8 +35,9 @@ const PRODUCT_METRICS = new Set<string>([
 /** Labels that would identify a person, a conversation or an answer, or carry text. */
 const FORBIDDEN = ["user_id", "user", "session_id", "session", "response_id", "event_id", "tool_call_id", "target_id", "query_text", "comment", "reason_text", "text", "trace_id"];
 
-const exporterConfig = (url: string, database: string, env: Record<string, string> = {}) =>
-  loadExporterConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: database, EXPORTER_ARRIVAL_SETTLE: "1ms", EXPORTER_QUERY_TIMEOUT_MS: "3000", ...env });
+/** The exporter's config on a test warehouse (`warehouseEnv`: createTestWarehouse's env, or a server's variables). */
+const exporterConfig = (warehouseEnv: Record<string, string>, env: Record<string, string> = {}) =>
+  loadExporterConfig({ ...warehouseEnv, EXPORTER_ARRIVAL_SETTLE: "1ms", EXPORTER_QUERY_TIMEOUT_MS: "3000", ...env });
 
 /** Answers of many models over many tools (one call each), rated, for one tenant and the last hour. */
 function manyModelsAndTools(tenantId: string, count: number, runId: string, nowMs: number): object[] {
@@ -56,11 +58,10 @@ function manyModelsAndTools(tenantId: string, count: number, runId: string, nowM
 
 describe("quality exporter on a real ClickHouse", () => {
   let warehouse: Warehouse;
-  let database: string;
-  let url: string;
+  let warehouseEnv: Record<string, string>;
 
   beforeAll(async () => {
-    ({ warehouse, database, url } = await createTestWarehouse("as_alerts_exporter"));
+    ({ warehouse, env: warehouseEnv } = await createTestWarehouse("as_alerts_exporter"));
   });
   afterAll(async () => {
     await dropTestWarehouse(warehouse);
@@ -72,7 +73,7 @@ describe("quality exporter on a real ClickHouse", () => {
     // loadThroughSink stamps ingested_at_ms 1 ms apart from its start, so the last of 1,000 events is
     // "ingested" up to a second ahead: wait until all of them are in the past before the counters start.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const config = exporterConfig(url, database);
+    const config = exporterConfig(warehouseEnv);
     const exporter = createQualityExporter({ warehouse, config });
     expect(await exporter.refresh()).toBe(true); // creates the counters' series at 0
     // 250 more models and tools arrive after the exporter started: counted by the counters.
@@ -116,11 +117,11 @@ describe("quality exporter on a real ClickHouse", () => {
   });
 
   it("caps tenants too", async () => {
-    const { warehouse: own, database: ownDb } = await createTestWarehouse("as_alerts_tenants");
+    const { warehouse: own, env: ownEnv } = await createTestWarehouse("as_alerts_tenants");
     try {
       const now = Date.now();
       await loadThroughSink(own, Array.from({ length: 30 }, (_, t) => manyModelsAndTools(`tenant-${t}`, 2, `t${t}`, now)).flat());
-      const config = exporterConfig(url, ownDb, { EXPORTER_MAX_TENANTS: "5" });
+      const config = exporterConfig(ownEnv, { EXPORTER_MAX_TENANTS: "5" });
       const exporter = createQualityExporter({ warehouse: own, config });
       expect(await exporter.refresh()).toBe(true);
       const tenants = new Set(parseExposition(await exporter.metrics.render()).filter((s) => s.labels.tenant !== undefined).map((s) => s.labels.tenant));
@@ -132,7 +133,9 @@ describe("quality exporter on a real ClickHouse", () => {
   });
 });
 
-describe("quality exporter during a ClickHouse outage", () => {
+// A server taken away and brought back: the embedded engine has no server to lose, so this part
+// runs in the integration project only (the engine-26 project runs the queries above on 26.x).
+describe.runIf(testEngine() === "server")("quality exporter during a ClickHouse outage", () => {
   let clickhouse: ClickHouseOutage;
   let warehouse: Warehouse;
   let exporter: QualityExporter;
@@ -145,7 +148,7 @@ describe("quality exporter during a ClickHouse outage", () => {
     await warehouse.client.command({ query: "DROP DATABASE IF EXISTS answerscope_alerts_outage" });
     await migrate(warehouse);
     await loadThroughSink(warehouse, manyModelsAndTools("outage", 20, "outage", Date.now()));
-    exporter = createQualityExporter({ warehouse, config: exporterConfig(url, "answerscope_alerts_outage"), clock: () => clockMs });
+    exporter = createQualityExporter({ warehouse, config: exporterConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: "answerscope_alerts_outage" }), clock: () => clockMs });
   });
 
   afterAll(async () => {

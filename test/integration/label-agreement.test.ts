@@ -10,9 +10,8 @@ import { C5_REEVALUATED, CAROL_FILE, carolLines, writeAgreementFixtures } from "
 import { TIME_ZONE } from "../../importer/src/testing/vikingbot-fixtures";
 import { sessionText } from "../../importer/src/testing/vikingbot-lines";
 import { startTestApi, type TestApi } from "../src/api-server";
-import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
+import { startTestIngest, type TestIngest } from "../src/ingest-process";
 import { startKafka, stopKafka } from "../src/services";
-import { projectClusterEnv } from "../src/ingest-workers";
 import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse } from "../src/warehouse";
 
@@ -69,7 +68,7 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     const created = await createTestWarehouse("as_agreement");
     warehouse = created.warehouse;
     service = await startIngestService(
-      loadIngestConfig({ CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, PORT: "0", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`, ...projectClusterEnv() }),
+      loadIngestConfig({ ...created.env, PORT: "0", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}` }),
     );
     transport = await openTransport({ kind: "collector", url: `http://127.0.0.1:${service.port}`, ingestKey: INGEST_KEY }, TENANT);
     api = await startTestApi({
@@ -221,16 +220,15 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
 describe("vikingbot's labels through Kafka", () => {
   const BROKER = "it-kafka-agreement";
   let created: Awaited<ReturnType<typeof createTestWarehouse>>;
-  let worker: IngestProcess;
+  let worker: TestIngest;
   let transport: DemoTransport;
   let directory: string;
 
   beforeAll(async () => {
     created = await createTestWarehouse("as_agreement_kafka");
     const { brokers } = await startKafka({ name: BROKER, partitions: 2 });
-    worker = await startIngestProcess({
-      CLICKHOUSE_URL: created.url,
-      CLICKHOUSE_DATABASE: created.database,
+    worker = await startTestIngest({
+      ...created.env,
       KAFKA_BROKERS: brokers,
       KAFKA_GROUP_ID: "agreement",
       RUN_COLLECTOR: "off",
@@ -243,7 +241,7 @@ describe("vikingbot's labels through Kafka", () => {
 
   afterAll(async () => {
     await transport?.close();
-    await worker?.stop("SIGTERM");
+    await worker?.stop();
     await stopKafka(BROKER, { wipe: true });
     if (created) await dropTestWarehouse(created.warehouse);
     if (directory) await rm(directory, { recursive: true, force: true });

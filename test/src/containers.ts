@@ -9,7 +9,7 @@ import { KafkaContainer } from "@testcontainers/kafka";
 import { Kafka, logLevel } from "kafkajs";
 import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from "testcontainers";
 
-export const CLICKHOUSE_IMAGE = "clickhouse/clickhouse-server:25.8";
+export const CLICKHOUSE_IMAGE = "clickhouse/clickhouse-server:26.8";
 export const KAFKA_IMAGE = "confluentinc/cp-kafka:7.9.1";
 const TOPICS = ["answerscope.response_completed", "answerscope.tool_call", "answerscope.feedback_submitted", "answerscope.external_outcome_recorded", "answerscope.dlq"];
 

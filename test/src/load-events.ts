@@ -1,5 +1,5 @@
 import { parseEvent } from "@answerscope/contracts";
-import { externalLabelRow, feedbackRow, insertRows, markCalls, responseRow, toolCallRow, type ToolCallRow, type Warehouse } from "@answerscope/warehouse";
+import { externalLabelRow, feedbackRow, insertRows, markCalls, queryRows, responseRow, toolCallRow, type ToolCallRow, type Warehouse } from "@answerscope/warehouse";
 
 export interface LoadOptions {
   /** ingested_at_ms of the first delivery; each next delivery gets `stepMs` more. Default: now. */
@@ -17,9 +17,29 @@ export interface LoadResult {
 
 const INSERT_CHUNK = 5_000;
 
+/**
+ * ClickHouse 20.x and later collapse, as they insert, the rows of one insert that a merge of the
+ * table would (`optimize_on_insert`: a ReplacingMergeTree keeps one row per key); 18.16 has no such
+ * setting. This loader plants duplicates for the readers to face, so it turns that off where it exists.
+ */
+type InsertSettings = NonNullable<Parameters<typeof insertRows>[3]>;
+const keepDuplicates = new WeakMap<Warehouse, Promise<InsertSettings>>();
+
+function duplicateKeepingSettings(warehouse: Warehouse): Promise<InsertSettings> {
+  let settings = keepDuplicates.get(warehouse);
+  if (!settings) {
+    settings = queryRows<{ n: number }>(warehouse, "SELECT count() AS n FROM system.settings WHERE name = 'optimize_on_insert'").then(([row]) =>
+      Number(row?.n) > 0 ? { optimize_on_insert: 0 } : {},
+    );
+    keepDuplicates.set(warehouse, settings);
+  }
+  return settings;
+}
+
 async function insertAll(warehouse: Warehouse, table: string, rows: object[]): Promise<void> {
+  const settings = await duplicateKeepingSettings(warehouse);
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await insertRows(warehouse, table, rows.slice(start, start + INSERT_CHUNK));
+    await insertRows(warehouse, table, rows.slice(start, start + INSERT_CHUNK), settings);
   }
 }
 

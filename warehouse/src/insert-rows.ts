@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
+import type { ClickHouseSettings } from "@clickhouse/client";
 import type { Warehouse } from "./client";
 
 /** Bytes per chunk of an insert body: large enough that a 5,000-row write is some thirty writes to the socket. */
@@ -36,14 +37,16 @@ export function jsonEachRowChunks(rows: readonly object[], chunkBytes = CHUNK_BY
 
 /**
  * Inserts rows into an allow-listed table of the warehouse, as JSONEachRow. Every insert of the
- * product goes through here. Never resent on a failure: the callers decide what a retry may
- * repeat (the sink checks again what is stored before it writes once more).
+ * product goes through here; `settings` apply to this insert only (a test loader's). Never resent
+ * on a failure: the callers decide what a retry may repeat (the sink checks again what is stored
+ * before it writes once more).
  */
-export async function insertRows(warehouse: Warehouse, table: string, rows: readonly object[]): Promise<void> {
+export async function insertRows(warehouse: Warehouse, table: string, rows: readonly object[], settings?: ClickHouseSettings): Promise<void> {
   if (rows.length === 0) return;
   const { stream } = await warehouse.client.exec({
     query: `INSERT INTO ${warehouse.table(table)} FORMAT JSONEachRow`,
     values: Readable.from(jsonEachRowChunks(rows), { objectMode: false }),
+    clickhouse_settings: settings,
   });
   // The answer to an INSERT is empty; reading it to its end hands the socket back to the pool.
   await finished(stream.resume());

@@ -4,31 +4,37 @@ import { createChdbConnection } from "chdb/connection";
 import { lockDataDir } from "./data-dir-lock";
 
 /**
- * The settings the product sends on some statements only, with the value every other statement
- * must run with. chdb/connection sends a statement's settings as `SET ...;` before it on the
- * connection's session, where they stay: after a key lookup sent `max_query_size` sized to its own
- * text, a longer statement without the setting would fail to parse. So every statement sends these,
- * its own value or the default (ClickHouse's, the same on 18.16 and 26.x).
- */
-export const STATEMENT_SETTING_DEFAULTS: ClickHouseSettings = {
-  max_query_size: "262144",
-};
-
-/**
  * Settings that have no meaning in one process (a cluster's distribution and replica choice):
  * the config refuses a cluster on the embedded engine, and a statement that still sends one fails
  * here, named, instead of changing the session for the statements after it.
  */
 const SERVER_ONLY_SETTINGS = ["insert_distributed_sync", "distributed_product_mode", "load_balancing", "distributed_ddl_task_timeout"];
 
-/** Every setting the embedded engine gets for one statement: its own over the defaults, checked. */
-export function embeddedStatementSettings(settings: ClickHouseSettings | undefined): ClickHouseSettings {
-  const serverOnly = Object.keys(settings ?? {}).filter((name) => SERVER_ONLY_SETTINGS.includes(name));
-  if (serverOnly.length > 0) throw new Error(`the embedded warehouse has no cluster: setting(s) ${serverOnly.join(", ")} apply to a ClickHouse server only`);
-  return { ...STATEMENT_SETTING_DEFAULTS, ...settings };
+/**
+ * Per-statement settings over a session where settings stay. chdb/connection sends a statement's
+ * settings as `SET ...;` before it on the connection's session, where they remain for the
+ * statements after it: after a key lookup sent `max_query_size` sized to its own text, a longer
+ * statement would fail to parse. So every setting a statement of this connection ever changed is
+ * sent with every later statement, its own value or the engine's default (system.settings).
+ */
+export class StatementSettings {
+  private readonly changed = new Set<string>();
+
+  constructor(private readonly defaults: ReadonlyMap<string, string>) {}
+
+  /** The settings to send with one statement; call it in the order the statements are sent. */
+  of(settings: ClickHouseSettings | undefined): ClickHouseSettings {
+    const own = Object.fromEntries(Object.entries(settings ?? {}).filter(([, value]) => value !== undefined));
+    const serverOnly = Object.keys(own).filter((name) => SERVER_ONLY_SETTINGS.includes(name));
+    if (serverOnly.length > 0) throw new Error(`the embedded warehouse has no cluster: setting(s) ${serverOnly.join(", ")} apply to a ClickHouse server only`);
+    const restored = Object.fromEntries([...this.changed].filter((name) => !(name in own)).map((name) => [name, this.defaults.get(name)!]));
+    // Names the engine does not know are its error to report (or HTTP options chdb/connection drops).
+    for (const name of Object.keys(own)) if (this.defaults.has(name)) this.changed.add(name);
+    return { ...restored, ...own };
+  }
 }
 
-/** The connection `createClient` takes (@clickhouse/client declares it over its own copy of client-common's types). */
+/** The connection createClient takes (@clickhouse/client declares it over its own copy of client-common's types). */
 type ClientConnection = NonNullable<ClickHouseClientConfigOptions["connection"]>;
 type StatementParams = Parameters<ClientConnection["query"]>[0];
 
@@ -36,7 +42,7 @@ type StatementParams = Parameters<ClientConnection["query"]>[0];
  * The product's connection to embedded ClickHouse (chDB, in this process), plugged into
  * `@clickhouse/client` in place of HTTP. It adds what the HTTP path gets from the server:
  * - the data directory belongs to this process (data-dir-lock.ts);
- * - per-statement settings that do not stick to the session (embeddedStatementSettings);
+ * - per-statement settings that do not stick to the session (StatementSettings);
  * - the request timeout: a statement that runs longer rejects with a timeout error, as an HTTP
  *   request would (the engine finishes it in the background: chDB cannot cancel a running query);
  * - a close that waits for the statements still running, because closing the engine's session
@@ -53,14 +59,15 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
     throw error;
   }
   const running = new Set<Promise<unknown>>();
+  const settings = readDefaults(inner).then((defaults) => new StatementSettings(defaults));
+  // Known before the first statement; a failure is that statement's (and every later one's) error.
+  settings.catch(() => {});
 
-  function run<P extends StatementParams, R>(call: (params: P) => Promise<R>, params: P): Promise<R> {
+  async function run<P extends StatementParams, R>(call: (params: P) => Promise<R>, params: P): Promise<R> {
     const timeout = AbortSignal.timeout(options.requestTimeoutMs);
-    const promise = call({
-      ...params,
-      clickhouse_settings: embeddedStatementSettings(params.clickhouse_settings),
-      abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout,
-    });
+    // Statements reach the session in the order they are sent: the settings are worked out right before.
+    const own = (await settings).of(params.clickhouse_settings);
+    const promise = call({ ...params, clickhouse_settings: own, abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout });
     running.add(promise);
     const forget = () => running.delete(promise);
     promise.then(forget, forget);
@@ -79,6 +86,7 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
     ping: (params) => inner.ping(params),
     close: () =>
       (closing ??= (async () => {
+        await settings.catch(() => {});
         await Promise.allSettled([...running]);
         // A statement given up on (timeout, abort) still runs in the engine until it finishes.
         await drainPending();
@@ -89,4 +97,13 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
         }
       })()),
   };
+}
+
+/** Every setting's default value, as the engine reports it (read before any statement changed one). */
+async function readDefaults(connection: ClientConnection): Promise<Map<string, string>> {
+  const { stream } = await connection.query({ query: "SELECT name, default FROM system.settings", clickhouse_settings: { default_format: "JSONEachRow" } });
+  let text = "";
+  for await (const chunk of stream) text += String(chunk);
+  const rows = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { name: string; default: string });
+  return new Map(rows.map((row) => [row.name, row.default]));
 }
