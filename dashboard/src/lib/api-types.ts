@@ -4,15 +4,17 @@
  * change shows up here as a type error instead of a blank chart.
  */
 export type {
-  CompareResult,
-  CompareSlice,
+  LabelledCompareResult as CompareResult,
+  LabelledCompareSlice as CompareSlice,
+  LabelledMetricsResult as MetricsResult,
+  PublishedMetricsRow as MetricsRow,
+  LabelFreshness,
   FeedbackEventDetail,
   FeedbackReasonsResult,
   FeedbackTargetsResult,
   LabelAgreementCell,
   LabelAgreementResult,
   LabelAgreementSamplesResult,
-  MetricsRow,
   RejectedResult,
   ResponseDetail,
   ResponseFacts,
@@ -22,9 +24,3 @@ export type {
   ToolRow,
   ToolsResult,
 } from "@answerscope/warehouse";
-
-import type { MetricsRow } from "@answerscope/warehouse";
-
-export interface MetricsResult {
-  rows: MetricsRow[];
-}

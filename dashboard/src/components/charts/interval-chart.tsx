@@ -9,7 +9,8 @@ export interface IntervalDatum {
   rate: number | null;
   low: number | null;
   high: number | null;
-  n: number;
+  /** null when the figure is unknown (labels cover none of the range). */
+  n: number | null;
 }
 
 type Row = IntervalDatum & { error: [number, number] };

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { Panel } from "@/components/layout/panel";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
+import { LabelFreshnessBanner } from "@/components/states/label-freshness-banner";
 import { resolveView } from "@/lib/resolve-view";
 import { VIEWS } from "@/lib/routes";
 import { serializeViewState } from "@/lib/url-state";
@@ -25,6 +26,9 @@ export default async function AgreementPage({ searchParams }: PageProps) {
         title="Label agreement"
         description="vikingbot's own outcome labels (imported from its sessions) beside Answerscope's for the same responses. The two rules differ on purpose: a disagreement is a place to look, not an error of either."
       />
+      <Suspense key={`labels:${view.state.tenant}`} fallback={null}>
+        <LabelFreshnessBanner credentials={view.credentials} />
+      </Suspense>
       <Suspense key={`agreement:${figuresKey}`} fallback={<Panel title="Answerscope label × vikingbot label"><LoadingState what="label agreement" /></Panel>}>
         <AgreementFigures view={view} />
       </Suspense>

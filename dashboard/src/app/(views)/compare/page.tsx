@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { Panel } from "@/components/layout/panel";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
+import { LabelFreshnessBanner } from "@/components/states/label-freshness-banner";
 import { DIMENSION_LABELS } from "@/lib/dimensions";
 import { RATES } from "@/lib/metrics-catalog";
 import { resolveView } from "@/lib/resolve-view";
@@ -27,6 +28,9 @@ export default async function ComparePage({ searchParams }: PageProps) {
   return (
     <>
       <ViewHeader view={view} title="Compare" description="Did a change help? One rate for two values of a dimension, with 95 % Wilson intervals and a two-proportion z-test." />
+      <Suspense key={`labels:${view.state.tenant}`} fallback={null}>
+        <LabelFreshnessBanner credentials={view.credentials} />
+      </Suspense>
       <Panel title={`${RATES[metric].label}: ${DIMENSION_LABELS[dimension].toLowerCase()} ${a ?? "A"} vs ${b ?? "B"}`} subtitle="other filters apply to both sides; a side with fewer than 30 in the denominator is insufficient data" id="compare" wide>
         <CompareControls metric={metric} dimension={dimension} from={view.range.from} to={view.range.to} />
         {a && b ? (

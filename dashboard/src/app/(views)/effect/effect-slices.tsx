@@ -20,7 +20,7 @@ export async function EffectSlices({ view }: { view: ResolvedView }) {
     { header: DIMENSION_LABELS[slice], cell: (row) => row.dims[slice] ?? "", csv: (row) => row.dims[slice] ?? "" },
     { header: "Responses", align: "right", cell: (row) => formatCount(row.response_count), csv: (row) => row.response_count },
     ...TABLE_RATES.map(rateColumn),
-    ...OUTCOME_LABELS.map((label): Column<MetricsRow> => ({ header: label, align: "right", cell: (row) => formatCount(row.outcome_counts[label]), csv: (row) => row.outcome_counts[label] ?? 0 })),
+    ...OUTCOME_LABELS.map((label): Column<MetricsRow> => ({ header: label, align: "right", cell: (row) => formatCount(row.outcome_counts?.[label]), csv: (row) => row.outcome_counts?.[label] ?? null })),
   ];
   return (
     <Panel

@@ -46,7 +46,7 @@ export async function EffectTrends({ view }: { view: ResolvedView }) {
             <StackedBarChart
               name="effect-outcomes"
               caption="Responses by outcome label per bucket; pending: the label is not final yet."
-              points={timePoints(data.rows, Object.fromEntries(OUTCOME_LABELS.map((label) => [label, (row: MetricsRow) => row.outcome_counts[label] ?? 0])))}
+              points={timePoints(data.rows, Object.fromEntries(OUTCOME_LABELS.map((label) => [label, (row: MetricsRow) => row.outcome_counts?.[label] ?? null])))}
               series={OUTCOME_LABELS.map((label) => ({ key: label, label, color: OUTCOME_COLORS[label] }))}
               unit="count"
               yLabel="responses"

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
+import { LabelFreshnessBanner } from "@/components/states/label-freshness-banner";
 import { Panel } from "@/components/layout/panel";
 import { resolveView } from "@/lib/resolve-view";
 import { VIEWS } from "@/lib/routes";
@@ -18,6 +19,9 @@ export default async function EffectPage({ searchParams }: PageProps) {
   return (
     <>
       <ViewHeader view={view} title="Effect" description="Do the answers help? Outcome labels, ratings and re-asks of the responses in the range." />
+      <Suspense key={`labels:${view.state.tenant}`} fallback={null}>
+        <LabelFreshnessBanner credentials={view.credentials} />
+      </Suspense>
       <Suspense key={`kpis:${view.key}`} fallback={<LoadingState what="headline rates" />}>
         <EffectKpis view={view} />
       </Suspense>

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { Panel } from "@/components/layout/panel";
 import { ViewHeader } from "@/components/layout/view-header";
 import { LoadingState } from "@/components/states/loading-state";
+import { LabelFreshnessBanner } from "@/components/states/label-freshness-banner";
 import { resolveView } from "@/lib/resolve-view";
 import { VIEWS } from "@/lib/routes";
 import { DEFAULT_SAMPLE_KIND, serializeViewState } from "@/lib/url-state";
@@ -23,6 +24,9 @@ export default async function FeedbackPage({ searchParams }: PageProps) {
   return (
     <>
       <ViewHeader view={view} title="Negative feedback" description="Why answers are rated down: reasons, tool chains, categories, and the samples themselves." />
+      <Suspense key={`labels:${view.state.tenant}`} fallback={null}>
+        <LabelFreshnessBanner credentials={view.credentials} />
+      </Suspense>
       <Suspense key={`kpis:${figuresKey}`} fallback={<LoadingState what="feedback figures" />}>
         <FeedbackKpis view={view} />
       </Suspense>
