@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,3 +15,17 @@ function sourceFilesUnder(dir: string): string[] {
 
 /** Every .ts and .tsx file of the repository (tests included), as a path from its root with forward slashes. */
 export const repositorySourceFiles = (): string[] => sourceFilesUnder(REPOSITORY_ROOT).map((file) => relative(REPOSITORY_ROOT, file).split("\\").join("/"));
+
+/**
+ * `file:line: text` of every line of `files` for which `offends` holds, files named in `allowed`
+ * (file -> why it may) aside: what a line-by-line guard test reports.
+ */
+export function offendingLines(files: readonly string[], allowed: Record<string, string>, offends: (line: string) => boolean): string[] {
+  return files
+    .filter((file) => !(file in allowed))
+    .flatMap((file) =>
+      readFileSync(join(REPOSITORY_ROOT, file), "utf8")
+        .split("\n")
+        .flatMap((line, index) => (offends(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+}

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPOSITORY_ROOT as ROOT, repositorySourceFiles } from "../repository-files";
+import { offendingLines, repositorySourceFiles } from "../repository-files";
 
 
 /** A value quoted by hand in a template literal: `'${...}` (not the empty literal `''` before an interpolation). */
@@ -20,13 +18,6 @@ describe("values enter SQL through sqlValue only", () => {
     const files = repositorySourceFiles();
     // The walk found the workspace, not an empty folder.
     expect(files).toContain("warehouse/src/sql/escape.ts");
-    const offending = files
-      .filter((file) => !(file in ALLOWED))
-      .flatMap((file) =>
-        readFileSync(join(ROOT, file), "utf8")
-          .split("\n")
-          .flatMap((line, index) => (HAND_QUOTED.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
-      );
-    expect(offending).toEqual([]);
+    expect(offendingLines(files, ALLOWED, (line) => HAND_QUOTED.test(line))).toEqual([]);
   });
 });
