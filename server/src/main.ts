@@ -1,6 +1,6 @@
-import { createWarehouse, parseEnv, stopOnSignals, WarehouseEnvSchema, warehouseConfigFromEnv } from "@answerscope/warehouse";
+import { createWarehouse, parseEnv, stopOnSignals, WarehouseEnvSchema, warehouseConfigFromEnv, type Warehouse, type WarehouseConfig } from "@answerscope/warehouse";
 import { parseServeArgs, USAGE, UsageError } from "./serve-args";
-import { startServe } from "./serve";
+import { startServe, type Serving } from "./serve";
 
 // `answerscope serve [--roles ...]`: the roles of the product in one process. Exit codes: 0 stopped
 // by a signal, 1 a role failed to start or stop, 2 usage error.
@@ -17,12 +17,30 @@ if (roles === null) {
   process.exit(0);
 }
 
-try {
-  const warehouse = createWarehouse(warehouseConfigFromEnv(parseEnv(WarehouseEnvSchema, process.env, "serve")));
-  const serving = await startServe(roles, warehouse, process.env, (line) => console.log(line));
-  console.log(`answerscope serve: ${roles.join(", ")} running`);
-  stopOnSignals(() => serving.stop());
-} catch (error) {
+const fail = (error: unknown): never => {
   console.error(`serve: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
+};
+
+function openWarehouse(): { config: WarehouseConfig; warehouse: Warehouse } {
+  try {
+    const config = warehouseConfigFromEnv(parseEnv(WarehouseEnvSchema, process.env, "serve"));
+    // E.g. the data directory is another process's: the message names it and the holder.
+    return { config, warehouse: createWarehouse(config) };
+  } catch (error) {
+    return fail(error);
+  }
 }
+const { config, warehouse } = openWarehouse();
+let starting: Promise<Serving> | undefined;
+let stopping = false;
+// Taken before the roles start: a signal during the start (migrations) stops them once started,
+// instead of killing the process with the embedded engine half way through a write.
+stopOnSignals(async () => {
+  stopping = true;
+  await (await starting)?.stop();
+});
+console.log(`answerscope serve: starting ${roles.join(", ")} on ${config.dataDir ? `embedded ClickHouse, data in ${config.dataDir}` : `the ClickHouse server at ${config.url}`}`);
+starting = startServe(roles, warehouse, process.env, (line) => console.log(line));
+await starting.catch(fail);
+if (!stopping) console.log(`answerscope serve: ${roles.join(", ")} running`);

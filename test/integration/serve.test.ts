@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveRefusal, startServe, type ServeProcess } from "../src/serve-process";
+import { launchServe, serveRefusal, startServe, type ServeProcess } from "../src/serve-process";
 import { waitFor } from "../src/wait-for";
 
 const INGEST_KEY = "serve-ingest-key-000000001";
@@ -106,6 +106,23 @@ describe("answerscope serve on the embedded engine", () => {
     expect(serve.output()).not.toContain("outcome evaluator started");
     // What the first process stored and labelled is on disk for the next one.
     expect((await metricsRow(serve.ports.api!)).outcome_counts).toMatchObject({ good: 1, bad: 1, failed: 1 });
+  });
+});
+
+describe("answerscope serve stopped while it starts", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "answerscope-serve-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("stops its roles once started, and closes the warehouse, instead of dying in the migrations", async () => {
+    const serve = launchServe([], { ANSWERSCOPE_DATA_DIR: dataDir });
+    // Printed once the signal handlers are in place, before the collector applies the migrations (seconds on a new directory).
+    await waitFor(async () => serve.output(), (output) => output.includes("answerscope serve: starting") || serve.child.exitCode !== null, { intervalMs: 10, what: "serve to start" });
+    serve.child.kill("SIGTERM");
+    expect(await serve.closed).toBe(0);
+    const output = serve.output();
+    expect(output).not.toContain("running");
+    expect(output).toContain("answerscope collector stopped");
+    expect(output.trimEnd().endsWith("answerscope serve: warehouse closed")).toBe(true);
   });
 });
 

@@ -14,7 +14,7 @@ export interface ServeProcess {
  * with `args`, every port 0, on the embedded engine unless `env` names a server: the test
  * runner's CLICKHOUSE_URL names the suites' server, and an empty one counts as unset.
  */
-function spawnServe(args: string[], env: Record<string, string>) {
+export function launchServe(args: string[], env: Record<string, string>) {
   const spawned = spawnEntry("server/src/main.ts", { CLICKHOUSE_URL: "", CLICKHOUSE_CLUSTER: "", KAFKA_BROKERS: "", COLLECTOR_PORT: "0", API_PORT: "0", EXPORTER_PORT: "0", ...env }, args);
   // "close", not "exit": the output is complete then.
   const closed = new Promise<number | null>((resolve) => spawned.child.once("close", (code) => resolve(code)));
@@ -23,7 +23,7 @@ function spawnServe(args: string[], env: Record<string, string>) {
 
 /** Runs serve until it says its roles run; fails with its output if it exits or hangs first. */
 export async function startServe(args: string[], env: Record<string, string>): Promise<ServeProcess> {
-  const { child, closed, output } = spawnServe(args, env);
+  const { child, closed, output } = launchServe(args, env);
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}`);
@@ -48,7 +48,7 @@ export async function startServe(args: string[], env: Record<string, string>): P
 
 /** Runs serve expected to refuse to start: its exit code and output, or a timeout if it keeps running. */
 export async function serveRefusal(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
-  const { child, closed, output } = spawnServe(args, env);
+  const { child, closed, output } = launchServe(args, env);
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const code = await closed;
   clearTimeout(timer);
