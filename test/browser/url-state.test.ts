@@ -1,3 +1,4 @@
+import type { Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { MetricsResult } from "../../dashboard/src/lib/api-types";
 import { formatCount, formatRate } from "../../dashboard/src/lib/format";
@@ -49,15 +50,86 @@ describe("the view lives in the URL", () => {
     const { page, context } = await loggedIn(browser());
     await page.goto(viewUrl("/effect"));
     await waitForView(page, { charts: 2 });
-    // Two choices in a row, the second before the first one's answer can have arrived.
+    // The browser fetches each view from the dashboard's server. The answer to the first choice is
+    // held until the second choice's view is on screen, then let through: an answer that really is late.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: Request[] = [];
+    const statuses = new Map<Request, number>();
+    const ended = new Set<Request>();
+    page.on("response", (response) => statuses.set(response.request(), response.status()));
+    page.on("requestfinished", (request) => ended.add(request));
+    page.on("requestfailed", (request) => ended.add(request));
+    await page.route(
+      (url) => url.pathname === "/effect" && url.searchParams.get("slice") === "channel",
+      async (route) => {
+        held.push(route.request());
+        await released;
+        await route.continue().catch(() => undefined);
+      },
+    );
     await page.selectOption('select[name="slice"]', "channel");
+    await expect.poll(() => held.length).toBeGreaterThan(0);
     await page.selectOption('select[name="slice"]', "prompt_version");
     await page.waitForURL((url) => url.searchParams.get("slice") === "prompt_version");
     await waitForView(page, { charts: 2 });
-    await page.waitForTimeout(1500);
-    expect(new URL(page.url()).searchParams.get("slice")).toBe("prompt_version");
     expect(await page.locator('table[data-table="effect-by-prompt_version"]').count()).toBe(1);
-    expect(await page.locator('table[data-table="effect-by-channel"]').count()).toBe(0);
+    expect(held.some((request) => statuses.has(request))).toBe(false);
+
+    release();
+    // The late answer reaches the browser (the server answers it in full, the router reads it).
+    await expect.poll(() => held.map((request) => (ended.has(request) ? statuses.get(request) : "open")), { timeout: 30_000 }).toEqual(held.map(() => 200));
+    // The late answer is in the browser; for a while after, the newer view stays.
+    const shown = async () => ({
+      slice: new URL(page.url()).searchParams.get("slice"),
+      byPromptVersion: await page.locator('table[data-table="effect-by-prompt_version"]').count(),
+      byChannel: await page.locator('table[data-table="effect-by-channel"]').count(),
+    });
+    const until = Date.now() + 2000;
+    while (Date.now() < until) {
+      expect(await shown()).toEqual({ slice: "prompt_version", byPromptVersion: 1, byChannel: 0 });
+      await page.waitForTimeout(100);
+    }
+    await context.close();
+  });
+
+  it("a late list of values for an older dimension never fills the newer one's", async () => {
+    const { page, context } = await loggedIn(browser());
+    await page.goto(viewUrl("/effect"));
+    await waitForView(page, { charts: 2 });
+    // The filter bar reads a dimension's values from the dashboard's server in the browser. The
+    // answer for the first dimension is held until the second one's values are listed, then let through.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: Request[] = [];
+    const ended = new Set<Request>();
+    page.on("requestfinished", (request) => ended.add(request));
+    page.on("requestfailed", (request) => ended.add(request));
+    await page.route(
+      (url) => url.pathname === "/data/dimension-values" && url.searchParams.get("dimension") === "channel",
+      async (route) => {
+        held.push(route.request());
+        await released;
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.selectOption('select[name="filter-dimension"]', "channel");
+    await expect.poll(() => held.length).toBe(1);
+    await page.selectOption('select[name="filter-dimension"]', "model");
+    const valueSelect = page.locator('select[name="filter-value"]');
+    await valueSelect.locator('option[value="gpt-4o"]').waitFor({ state: "attached" });
+    const listed = () => valueSelect.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    const models = await listed();
+    expect(models).not.toContain("slack");
+
+    release();
+    // The late request ends (answered, or given up by the page), and for a while after the list stays the model's.
+    await expect.poll(() => ended.has(held[0]!), { timeout: 30_000 }).toBe(true);
+    const until = Date.now() + 2000;
+    while (Date.now() < until) {
+      expect(await listed()).toEqual(models);
+      await page.waitForTimeout(100);
+    }
     await context.close();
   });
 
