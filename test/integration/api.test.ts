@@ -1,5 +1,4 @@
 import { buildOpenApiDocument } from "@answerscope/api";
-import { classifyQuery } from "@answerscope/contracts";
 import { createWarehouse, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,8 +25,8 @@ let range: string;
 beforeAll(async () => {
   ({ warehouse, dataset } = await loadApiDataset("as_api"));
   api = await startTestApi({ warehouse, keys: TEST_KEY_ENTRIES, traceUrlTemplate: TRACE_TEMPLATE, corsOrigin: "https://dashboard.example.com" });
-  acme = buildTenantState(dataset.events, "t-acme", { classify: classifyQuery });
-  globex = buildTenantState(dataset.events, "t-globex", { classify: classifyQuery });
+  acme = buildTenantState(dataset.events, "t-acme");
+  globex = buildTenantState(dataset.events, "t-globex");
   range = qs([["from", dataset.range.from], ["to", dataset.range.to]]);
 });
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { classifyQuery } from "@answerscope/contracts";
 import { evaluateOutcomes, markRollupStale, queryMetrics, queryRows, sqlValue, type Dimension, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffMetricsRows, EventBuilder, referenceMetrics } from "../reference";
@@ -71,7 +70,7 @@ describe("Phase 2 from the outcome rollup", () => {
   async function expectReference(): Promise<void> {
     for (const shape of SHAPES) {
       const query = { tenantId: TENANT, from: new Date(from).toISOString(), to: new Date(to).toISOString(), filters: shape.filters ?? {}, groupBy: shape.group_by ?? [], bucket: shape.bucket };
-      const expected = referenceMetrics(events as never, { tenant_id: TENANT, from: query.from, to: query.to, filters: shape.filters, group_by: shape.group_by, bucket: shape.bucket }, { classify: classifyQuery });
+      const expected = referenceMetrics(events as never, { tenant_id: TENANT, from: query.from, to: query.to, filters: shape.filters, group_by: shape.group_by, bucket: shape.bucket });
       const actual = await queryMetrics(warehouse, query);
       expect({ shape, diff: diffMetricsRows(expected.rows, actual.rows) }).toEqual({ shape, diff: [] });
       expect(actual.rows.length).toBe(expected.rows.length);

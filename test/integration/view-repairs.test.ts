@@ -1,4 +1,3 @@
-import { classifyQuery } from "@answerscope/contracts";
 import {
   createWarehouse,
   evaluateOutcomes,
@@ -37,7 +36,7 @@ const CASES: { name: string; from: number; to: number; groupBy?: Dimension[]; bu
 
 async function metricsDiff(warehouse: Warehouse, tenant: string, range: (typeof CASES)[number]): Promise<string[]> {
   const query = { tenantId: tenant, from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString(), filters: {}, groupBy: range.groupBy ?? [], bucket: range.bucket };
-  const expected = referenceMetrics(dataset.events, { tenant_id: tenant, from: query.from, to: query.to, group_by: range.groupBy, bucket: range.bucket }, { classify: classifyQuery });
+  const expected = referenceMetrics(dataset.events, { tenant_id: tenant, from: query.from, to: query.to, group_by: range.groupBy, bucket: range.bucket });
   const actual = await queryMetrics(warehouse, query);
   return diffMetricsRows(expected.rows, actual.rows);
 }

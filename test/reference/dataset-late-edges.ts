@@ -3,8 +3,8 @@
 // - corrected response versions that move a response between values of the optional dimensions
 //   (chat_type, session_type, language, user_segment) and of query_category, the views' +1/-1
 //   retraction on each of them: a later version, one that moves to another hour, a tie won by the
-//   greater event_id that arrives first, one that drops the fields (back to `unknown`), and a third
-//   version that puts the first one's values back;
+//   greater event_id that arrives first, a tie a day later that changes one dimension alone, one
+//   that drops the fields (back to `unknown`), and a third version that puts the first one's values back;
 // - query texts cut at 4000 characters (code points): a re-ask phrase and a category word just
 //   inside and just outside the cut.
 import type { Gen, SessionDims } from './dataset';
@@ -25,17 +25,20 @@ export const OPTIONAL_DIMENSION_VALUES: Record<OptionalDimension, string[]> = {
 };
 const OPTIONAL_DIMENSIONS = Object.keys(OPTIONAL_DIMENSION_VALUES) as OptionalDimension[];
 
-/** A copy of `v1` whose optional dimensions, category or text changed (each with some chance; at least one dimension always). */
-function revised(g: Gen, v1: ResponseCompletedEvent, t: number, drop: boolean): ResponseCompletedEvent {
+/**
+ * A copy of `v1` whose optional dimensions, category or text changed (each with some chance; at
+ * least one dimension always), or, `alone`, only one dimension: nothing else tells its label row apart.
+ */
+function revised(g: Gen, v1: ResponseCompletedEvent, t: number, drop: boolean, alone = false): ResponseCompletedEvent {
   const v2: ResponseCompletedEvent = { ...v1, event_id: g.eventId(), occurred_at: g.time(t) };
   const forced = g.pick(OPTIONAL_DIMENSIONS);
   for (const dimension of OPTIONAL_DIMENSIONS) {
-    if (dimension !== forced && !g.chance(0.5)) continue;
+    if (dimension !== forced && (alone || !g.chance(0.5))) continue;
     const others = OPTIONAL_DIMENSION_VALUES[dimension].filter((value) => value !== v1[dimension]);
     if (drop && v1[dimension] !== undefined) delete v2[dimension];
     else v2[dimension] = g.pick(others);
   }
-  const text = g.r();
+  const text = alone ? 1 : g.r();
   if (text < 0.3) {
     // The producer's category goes away: the new text is classified.
     delete v2.query_category;
@@ -55,18 +58,21 @@ function dimensionRevisions(g: Gen): void {
     if (!g.chance(0.12)) continue;
     const t = ms(v1.occurred_at);
     const arrived = g.draftOf(v1).arrive;
-    const variant = g.weighted<string>([['later', 40], ['next_hour', 20], ['tie_first', 15], ['dropped', 10], ['reverted', 15]]);
+    const variant = g.weighted<string>([['later', 30], ['next_hour', 15], ['tie_first', 10], ['tie_late', 25], ['dropped', 10], ['reverted', 10]]);
     // Stay clear of the tenant's last 11 minutes: its newest event stays a response at its end.
     const latest = g.end - 11 * MIN;
-    if (variant === 'tie_first') {
-      const v2 = revised(g, v1, t, false);
+    if (variant === 'tie_first' || variant === 'tie_late') {
+      // The same occurred_at, won by the greater event_id: arriving first, or a day later with one dimension changed alone.
+      const v2 = revised(g, v1, t, false, variant === 'tie_late');
       v2.occurred_at = v1.occurred_at;
-      g.emit(v2, arrived - g.int(SEC, 10 * MIN));
+      g.emit(v2, variant === 'tie_first' ? arrived - g.int(SEC, 10 * MIN) : arrived + g.int(12 * HOUR, 30 * HOUR));
       continue;
     }
     const t2 = variant === 'next_hour' ? Math.floor(t / HOUR) * HOUR + HOUR + g.int(0, 20 * MIN) : t + g.int(SEC, 30 * SEC);
     if (t2 >= latest) continue;
-    const v2 = g.emit(revised(g, v1, t2, variant === 'dropped'), arrived + g.int(SEC, 2 * HOUR));
+    // Half the corrections come within two hours, half a day or more later (after an evaluation has labeled v1).
+    const delay = g.chance(0.5) ? g.int(SEC, 2 * HOUR) : g.int(12 * HOUR, 30 * HOUR);
+    const v2 = g.emit(revised(g, v1, t2, variant === 'dropped'), arrived + delay);
     if (variant !== 'reverted') continue;
     const t3 = t2 + g.int(SEC, 30 * SEC);
     if (t3 < latest) g.emit({ ...v1, event_id: g.eventId(), occurred_at: iso(t3) }, g.draftOf(v2).arrive + g.int(SEC, HOUR));
