@@ -1,13 +1,14 @@
-import { ChangedMigrationError, createWarehouse, loadMigrations, migrate, queryRows, sqlValue } from "@answerscope/warehouse";
+import { ChangedMigrationError, loadMigrations, migrate, queryRows, sqlValue } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { openTestEngineWarehouse } from "../src/test-engine";
 
 const database = `as_migrate_${randomBytes(4).toString("hex")}`;
 
 describe("migration runner", () => {
-  const url = inject("clickhouseUrl");
-  const first = createWarehouse({ url, database });
-  const second = createWarehouse({ url, database });
+  // Two connections, as two processes would have on a server (on the embedded engine, two in this process).
+  const { warehouse: first } = openTestEngineWarehouse(database, 30_000);
+  const { warehouse: second } = openTestEngineWarehouse(database, 30_000);
 
   afterAll(async () => {
     await first.client.command({ query: `DROP DATABASE IF EXISTS ${database}` });
