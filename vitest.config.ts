@@ -26,6 +26,7 @@ const ENGINE_26_SUITES = [
   "test/integration/tenant-fact-times.test.ts",
   "test/integration/view-repairs.test.ts",
   "test/integration/escaping.test.ts",
+  "test/integration/label-freshness.test.ts",
   "test/integration/migrations.test.ts",
 ];
 
