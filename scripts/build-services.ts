@@ -19,8 +19,10 @@ export const bundleOf = (entry: ServiceEntry): string => join(ROOT, "dist", entr
  * same rate. But V8 also derives how far the old generation may grow past what a full collection
  * left from that cap (1.3x at 256 MB, 4x from 1 GB), and at 1.3x the worker ran a full collection
  * every 0.3 s: 17 per 80,000 events, 15-20 % of its CPU. --heap-growing-percent=200 lets it grow 3x
- * under the same cap: 5 full collections, 211-231 MB peak RSS. scripts/start.sh, the Dockerfile and
- * docker-compose.yml pass the same flags (build-services.test.ts holds them to this list).
+ * under the same cap: 5 full collections, 211-231 MB peak RSS. The Dockerfile and docker-compose.yml
+ * pass the same flags (build-services.test.ts holds every launcher to this list). `answerscope serve`
+ * (scripts/start.sh) runs without flags: all roles share its heap, and no cap was measured for it
+ * (its RSS after npm start's 20,000 demo events: 430-460 MB, the embedded engine included).
  */
 export const SERVICE_NODE_FLAGS: Partial<Record<ServiceEntry, readonly string[]>> = {
   "ingest/src/main.ts": ["--max-old-space-size=256", "--heap-growing-percent=200"],
