@@ -41,7 +41,7 @@ describe("the embedded warehouse", () => {
     opened.push(w);
     // A key lookup sends max_query_size sized to its own text (warehouse/src/sink/key-lookup.ts).
     await queryRows(w, "SELECT 1", { clickhouse_settings: { max_query_size: "1000" } });
-    const long = `SELECT length('${"x".repeat(5000)}') AS n`;
+    const long = `SELECT length(${sqlValue("x".repeat(5000))}) AS n`;
     expect(await queryRows(w, long)).toEqual([{ n: 5000 }]);
     // Any setting: one statement's optimize_on_insert = 0 keeps duplicates; the next insert has the default again.
     await w.client.command({ query: `CREATE TABLE ${w.table("replacing_probe")} (id UInt32) ENGINE = ReplacingMergeTree ORDER BY id` });
