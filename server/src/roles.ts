@@ -4,8 +4,8 @@ import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
 import { loadOutcomeConfig, startOutcomeService, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 
 /**
- * The roles `answerscope serve` can run, in the order they start: the collector first, since it
- * applies the migrations (MIGRATE_ON_START) the others read. Each role reads its settings from
+ * The roles `answerscope serve` can run, in the order they start: the collector, whose clients
+ * produce what the others read, first. Each role reads its settings from
  * the environment as its own process does, except the port: the collector and the API both read
  * PORT alone, so serve gives each its own variable.
  */

@@ -3,7 +3,7 @@ import { roleEnv } from "./roles";
 import { parseServeArgs, UsageError } from "./serve-args";
 
 describe("parseServeArgs", () => {
-  it("runs every role without --roles, the collector first (it migrates)", () => {
+  it("runs every role without --roles, in start order", () => {
     expect(parseServeArgs([])).toEqual(["collector", "evaluator", "api", "exporter"]);
   });
 

@@ -1,4 +1,4 @@
-import type { RunningRole, Warehouse } from "@answerscope/warehouse";
+import { migrate, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import { ROLES, roleEnv, type RoleName } from "./roles";
 
 export interface Serving {
@@ -9,11 +9,22 @@ export interface Serving {
 }
 
 /**
- * Starts `roles` one after the other on the one warehouse; each announces its port as its own
- * process does ("answerscope <role> listening on port N"). If one fails to start, those already
+ * Applies the pending migrations (unless MIGRATE_ON_START=false), then starts `roles` one after
+ * the other on the one warehouse; each announces its port as its own process does ("answerscope
+ * <role> listening on port N"). Serve migrates whichever roles it runs: on the embedded engine no
+ * other process can while it holds the data directory. If a role fails to start, those already
  * running are stopped, the warehouse closed, and the error thrown.
  */
 export async function startServe(roles: readonly RoleName[], warehouse: Warehouse, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<Serving> {
+  if (env.MIGRATE_ON_START !== "false") {
+    const { applied } = await migrate(warehouse).catch(async (error: unknown) => {
+      await warehouse.close();
+      throw new Error(`the migrations failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
+    log(`answerscope serve: ${applied.length} migration(s) applied`);
+  }
+  // Applied above, once; the collector need not look again.
+  const rolesEnv = { ...env, MIGRATE_ON_START: "false" };
   const running: { name: RoleName; role: RunningRole }[] = [];
   const ports: Partial<Record<RoleName, number>> = {};
 
@@ -29,7 +40,7 @@ export async function startServe(roles: readonly RoleName[], warehouse: Warehous
 
   for (const name of roles) {
     try {
-      const role = await ROLES[name].start(roleEnv(name, env), warehouse);
+      const role = await ROLES[name].start(roleEnv(name, rolesEnv), warehouse);
       running.push({ name, role });
       if (role.port !== undefined) {
         ports[name] = role.port;

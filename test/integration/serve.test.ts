@@ -109,12 +109,27 @@ describe("answerscope serve on the embedded engine", () => {
   });
 });
 
-describe("answerscope serve stopped while it starts", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "answerscope-serve-"));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+describe("answerscope serve on a new data directory", () => {
+  const dataDirs: string[] = [];
+  const newDataDir = () => {
+    dataDirs.push(mkdtempSync(join(tmpdir(), "answerscope-serve-")));
+    return dataDirs.at(-1)!;
+  };
+  afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it("applies the migrations itself whichever roles it runs: no other process can while it holds the directory", async () => {
+    const serve = await startServe(["--roles", "api"], { ANSWERSCOPE_DATA_DIR: newDataDir(), ANSWERSCOPE_KEYS: `read:acme:${READ_KEY}` });
+    try {
+      const res = await fetch(`http://127.0.0.1:${serve.ports.api}/api/v1/metrics?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`, { headers: { authorization: `Bearer ${READ_KEY}` } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { rows: { response_count: number }[] }).rows[0]!.response_count).toBe(0);
+    } finally {
+      await serve.stop();
+    }
+  });
 
   it("stops its roles once started, and closes the warehouse, instead of dying in the migrations", async () => {
-    const serve = launchServe([], { ANSWERSCOPE_DATA_DIR: dataDir });
+    const serve = launchServe([], { ANSWERSCOPE_DATA_DIR: newDataDir() });
     // Printed once the signal handlers are in place, before the collector applies the migrations (seconds on a new directory).
     await waitFor(async () => serve.output(), (output) => output.includes("answerscope serve: starting") || serve.child.exitCode !== null, { intervalMs: 10, what: "serve to start" });
     serve.child.kill("SIGTERM");
