@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
+// The server projects' provided `clickhouseUrl` is declared there.
+import type {} from "./global-setup";
 
 declare module "vitest" {
   export interface ProvidedContext {
