@@ -51,7 +51,12 @@ describe("every alert's dashboard link", () => {
       if (state.range.kind !== "custom") continue;
       expect(Date.parse(state.range.to), rule.alert).toBe(EVALUATED_AT_MS);
       const shownSeconds = (EVALUATED_AT_MS - Date.parse(state.range.from)) / 1000;
-      expect(shownSeconds, rule.alert).toBeGreaterThanOrEqual(durationSeconds(DEFAULT_RULES_CONFIG.dashboardLead) + 60);
+      const leadSeconds = durationSeconds(DEFAULT_RULES_CONFIG.dashboardLead);
+      expect(shownSeconds, rule.alert).toBeGreaterThanOrEqual(leadSeconds + 60);
+      // A windowed rule shows exactly its window and the lead, the start rounded down to the minute.
+      const window = rule.labels.window;
+      if (window) expect(shownSeconds - durationSeconds(window) - leadSeconds, `${rule.alert} ${window}`).toBeGreaterThanOrEqual(0);
+      if (window) expect(shownSeconds - durationSeconds(window) - leadSeconds, `${rule.alert} ${window}`).toBeLessThan(60);
     }
   });
 
