@@ -47,6 +47,15 @@ describe("with the outcome evaluator failing for a tenant", () => {
         expect(text, path).toContain("responses_by_session");
         expect(await banner.getAttribute("role")).toBe("alert");
       }
+      // A comparison over a range after acme's labels (from the next minute on) is unknown, not "insufficient".
+      const from = Math.ceil(Date.now() / 60_000) * 60_000;
+      const range = { from: new Date(from).toISOString(), to: new Date(from + 3_600_000).toISOString() };
+      await page.goto(`/compare?${new URLSearchParams({ tenant: "acme", ...range, metric: "good_answer_rate", dimension: "model", a: "m1", b: "m2" }).toString()}`);
+      await waitForView(page);
+      const verdict = page.locator('[data-verdict="labels_unavailable"]');
+      await verdict.waitFor({ state: "visible", timeout: 15_000 });
+      expect(await verdict.innerText()).toContain("the outcome evaluator is failing");
+      expect(await page.locator('[data-kpi="compare-a"] [data-role="value"]').innerText()).toBe("—");
       expect(await (await bannerOn(page, "/rejected", "acme")).count(), "rejected events do not come from labels").toBe(0);
       const demo = await loggedIn(browser(), "demo");
       expect(await (await bannerOn(demo.page, "/effect", "demo")).count(), "demo's labels are fresh").toBe(0);

@@ -11,6 +11,14 @@ import type { ResolvedView } from "@/lib/resolve-view";
 
 function Verdict({ result }: { result: CompareResult }) {
   const label = RATES[result.metric];
+  // Unknown, not few: no outcome label covers the range (the API says why).
+  if (result.labels.figures_unavailable && result.a.denominator === null) {
+    return (
+      <div className="verdict verdict-insufficient" data-verdict="labels_unavailable">
+        Not computed: {result.labels.figures_unavailable}.
+      </div>
+    );
+  }
   if (result.insufficient_data) {
     const small = [result.a, result.b].filter((slice) => slice.insufficient_data).map((slice) => `${slice.value} (n=${formatCount(slice.denominator)})`);
     return (
