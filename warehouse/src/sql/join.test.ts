@@ -29,7 +29,7 @@ function closingBracket(sql: string, open: number): number {
  * The joins of `sql` with a subquery operand that has no alias (ClickHouse 26.x: Code 206
  * ALIAS_REQUIRED), each as the text around its JOIN keyword.
  */
-export function unaliasedJoinedSubqueries(text: string): string[] {
+function unaliasedJoinedSubqueries(text: string): string[] {
   const sql = withoutStrings(text);
   const found: string[] = [];
   for (const match of sql.matchAll(TABLE_JOIN)) {
