@@ -7,6 +7,7 @@ import { isValidTimeZone } from '../mapping/local-time.js';
 
 export const USAGE = `Usage: answerscope import vikingbot <sessions-dir> --tenant <id> [options]
        (in the repository: npm run import -- vikingbot <sessions-dir> --tenant <id> [options])
+       answerscope serve [--roles ...]: runs Answerscope itself (answerscope serve --help)
 
 Reads vikingbot's session files (<workspace>/bot/sessions/*.jsonl) and sends their answers, tool
 calls, ratings and vikingbot's own outcome labels to Answerscope as events. Safe to repeat: event ids are derived from the data.
