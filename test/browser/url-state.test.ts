@@ -1,9 +1,9 @@
-import type { Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { MetricsResult } from "../../dashboard/src/lib/api-types";
 import { formatCount, formatRate } from "../../dashboard/src/lib/format";
 import { apiGet } from "./support/api";
 import { waitForView } from "./support/browser";
+import { expectToStay, holdRequests } from "./support/held-requests";
 import { apiRange, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";
 
 const browser = useBrowser();
@@ -52,44 +52,25 @@ describe("the view lives in the URL", () => {
     await waitForView(page, { charts: 2 });
     // The browser fetches each view from the dashboard's server. The answer to the first choice is
     // held until the second choice's view is on screen, then let through: an answer that really is late.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const held: Request[] = [];
-    const statuses = new Map<Request, number>();
-    const ended = new Set<Request>();
-    page.on("response", (response) => statuses.set(response.request(), response.status()));
-    page.on("requestfinished", (request) => ended.add(request));
-    page.on("requestfailed", (request) => ended.add(request));
-    await page.route(
-      (url) => url.pathname === "/effect" && url.searchParams.get("slice") === "channel",
-      async (route) => {
-        held.push(route.request());
-        await released;
-        await route.continue().catch(() => undefined);
-      },
-    );
+    const late = await holdRequests(page, (url) => url.pathname === "/effect" && url.searchParams.get("slice") === "channel");
     await page.selectOption('select[name="slice"]', "channel");
-    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect.poll(() => late.held.length).toBeGreaterThan(0);
     await page.selectOption('select[name="slice"]', "prompt_version");
     await page.waitForURL((url) => url.searchParams.get("slice") === "prompt_version");
     await waitForView(page, { charts: 2 });
     expect(await page.locator('table[data-table="effect-by-prompt_version"]').count()).toBe(1);
-    expect(held.some((request) => statuses.has(request))).toBe(false);
+    expect(late.outcomes().every((outcome) => outcome === "open")).toBe(true);
 
-    release();
+    late.release();
     // The late answer reaches the browser (the server answers it in full, the router reads it).
-    await expect.poll(() => held.map((request) => (ended.has(request) ? statuses.get(request) : "open")), { timeout: 30_000 }).toEqual(held.map(() => 200));
+    await expect.poll(late.outcomes, { timeout: 30_000 }).toEqual(late.held.map(() => 200));
     // The late answer is in the browser; for a while after, the newer view stays.
     const shown = async () => ({
       slice: new URL(page.url()).searchParams.get("slice"),
       byPromptVersion: await page.locator('table[data-table="effect-by-prompt_version"]').count(),
       byChannel: await page.locator('table[data-table="effect-by-channel"]').count(),
     });
-    const until = Date.now() + 2000;
-    while (Date.now() < until) {
-      expect(await shown()).toEqual({ slice: "prompt_version", byPromptVersion: 1, byChannel: 0 });
-      await page.waitForTimeout(100);
-    }
+    await expectToStay(page, shown, { slice: "prompt_version", byPromptVersion: 1, byChannel: 0 });
     await context.close();
   });
 
@@ -99,22 +80,9 @@ describe("the view lives in the URL", () => {
     await waitForView(page, { charts: 2 });
     // The filter bar reads a dimension's values from the dashboard's server in the browser. The
     // answer for the first dimension is held until the second one's values are listed, then let through.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const held: Request[] = [];
-    const ended = new Set<Request>();
-    page.on("requestfinished", (request) => ended.add(request));
-    page.on("requestfailed", (request) => ended.add(request));
-    await page.route(
-      (url) => url.pathname === "/data/dimension-values" && url.searchParams.get("dimension") === "channel",
-      async (route) => {
-        held.push(route.request());
-        await released;
-        await route.continue().catch(() => undefined);
-      },
-    );
+    const late = await holdRequests(page, (url) => url.pathname === "/data/dimension-values" && url.searchParams.get("dimension") === "channel");
     await page.selectOption('select[name="filter-dimension"]', "channel");
-    await expect.poll(() => held.length).toBe(1);
+    await expect.poll(() => late.held.length).toBe(1);
     await page.selectOption('select[name="filter-dimension"]', "model");
     const valueSelect = page.locator('select[name="filter-value"]');
     await valueSelect.locator('option[value="gpt-4o"]').waitFor({ state: "attached" });
@@ -122,14 +90,10 @@ describe("the view lives in the URL", () => {
     const models = await listed();
     expect(models).not.toContain("slack");
 
-    release();
+    late.release();
     // The late request ends (answered, or given up by the page), and for a while after the list stays the model's.
-    await expect.poll(() => ended.has(held[0]!), { timeout: 30_000 }).toBe(true);
-    const until = Date.now() + 2000;
-    while (Date.now() < until) {
-      expect(await listed()).toEqual(models);
-      await page.waitForTimeout(100);
-    }
+    await expect.poll(() => late.outcomes()[0] !== "open", { timeout: 30_000 }).toBe(true);
+    await expectToStay(page, listed, models);
     await context.close();
   });
 
