@@ -53,6 +53,24 @@ describe("the embedded warehouse", () => {
     ]);
   });
 
+  it("gives each session_id a session of its own, as HTTP sessions are (the outcome evaluator's temporary tables)", async () => {
+    const w = open();
+    opened.push(w);
+    const inSession = (sessionId: string) => ({
+      command: (query: string) => w.client.command({ query, session_id: sessionId }),
+      rows: (query: string) => queryRows<{ id: number }>(w, query, { session_id: sessionId }),
+    });
+    const [a, b] = [inSession("evaluation-a"), inSession("evaluation-b")];
+    await a.command("CREATE TEMPORARY TABLE outcome_probe (id UInt32) ENGINE = Memory");
+    await b.command("CREATE TEMPORARY TABLE outcome_probe (id UInt32) ENGINE = Memory");
+    await a.command("INSERT INTO outcome_probe VALUES (1)");
+    await b.command("INSERT INTO outcome_probe VALUES (2), (3)");
+    expect(await a.rows("SELECT id FROM outcome_probe ORDER BY id")).toEqual([{ id: 1 }]);
+    expect(await b.rows("SELECT id FROM outcome_probe ORDER BY id")).toEqual([{ id: 2 }, { id: 3 }]);
+    // Statements without a session see neither.
+    await expect(queryRows(w, "SELECT id FROM outcome_probe")).rejects.toThrow(/outcome_probe/);
+  });
+
   it("answers a statement past the request timeout with a timeout error, as the HTTP client does, and stays usable", async () => {
     const w = open("as_embedded", 200);
     opened.push(w);

@@ -38,51 +38,35 @@ export class StatementSettings {
 type ClientConnection = NonNullable<ClickHouseClientConfigOptions["connection"]>;
 type StatementParams = Parameters<ClientConnection["query"]>[0];
 
-/**
- * The product's connection to embedded ClickHouse (chDB, in this process), plugged into
- * `@clickhouse/client` in place of HTTP. It adds what the HTTP path gets from the server:
- * - the data directory belongs to this process (data-dir-lock.ts);
- * - per-statement settings that do not stick to the session (StatementSettings);
- * - the request timeout: a statement that runs longer rejects with a timeout error, as an HTTP
- *   request would (the engine finishes it in the background: chDB cannot cancel a running query);
- * - a close that waits for the statements still running, because closing the engine's session
- *   under a running statement aborts the engine for the rest of the process.
- */
-export function createEmbeddedConnection(options: { dataDir: string; requestTimeoutMs: number }): ClientConnection {
-  const release = lockDataDir(options.dataDir);
-  let inner: ClientConnection;
-  try {
-    // chdb/connection implements client-common's Connection, the same interface as ClientConnection.
-    inner = createChdbConnection({ path: options.dataDir }) as unknown as ClientConnection;
-  } catch (error) {
-    release();
-    throw error;
-  }
+/** One chDB session on the data directory: its statements in order, their settings, a careful close. */
+interface EngineSession {
+  run<P extends StatementParams, R>(call: (connection: ClientConnection, params: P) => Promise<R>, params: P): Promise<R>;
+  ping: ClientConnection["ping"];
+  close(): Promise<void>;
+}
+
+function openEngineSession(options: { dataDir: string; requestTimeoutMs: number }): EngineSession {
+  // chdb/connection implements client-common's Connection, the same interface as ClientConnection.
+  const inner = createChdbConnection({ path: options.dataDir }) as unknown as ClientConnection;
   const running = new Set<Promise<unknown>>();
   const settings = readDefaults(inner).then((defaults) => new StatementSettings(defaults));
   // Known before the first statement; a failure is that statement's (and every later one's) error.
   settings.catch(() => {});
-
-  async function run<P extends StatementParams, R>(call: (params: P) => Promise<R>, params: P): Promise<R> {
-    const timeout = AbortSignal.timeout(options.requestTimeoutMs);
-    // Statements reach the session in the order they are sent: the settings are worked out right before.
-    const own = (await settings).of(params.clickhouse_settings);
-    const promise = call({ ...params, clickhouse_settings: own, abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout });
-    running.add(promise);
-    const forget = () => running.delete(promise);
-    promise.then(forget, forget);
-    return promise.catch((error: unknown) => {
-      if (timeout.aborted) throw new Error(`Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`, { cause: error });
-      throw error;
-    });
-  }
-
   let closing: Promise<void> | undefined;
   return {
-    query: (params) => run((p) => inner.query(p), params),
-    exec: (params) => run((p) => inner.exec(p), params),
-    command: (params) => run((p) => inner.command(p), params),
-    insert: (params) => run((p) => inner.insert(p), params),
+    async run(call, params) {
+      const timeout = AbortSignal.timeout(options.requestTimeoutMs);
+      // Statements reach the session in the order they are sent: the settings are worked out right before.
+      const own = (await settings).of(params.clickhouse_settings);
+      const promise = call(inner, { ...params, clickhouse_settings: own, abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout });
+      running.add(promise);
+      const forget = () => running.delete(promise);
+      promise.then(forget, forget);
+      return promise.catch((error: unknown) => {
+        if (timeout.aborted) throw new Error(`Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`, { cause: error });
+        throw error;
+      });
+    },
     ping: (params) => inner.ping(params),
     close: () =>
       (closing ??= (async () => {
@@ -90,8 +74,78 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
         await Promise.allSettled([...running]);
         // A statement given up on (timeout, abort) still runs in the engine until it finishes.
         await drainPending();
+        await inner.close();
+      })()),
+  };
+}
+
+/** How long a named session lives after its last statement: ClickHouse's default session_timeout. */
+const SESSION_TIMEOUT_MS = 60_000;
+
+/**
+ * The product's connection to embedded ClickHouse (chDB, in this process), plugged into
+ * `@clickhouse/client` in place of HTTP. It adds what the HTTP path gets from the server:
+ * - the data directory belongs to this process (data-dir-lock.ts);
+ * - per-statement settings that do not stick to the session (StatementSettings);
+ * - sessions: a statement with a `session_id` (the outcome evaluator's temporary tables) runs in a
+ *   chDB session of that id's own, as in an HTTP session, closed 60 s after its last statement;
+ *   without, all share one (chdb/connection ignores session_id, so two evaluations would share
+ *   their temporary tables);
+ * - the request timeout: a statement that runs longer rejects with a timeout error, as an HTTP
+ *   request would (the engine finishes it in the background: chDB cannot cancel a running query);
+ * - a close that waits for the statements still running, because closing the engine's session
+ *   under a running statement aborts the engine for the rest of the process.
+ */
+export function createEmbeddedConnection(options: { dataDir: string; requestTimeoutMs: number }): ClientConnection {
+  const release = lockDataDir(options.dataDir);
+  let main: EngineSession;
+  try {
+    main = openEngineSession(options);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const named = new Map<string, { session: EngineSession; idle?: NodeJS.Timeout }>();
+
+  function sessionOf(sessionId: string | undefined): { session: EngineSession; touch: () => void } {
+    if (!sessionId) return { session: main, touch: () => {} };
+    let entry = named.get(sessionId);
+    if (!entry) named.set(sessionId, (entry = { session: openEngineSession(options) }));
+    const current = entry;
+    const touch = () => {
+      clearTimeout(current.idle);
+      current.idle = setTimeout(() => {
+        named.delete(sessionId);
+        current.session.close().catch((error: unknown) => console.error(`embedded warehouse: closing idle session ${sessionId} failed:`, error));
+      }, SESSION_TIMEOUT_MS).unref();
+    };
+    touch();
+    return { session: current.session, touch };
+  }
+
+  let closing: Promise<void> | undefined;
+  function run<P extends StatementParams, R>(call: (connection: ClientConnection, params: P) => Promise<R>, params: P): Promise<R> {
+    if (closing) return Promise.reject(new Error("the embedded warehouse is closed"));
+    const { session, touch } = sessionOf(params.session_id);
+    const result = session.run(call, params);
+    result.then(touch, touch);
+    return result;
+  }
+
+  return {
+    query: (params) => run((c, p) => c.query(p), params),
+    exec: (params) => run((c, p) => c.exec(p), params),
+    command: (params) => run((c, p) => c.command(p), params),
+    insert: (params) => run((c, p) => c.insert(p), params),
+    ping: (params) => main.ping(params),
+    close: () =>
+      (closing ??= (async () => {
         try {
-          await inner.close();
+          const sessions = [...named.values()];
+          named.clear();
+          for (const { idle } of sessions) clearTimeout(idle);
+          await Promise.allSettled(sessions.map(({ session }) => session.close()));
+          await main.close();
         } finally {
           release();
         }
