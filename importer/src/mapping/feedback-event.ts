@@ -18,10 +18,16 @@ export function ratingOf(entry: Pick<VikingbotFeedback, 'feedback_type' | 'feedb
 
 export type FeedbackMapping = { readonly kind: 'event'; readonly mapped: MappedEvent } | { readonly kind: 'neutral' } | { readonly kind: 'problem'; readonly message: string };
 
-/** One `feedback_events` entry (at `position` in the list) as a `feedback_submitted` on the answer. */
-export function feedbackEventOf(entry: VikingbotFeedback, position: number, sessionKey: string, context: MappingContext): FeedbackMapping {
+/**
+ * One `feedback_events` entry (at `position` in the list) as a `feedback_submitted` on the answer.
+ * vikingbot stores no user when the request named none and the answer had no sender: the rater is
+ * then the answer's owner (`answerOwner`), and without one the entry cannot be sent.
+ */
+export function feedbackEventOf(entry: VikingbotFeedback, position: number, sessionKey: string, context: MappingContext, answerOwner: string | null): FeedbackMapping {
   const rating = ratingOf(entry);
   if (rating === null) return { kind: 'neutral' };
+  const userId = entry.user_id ?? answerOwner;
+  if (userId === null) return { kind: 'problem', message: `feedback_events[${position}]: no user_id, and no answer ${JSON.stringify(entry.response_id)} in the file to take its owner from` };
   const occurredAtMs = localTimeToEpochMs(entry.created_at, context.timeZone);
   if (occurredAtMs === null) return { kind: 'problem', message: `feedback_events[${position}]: created_at ${JSON.stringify(entry.created_at)} is not a time` };
   // The list only grows, so (session, position) names one submission for good; a resubmission is a
@@ -36,7 +42,7 @@ export function feedbackEventOf(entry: VikingbotFeedback, position: number, sess
     client_feedback_id: derivedId('vbfc', idParts),
     target_type: 'chat_message',
     target_id: entry.response_id,
-    user_id: entry.user_id,
+    user_id: userId,
     ...(entry.session_id ? { session_id: entry.session_id } : {}),
     rating,
     ...(entry.feedback_reason != null ? { reason: entry.feedback_reason } : {}),

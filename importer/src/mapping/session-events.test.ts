@@ -51,7 +51,7 @@ describe('sessionEventsOf', () => {
       session_id: KEY,
       user_id: 'u1',
       channel: 'feishu__cli_a',
-      session_type: 'private',
+      session_type: 'feishu',
       model: 'unknown',
       provider: 'unknown',
       finish_reason: 'stop',

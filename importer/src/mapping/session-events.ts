@@ -60,7 +60,7 @@ export function sessionEventsOf(session: ParsedSession, context: MappingContext)
   const ratings: MappedEvent[] = [];
   let neutralRatings = 0;
   for (const { position, entry } of session.feedback) {
-    const mapped = feedbackEventOf(entry, position, session.sessionKey, context);
+    const mapped = feedbackEventOf(entry, position, session.sessionKey, context, factsById.get(entry.response_id)?.user_id ?? null);
     if (mapped.kind === 'neutral') neutralRatings++;
     else if (mapped.kind === 'problem') problems.push({ line: session.metadataLine, message: mapped.message });
     else ratings.push(mapped.mapped);

@@ -25,12 +25,11 @@ export function resultText(result: unknown): string | null {
 
 /**
  * Each `tools_used` entry as one terminal `tool_call` (vikingbot logs a call once it ended, so there
- * is no `started` event: the pipeline infers the start). A missing `execute_success` counts as
- * success, as vikingbot sets it false only on failure.
+ * is no `started` event: the pipeline infers the start). Success is read in records.ts.
  */
 export function toolEventsOf(tools: readonly PositionedToolUse[], parent: ToolCallParent, context: MappingContext): MappedEvent[] {
   return tools.map(({ position, use }) => {
-    const failed = use.execute_success === false;
+    const failed = !use.succeeded;
     const result = resultText(use.result);
     const origin = parent.responseId ?? `line:${parent.line}`;
     const event: ToolCallInput = {
@@ -47,9 +46,9 @@ export function toolEventsOf(tools: readonly PositionedToolUse[], parent: ToolCa
       user_id: parent.userId,
       session_id: parent.sessionId,
       ...(parent.responseId ? { response_id: parent.responseId } : {}),
-      ...(use.args ? { arguments: use.args } : {}),
+      ...(use.arguments ? { arguments: use.arguments } : {}),
       ...(result !== null ? (failed ? { error_message: result } : { result_summary: result }) : {}),
-      ...(use.duration != null && use.duration >= 0 ? { duration_ms: Math.round(use.duration) } : {}),
+      ...(use.duration_ms !== null ? { duration_ms: use.duration_ms } : {}),
     };
     return { event: fitToolCall(event), occurredAtMs: parent.occurredAtMs };
   });

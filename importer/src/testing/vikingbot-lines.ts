@@ -1,4 +1,6 @@
-// Builders of vikingbot session lines (vikingbot-format.md) for tests: each returns one JSONL line.
+// Builders of vikingbot session lines (vikingbot-format.md) for tests: each returns one JSONL line with
+// the keys, value types and layout vikingbot's own writer gives it (OpenViking `bot/vikingbot/agent/
+// loop.py` and `session/manager.py`; the functions named below are vikingbot's).
 
 export type FactsInput = {
   response_id: string;
@@ -12,27 +14,34 @@ export type FactsInput = {
   prompt_tokens?: number;
   completion_tokens?: number;
   time_cost_ms?: number;
-  session_type?: string;
+  response_length?: number;
 };
 
+/** `_build_response_completed_payload` in vikingbot's agent loop, key for key. */
 export const factsOf = (input: FactsInput) => ({
-  session_type: 'private',
-  time_cost_ms: 1500,
-  prompt_tokens: 100,
-  completion_tokens: 50,
-  iteration_count: 1,
-  tool_count: 0,
-  tools_used_names: [],
-  response_length: 42,
-  has_reasoning: false,
-  ...input,
+  response_id: input.response_id,
+  session_id: input.session_id,
+  user_id: input.user_id,
+  channel: input.channel,
+  // `msg.session_key.type`, the first part of the channel key.
+  session_type: input.channel.split('__')[0],
+  time_cost_ms: input.time_cost_ms ?? 1500,
+  prompt_tokens: input.prompt_tokens ?? 100,
+  completion_tokens: input.completion_tokens ?? 50,
   total_tokens: (input.prompt_tokens ?? 100) + (input.completion_tokens ?? 50),
+  iteration_count: input.iteration_count ?? 1,
+  tool_count: input.tool_count ?? input.tools_used_names?.length ?? 0,
+  tools_used_names: input.tools_used_names ?? [],
+  response_length: input.response_length ?? 42,
+  created_at: input.created_at,
+  has_reasoning: false,
 });
 
 export type FeedbackInput = {
   response_id: string;
   session_id: string;
-  user_id: string;
+  /** null as vikingbot writes it when neither the request nor the answer named a user. */
+  user_id: string | null;
   feedback_type: 'thumb_up' | 'thumb_down' | 'rating';
   feedback_score?: number | null;
   feedback_reason?: string | null;
@@ -59,7 +68,8 @@ const outcomeOf = (responseId: string, input: OutcomeInput) => {
 
 export function metadataLine(sessionKey: string, facts: FactsInput[], feedback: FeedbackInput[], outcomes: Record<string, OutcomeInput> = {}): string {
   const [type, channelId, chatId] = sessionKey.split('__');
-  return JSON.stringify({
+  // `SessionManager._save_unlocked`: the metadata record first, then one line per message.
+  return pythonJsonDumps({
     _type: 'metadata',
     session_key: sessionKey,
     session_key_fields: { type, channel_id: channelId, chat_id: chatId },
@@ -67,7 +77,19 @@ export function metadataLine(sessionKey: string, facts: FactsInput[], feedback: 
     updated_at: '2026-08-20T12:00:00',
     metadata: {
       response_facts: Object.fromEntries(facts.map((entry) => [entry.response_id, factsOf(entry)])),
-      feedback_events: feedback.map((entry) => ({ feedback_score: null, feedback_reason: null, feedback_text: null, feedback_delay_sec: 30, channel: 'x', ...entry })),
+      // The openapi channel's `_handle_feedback`, key for key.
+      feedback_events: feedback.map((entry) => ({
+        response_id: entry.response_id,
+        session_id: entry.session_id,
+        user_id: entry.user_id,
+        feedback_type: entry.feedback_type,
+        feedback_score: entry.feedback_score ?? null,
+        feedback_reason: entry.feedback_reason ?? null,
+        feedback_text: entry.feedback_text ?? null,
+        feedback_delay_sec: 30.0,
+        channel: `${type}__${channelId}`,
+        created_at: entry.created_at,
+      })),
       response_outcomes: Object.fromEntries(Object.entries(outcomes).map(([id, outcome]) => [id, outcomeOf(id, outcome)])),
       openviking: { uri: 'viking://x' },
       recalled_exp_uris: ['viking://exp/1'],
@@ -77,34 +99,67 @@ export function metadataLine(sessionKey: string, facts: FactsInput[], feedback: 
   });
 }
 
-export const userLine = (content: string, timestamp: string, senderId: string) => JSON.stringify({ role: 'user', content, timestamp, sender_id: senderId });
+export const userLine = (content: string, timestamp: string, senderId: string) => pythonJsonDumps({ role: 'user', content, timestamp, sender_id: senderId });
 
+/** What vikingbot writes before a turn that recalled agent experience: no sender, not a user turn. */
 export const reminderLine = (timestamp: string) =>
-  JSON.stringify({ role: 'user', content: 'Experience: users like short answers', timestamp, sender_id: 'system', exp_uris: ['viking://exp/1'], experience_reminder: true });
+  pythonJsonDumps({
+    role: 'user',
+    content: '[Experience Reminder]\n## Relevant Agent Experience\nUsers like short answers.',
+    timestamp,
+    exp_uris: ['viking://agent/experience/short-answers'],
+    experience_reminder: true,
+  });
 
-export type ToolInput = { id: string; name: string; ok: boolean; duration: number; args?: Record<string, unknown>; result?: unknown };
+/** The prompt vikingbot's heartbeat service sends as user `user` (vikingbot/heartbeat/service.py). */
+export const HEARTBEAT_PROMPT =
+  "Read HEARTBEAT.md in your workspace (if it exists).\nFollow any instructions or tasks listed there.\nIMPORTANT: Use the 'message' tool to send any results or updates to the user.\nIf nothing needs attention, reply with just: HEARTBEAT_OK";
 
-export function assistantLine(responseId: string | null, timestamp: string, tools: ToolInput[] | null): string {
-  return JSON.stringify({
+/**
+ * One tool call. `auto` is the automatic memory lookup vikingbot prepends (no call id, no resolved
+ * arguments, `auto: true`); `skills` the Skill URIs a call ran under.
+ */
+export type ToolInput = { id?: string; name: string; ok: boolean; duration: number; args?: Record<string, unknown>; result?: unknown; skills?: string[]; auto?: true };
+
+/** A `tools_used` entry as the agent loop's `tool_used_dict` (or `_publish_auto_memory_context`) writes it. */
+function toolUsedOf(tool: ToolInput) {
+  const args = tool.args ?? { query: 'q' };
+  const result = tool.result ?? (tool.ok ? 'ok: 3 results' : 'Error: timeout');
+  // `json.dumps(tool_call.arguments, ensure_ascii=False)`: the arguments as JSON text.
+  const argsText = pythonJsonDumps(args);
+  if (tool.auto) return { tool_name: tool.name, args: argsText, result, duration: 0, execute_success: tool.ok, input_token: 4, output_token: 20, auto: true };
+  return {
+    tool_call_id: tool.id,
+    tool_name: tool.name,
+    args: argsText,
+    resolved_args: args,
+    result,
+    duration: tool.duration,
+    execute_success: tool.ok,
+    input_token: 10,
+    output_token: 20,
+    ...(tool.skills ? { skill_uri: tool.skills[0], skill_uris: tool.skills } : {}),
+  };
+}
+
+/** Python's `json.dumps` layout (`", "` and `": "` separators), so the text is byte for byte vikingbot's. */
+export function pythonJsonDumps(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${pythonJsonDumps(item)}`).join(', ')}}`;
+  return JSON.stringify(value);
+}
+
+/** An assistant line as `session.add_message("assistant", ...)` in the agent loop writes it, key for key. */
+export function assistantLine(responseId: string | null, timestamp: string, tools: ToolInput[] | null, senderId = 'ou_bot_user'): string {
+  return pythonJsonDumps({
     role: 'assistant',
     content: 'Here is the answer.',
     timestamp,
     ...(responseId ? { response_id: responseId } : {}),
-    tools_used:
-      tools?.map((tool) => ({
-        tool_call_id: tool.id,
-        tool_name: tool.name,
-        args: tool.args ?? { query: 'q' },
-        resolved_args: tool.args ?? { query: 'q' },
-        result: tool.result ?? (tool.ok ? 'ok: 3 results' : 'Error: timeout'),
-        duration: tool.duration,
-        execute_success: tool.ok,
-        input_token: 10,
-        output_token: 20,
-      })) ?? null,
+    tools_used: tools && tools.length > 0 ? tools.map(toolUsedOf) : null,
     reasoning_content: null,
-    agent_turns: 1,
-    sender_id: 'bot',
+    agent_turns: null,
+    sender_id: senderId,
     token_usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150, cache_read_input_tokens: 0 },
   });
 }

@@ -67,6 +67,18 @@ function linesOf(text: string): { lines: string[]; tail: string } {
   return { lines, tail };
 }
 
+/**
+ * The entries of one list or object field, checked one by one by the caller. Absent or null is an
+ * empty section; any other shape is reported (the section could not be read, which is not "empty").
+ */
+function entriesOf(record: Record<string, unknown>, key: string, shape: 'list' | 'object', line: number, problems: LineProblem[]): [string, unknown][] {
+  const value = record[key];
+  if (value === undefined || value === null) return [];
+  if (shape === 'list' ? Array.isArray(value) : typeof value === 'object' && !Array.isArray(value)) return Object.entries(value as object);
+  problems.push({ line, kind: 'invalid_record', message: `${key}: expected ${shape === 'list' ? 'a list' : 'an object'}, received ${Array.isArray(value) ? 'a list' : typeof value}` });
+  return [];
+}
+
 export function parseSession(text: string): ParsedSession | NotASession {
   const { lines, tail } = linesOf(text);
   let incompleteTail = false;
@@ -84,21 +96,22 @@ export function parseSession(text: string): ParsedSession | NotASession {
 
   const problems: LineProblem[] = [];
   const metadataLine = firstIndex + 1;
+  const sections = metadata.data.metadata ?? {};
   const facts: ResponseFacts[] = [];
-  for (const [responseId, entry] of Object.entries(metadata.data.metadata?.response_facts ?? {})) {
+  for (const [responseId, entry] of entriesOf(sections, 'response_facts', 'object', metadataLine, problems)) {
     const parsed = responseFactsSchema.safeParse(entry);
     if (parsed.success) facts.push(parsed.data);
     else problems.push({ line: metadataLine, kind: 'invalid_record', message: `response_facts.${responseId}: ${issueText(parsed.error)}` });
   }
   const feedback: { position: number; entry: VikingbotFeedback }[] = [];
-  (metadata.data.metadata?.feedback_events ?? []).forEach((entry, position) => {
+  for (const [position, entry] of entriesOf(sections, 'feedback_events', 'list', metadataLine, problems)) {
     const parsed = feedbackEventSchema.safeParse(entry);
-    if (parsed.success) feedback.push({ position, entry: parsed.data });
+    if (parsed.success) feedback.push({ position: Number(position), entry: parsed.data });
     else problems.push({ line: metadataLine, kind: 'invalid_record', message: `feedback_events[${position}]: ${issueText(parsed.error)}` });
-  });
+  }
 
   const outcomes: { responseId: string; entry: VikingbotOutcome }[] = [];
-  for (const [responseId, entry] of Object.entries(metadata.data.metadata?.response_outcomes ?? {})) {
+  for (const [responseId, entry] of entriesOf(sections, 'response_outcomes', 'object', metadataLine, problems)) {
     const parsed = responseOutcomeSchema.safeParse(entry);
     if (parsed.success) outcomes.push({ responseId: parsed.data.response_id ?? responseId, entry: parsed.data });
     else problems.push({ line: metadataLine, kind: 'invalid_record', message: `response_outcomes.${responseId}: ${issueText(parsed.error)}` });
@@ -126,11 +139,11 @@ export function parseSession(text: string): ParsedSession | NotASession {
         continue;
       }
       const tools: PositionedToolUse[] = [];
-      (parsed.data.tools_used ?? []).forEach((entry, position) => {
+      for (const [position, entry] of entriesOf(parsed.data, 'tools_used', 'list', line, problems)) {
         const tool = toolUseSchema.safeParse(entry);
-        if (tool.success) tools.push({ position, use: tool.data });
+        if (tool.success) tools.push({ position: Number(position), use: tool.data });
         else problems.push({ line, kind: 'invalid_record', message: `tools_used[${position}]: ${issueText(tool.error)}` });
-      });
+      }
       messages.push({ line, role: 'assistant', message: parsed.data, tools });
     } else {
       const type = typeof json.value === 'object' && json.value !== null ? ((json.value as { _type?: unknown })._type ?? role) : typeof json.value;
