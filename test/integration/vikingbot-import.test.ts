@@ -20,36 +20,40 @@ const context: MappingContext = { tenantId: TENANT, timeZone: TIME_ZONE, model: 
 
 /**
  * What metrics-v1.md implies for the fixtures (importer/src/testing/vikingbot-fixtures.ts), over 2026-08-20 UTC:
- * - responses r1..r5 → 5.
- * - explicit ratings: r1 down (thumb_up then thumb_down: the latest wins), r3 up (rating 4), r4 down
- *   (rating -2); r2's 0 and r5's null are not sent → coverage 3/5, down 2/3, up 1/3.
- * - tool calls: r1 web_search ok + read_file failed, r2 web_search ok (same vikingbot id `call_0` as
- *   r1's, still its own call), r4 sql_query failed → success 2/4.
- * - iterations 2+1+1+3+1 = 8 → 1.6; tools 2+1+0+1+0 = 4 → 0.8; tokens 150+300+150+400+150 → 230.
+ * - answers r1, r2, h1 (the heartbeat's), r3 in Alice's file, r4, r5 in Bob's → 6.
+ * - explicit ratings: r1 down (thumb_up, stored without a user, then thumb_down: the latest wins),
+ *   r3 up (rating 4), r4 down (rating -2); r2's and r5's ratings of 0 are not sent → coverage 3/6,
+ *   down 2/3, up 1/3.
+ * - tool calls (6, every one with its JSON-text args): r1 auto_memory_search ok + web_search ok +
+ *   read_file failed, r2 web_search ok (vikingbot id `call_0` again, still its own call), h1 message
+ *   ok, r4 sql_query failed → success 4/6.
+ * - iterations 2+1+2+1+3+1 = 10 → 10/6; tool_count 3+1+1+0+1+0 = 6 → 1; total tokens
+ *   150+300+350+150+400+150 = 1500 → 250.
  * - follow-ups (same session, ≤ 600 s later): only r1 → r2 (3 min), and r2's query re-asks ("Not what
- *   I asked"); r2 → r3 is 27 min, r4 → r5 2 h. Every window is closed (newest event 03:30Z ≥ r5's
- *   03:00Z + 10 min) → followup 1/5, reask 1/5.
- * - labels: r1 bad (down), r2 good (closed, no follow-up), r3 excellent (up, no failed tool), r4 bad,
- *   r5 good → good answers 3/5; both sessions' first answers are bad → one-turn resolution 0/2.
+ *   I asked"); r2 → h1 is 12 min, h1 → r3 15 min, r4 → r5 2 h. Every window is closed (newest event
+ *   03:30Z ≥ r5's 03:00Z + 10 min) → followup 1/6, reask 1/6.
+ * - labels: r1 bad (down), r2 good (closed, no follow-up), h1 good (likewise), r3 excellent (up, no
+ *   tool call failed), r4 bad (down), r5 good → good answers 4/6; both sessions' first answers are bad
+ *   → one-turn resolution 0/2.
  */
 const EXPECTED = {
-  response_count: 5,
-  feedback_coverage: 3 / 5,
+  response_count: 6,
+  feedback_coverage: 3 / 6,
   thumbs_up_rate: 1 / 3,
   thumbs_down_rate: 2 / 3,
-  tool_success_rate: 2 / 4,
+  tool_success_rate: 4 / 6,
   tool_calls_unfinished: 0,
-  avg_iteration_count: 8 / 5,
-  avg_tool_count: 4 / 5,
-  avg_total_tokens: 230,
+  avg_iteration_count: 10 / 6,
+  avg_tool_count: 6 / 6,
+  avg_total_tokens: 1500 / 6,
   error_rate: 0,
   max_iteration_hit_rate: 0,
   no_reply_rate: 0,
-  followup_rate: 1 / 5,
-  reask_rate: 1 / 5,
-  good_answer_rate: 3 / 5,
+  followup_rate: 1 / 6,
+  reask_rate: 1 / 6,
+  good_answer_rate: 4 / 6,
   one_turn_resolution_rate: 0,
-  outcome_counts: { excellent: 1, good: 2, neutral: 0, bad: 2, failed: 0, pending: 0 },
+  outcome_counts: { excellent: 1, good: 3, neutral: 0, bad: 2, failed: 0, pending: 0 },
 };
 
 describe("vikingbot import into the single-node stack", () => {
@@ -98,12 +102,12 @@ describe("vikingbot import into the single-node stack", () => {
       filesRead: 4,
       sessionFiles: 2,
       notSessionFiles: 2,
-      eventsFound: 16,
-      sentByKind: { response_completed: 5, tool_call: 4, feedback_submitted: 4, external_outcome_recorded: 3 },
-      accepted: 16,
+      eventsFound: 20,
+      sentByKind: { response_completed: 6, tool_call: 6, feedback_submitted: 4, external_outcome_recorded: 4 },
+      accepted: 20,
       alreadySent: 0,
       neutralRatings: 2,
-      repliesWithoutFacts: 1,
+      repliesWithoutFacts: 0,
       brokenLines: 1,
       unknownRecords: 2,
       invalidRecords: 0,
@@ -117,7 +121,43 @@ describe("vikingbot import into the single-node stack", () => {
       { file: "random.jsonl", line: undefined, kind: "not_session" },
       { file: "slack__T01/C02__U:42.jsonl", line: 6, kind: "unknown_record" },
     ]);
-    expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 5, toolCalls: 4, feedback: 4, rejected: 0 });
+    expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 6, toolCalls: 6, feedback: 4, rejected: 0 });
+  });
+
+  it("stores every answer, tool call, rating and vikingbot label of the files, with vikingbot's values", async () => {
+    const rows = async <T,>(columns: string, table: string, order: string) =>
+      (await queryRows<T>(warehouse, `SELECT DISTINCT ${columns} FROM ${warehouse.table(table)} WHERE tenant_id = ${sqlValue(TENANT)} ORDER BY ${order}`)).map((row) => ({ ...row }));
+    // Latency and tokens from response_facts; the heartbeat's answer belongs to vikingbot's heartbeat user.
+    expect((await rows<Record<string, unknown>>("response_id, user_id, time_cost_ms, total_tokens", "responses", "response_id")).map((row) => [row.response_id, row.user_id, Number(row.time_cost_ms), Number(row.total_tokens)])).toEqual([
+      ["h1", "user", 3100, 350],
+      ["r1", "ou_alice", 8200, 150],
+      ["r2", "ou_alice", 1500, 300],
+      ["r3", "ou_alice", 1500, 150],
+      ["r4", "U:42", 1500, 400],
+      ["r5", "U:42", 1500, 150],
+    ]);
+    // Each call with vikingbot's success, its duration in whole ms, and the arguments parsed from the JSON text in `args`.
+    expect((await rows<Record<string, unknown>>("response_id, tool_name, status, duration_ms, argument_keys", "tool_call_events", "response_id, tool_name")).map((row) => [row.response_id, row.tool_name, row.status, Number(row.duration_ms), row.argument_keys])).toEqual([
+      ["h1", "message", "completed", 16, ["content"]],
+      ["r1", "auto_memory_search", "completed", 0, ["query"]],
+      ["r1", "read_file", "failed", 30, ["path"]],
+      ["r1", "web_search", "completed", 120, ["query"]],
+      ["r2", "web_search", "completed", 80, ["query"]],
+      ["r4", "sql_query", "failed", 500, ["sql", "password"]],
+    ]);
+    // The thumb_up stored with user_id null is the answer owner's; ratings of 0 are not sent.
+    expect((await rows<Record<string, unknown>>("target_id, user_id, rating, occurred_at_ms", "feedback_events", "occurred_at_ms")).map((row) => [row.target_id, row.user_id, row.rating])).toEqual([
+      ["r4", "U:42", "down"],
+      ["r1", "ou_alice", "up"],
+      ["r1", "ou_alice", "down"],
+      ["r3", "ou_alice", "up"],
+    ]);
+    expect((await rows<Record<string, unknown>>("response_id, source, label", "external_outcome_labels", "response_id")).map((row) => [row.response_id, row.source, row.label])).toEqual([
+      ["h1", "vikingbot", "follow_up_without_feedback"],
+      ["r1", "vikingbot", "negative_feedback"],
+      ["r2", "vikingbot", "resolved"],
+      ["r3", "vikingbot", "positive_feedback"],
+    ]);
   });
 
   it("gives the figures metrics-v1.md implies for the sessions", async () => {
@@ -145,7 +185,7 @@ describe("vikingbot import into the single-node stack", () => {
     const cli = await runCli(["import", "vikingbot", directory, "--tenant", TENANT, "--collector", collectorUrl, "--timezone", TIME_ZONE, "--no-state"], { ANSWERSCOPE_INGEST_KEY: INGEST_KEY });
     expect(cli.stderr).not.toMatch(/delivery failed/);
     expect(cli.code).toBe(0);
-    expect(cli.stdout).toContain("sent: 16 (response_completed 5, tool_call 4, feedback_submitted 4, external_outcome_recorded 3)");
+    expect(cli.stdout).toContain("sent: 20 (response_completed 6, tool_call 6, feedback_submitted 4, external_outcome_recorded 4)");
     expect(cli.stdout).toContain(`${ALICE_FILE}:7: broken_line`);
     expect(cli.stdout).toContain("2 neutral ratings");
     expect({ deduped: await dedupedCounts(warehouse, TENANT), raw: await rawCounts(warehouse) }).toEqual(before);
@@ -161,7 +201,7 @@ describe("vikingbot import into the single-node stack", () => {
 
     // A heartbeat reply that used a tool, appended to Bob's session (local 11:05 → 03:05Z).
     await appendFile(join(directory, BOB_FILE), sessionText([assistantLine(null, "2026-08-20T11:05:00", [{ id: "h1", name: "web_search", ok: true, duration: 40 }])]));
-    await waitFor(() => dedupedCounts(warehouse, TENANT), (counts) => counts.toolCalls === 5, { timeoutMs: 15_000, what: "the appended tool call" });
+    await waitFor(() => dedupedCounts(warehouse, TENANT), (counts) => counts.toolCalls === 7, { timeoutMs: 15_000, what: "the appended tool call" });
 
     // Alice thumbs r2 down: vikingbot rewrites the whole file atomically (temporary file, then rename).
     const feedback = [...aliceFeedback, { ...aliceFeedback[2]!, feedback_type: "thumb_down" as const, feedback_score: -1, created_at: "2026-08-20T10:05:00" }];
@@ -182,13 +222,13 @@ describe("vikingbot import into the single-node stack", () => {
     restart.abort();
     const afterRestart = await rewatching;
     expect(afterRestart.sentByKind).toEqual({ response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 });
-    expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 5, toolCalls: 5, feedback: 5, rejected: 0 });
+    expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 6, toolCalls: 7, feedback: 5, rejected: 0 });
     const raw = await rawCounts(warehouse);
-    expect({ responses: raw.responses, toolCalls: raw.toolCalls, feedback: raw.feedback }).toEqual({ responses: 5, toolCalls: 5, feedback: 5 });
+    expect({ responses: raw.responses, toolCalls: raw.toolCalls, feedback: raw.feedback }).toEqual({ responses: 6, toolCalls: 7, feedback: 5 });
 
-    // r2 is now rated down (4 rated: 3 down); the heartbeat's call succeeded (3 of 5).
+    // r2 is now rated down (4 of 6 rated: 3 down); the appended call succeeded (5 of 7).
     const row = await metrics();
-    expect({ coverage: row.feedback_coverage, down: row.thumbs_down_rate, tools: row.tool_success_rate }).toEqual({ coverage: 4 / 5, down: 3 / 4, tools: 3 / 5 });
+    expect({ coverage: row.feedback_coverage, down: row.thumbs_down_rate, tools: row.tool_success_rate }).toEqual({ coverage: 4 / 6, down: 3 / 4, tools: 5 / 7 });
   });
 });
 
