@@ -2,6 +2,7 @@
 // an unknown record or an invalid entry becomes a problem with its line number, and the rest of the
 // file is still read.
 import type { z } from 'zod';
+import { parsePythonJson } from './python-json.js';
 import {
   assistantMessageSchema,
   feedbackEventSchema,
@@ -54,7 +55,7 @@ const issueText = (error: z.ZodError): string => error.issues.map((issue) => `${
 
 function parseJsonLine(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parsePythonJson(text) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -52,6 +52,17 @@ describe('reading tools_used as vikingbot writes it', () => {
     expect(toolsOf(session).map(({ position, tool_name }) => [position, tool_name])).toEqual([[1, 'ok_tool']]);
   });
 
+  it("reads Python's NaN and Infinity (json.dumps writes them) as null, leaving the same words in text alone", () => {
+    const line = rawAssistant([{ tool_name: 'stats', args: '{"x": NaN}', result: 'RESULT', duration: 3, execute_success: true }])
+      .replace('"RESULT"', '{"mean": NaN, "max": Infinity, "min": -Infinity, "note": "NaN and Infinity stay text"}')
+      .replace('"duration":3', '"duration":NaN');
+    const session = sessionOf([metadataLine(KEY, [facts], []), line]);
+    expect(session.problems).toEqual([]);
+    expect(toolsOf(session)).toEqual([
+      { position: 0, tool_call_id: null, tool_name: 'stats', arguments: { x: null }, result: { mean: null, max: null, min: null, note: 'NaN and Infinity stay text' }, duration_ms: null, succeeded: true },
+    ]);
+  });
+
   it('reports a tools_used that is not a list, and still links the line to its answer', () => {
     const session = sessionOf([metadataLine(KEY, [facts], []), rawAssistant('web_search')]);
     expect(session.problems).toEqual([{ line: 2, kind: 'invalid_record', message: 'tools_used: expected a list, received string' }]);

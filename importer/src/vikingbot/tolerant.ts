@@ -1,6 +1,7 @@
 // The pieces that make the record schemas tolerant: vikingbot's writer changes shape between versions
 // (vikingbot-format.md), and a field the mapping can do without must never cost the record.
 import { z } from 'zod';
+import { parsePythonJson } from './python-json.js';
 
 /** A field the mapping can do without: any shape it does not expect reads as absent, never as an error. */
 export const ignorable = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined);
@@ -9,15 +10,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * A tool call's arguments as a JSON object. vikingbot writes `args` as the JSON text of the model's
- * arguments (`json.dumps(tool_call.arguments)`) and `resolved_args` as the object actually used; an
- * older or other writer may put the object in `args`. Text that is not an object's JSON falls back
+ * arguments (`json.dumps(tool_call.arguments)`, so NaN may occur) and `resolved_args` as the object
+ * actually used; an older or other writer may put the object in `args`. Text that is not an object's JSON falls back
  * to `resolved_args`, then to none: the arguments are optional in the contract.
  */
 export function toolArgumentsOf(args: unknown, resolvedArgs: unknown): Record<string, unknown> | undefined {
   if (isRecord(args)) return args;
   if (typeof args === 'string') {
     try {
-      const parsed: unknown = JSON.parse(args);
+      const parsed = parsePythonJson(args);
       if (isRecord(parsed)) return parsed;
     } catch {
       // Not JSON: the resolved arguments, if any, say the same.
