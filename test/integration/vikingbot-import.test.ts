@@ -7,7 +7,7 @@ import { importVikingbot, openTransport, watchVikingbot, type ImportReport, type
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
 import { evaluateOutcomes, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALICE_FILE, BOB_FILE, BOB_KEY, TIME_ZONE, aliceFeedback, aliceLines, writeFixtures } from "../../importer/src/testing/vikingbot-fixtures";
+import { ALICE_FILE, BOB_FILE, BOB_KEY, TIME_ZONE, aliceFeedback, aliceLines, aliceOutcomes, writeFixtures } from "../../importer/src/testing/vikingbot-fixtures";
 import { assistantLine, sessionText } from "../../importer/src/testing/vikingbot-lines";
 import { projectClusterEnv } from "../src/ingest-workers";
 import { waitFor } from "../src/wait-for";
@@ -199,20 +199,23 @@ describe("vikingbot import into the single-node stack", () => {
     await waitFor(async () => passes.length, (n) => n >= 1, { timeoutMs: 10_000, what: "the first watch pass" });
     expect(passes[0]?.sentByKind).toEqual({ response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 });
 
-    // A heartbeat reply that used a tool, appended to Bob's session (local 11:05 → 03:05Z).
+    // An assistant line without facts appended to Bob's session (local 11:05 → 03:05Z): vikingbot
+    // rewrites whole files (below), but a plain JSONL writer appends, and the watch follows both.
     await appendFile(join(directory, BOB_FILE), sessionText([assistantLine(null, "2026-08-20T11:05:00", [{ id: "h1", name: "web_search", ok: true, duration: 40 }])]));
     await waitFor(() => dedupedCounts(warehouse, TENANT), (counts) => counts.toolCalls === 7, { timeoutMs: 15_000, what: "the appended tool call" });
 
-    // Alice thumbs r2 down: vikingbot rewrites the whole file atomically (temporary file, then rename).
-    const feedback = [...aliceFeedback, { ...aliceFeedback[2]!, feedback_type: "thumb_down" as const, feedback_score: -1, created_at: "2026-08-20T10:05:00" }];
-    const temporary = join(directory, `.${ALICE_FILE}.tmp`);
-    await writeFile(temporary, sessionText(aliceLines(feedback)));
+    // Alice thumbs r2 down: vikingbot appends the rating, re-evaluates r2's label, and rewrites the
+    // whole file atomically (temporary file, then rename: `SessionManager._save_unlocked`).
+    const feedback = [...aliceFeedback, { ...aliceFeedback[2]!, feedback_type: "thumb_down" as const, feedback_score: null, created_at: "2026-08-20T10:05:00" }];
+    const outcomes = { ...aliceOutcomes, r2: { label: "negative_feedback", evaluated_at: "2026-08-20T10:05:00", feedback_type: "thumb_down" } };
+    const temporary = join(directory, `.${ALICE_FILE}.${"0".repeat(32)}.tmp`);
+    await writeFile(temporary, sessionText(aliceLines(feedback, outcomes)));
     await rename(temporary, join(directory, ALICE_FILE));
     await waitFor(() => dedupedCounts(warehouse, TENANT), (counts) => counts.feedback === 5, { timeoutMs: 15_000, what: "the rewritten file's new rating" });
 
     controller.abort();
     const watched = await watching;
-    expect(watched.sentByKind).toEqual({ response_completed: 0, tool_call: 1, feedback_submitted: 1, external_outcome_recorded: 0 });
+    expect(watched.sentByKind).toEqual({ response_completed: 0, tool_call: 1, feedback_submitted: 1, external_outcome_recorded: 1 });
 
     // A restart reads its state: nothing is sent again.
     const restart = new AbortController();
@@ -229,6 +232,12 @@ describe("vikingbot import into the single-node stack", () => {
     // r2 is now rated down (4 of 6 rated: 3 down); the appended call succeeded (5 of 7).
     const row = await metrics();
     expect({ coverage: row.feedback_coverage, down: row.thumbs_down_rate, tools: row.tool_success_rate }).toEqual({ coverage: 4 / 6, down: 3 / 4, tools: 5 / 7 });
+    // vikingbot's re-evaluation of r2 is its latest label.
+    const [latest] = await queryRows<{ label: string }>(
+      warehouse,
+      `SELECT argMax(label, occurred_at_ms) AS label FROM ${warehouse.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)} AND response_id = ${sqlValue("r2")}`,
+    );
+    expect(latest?.label).toBe("negative_feedback");
   });
 });
 

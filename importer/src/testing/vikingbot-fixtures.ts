@@ -2,7 +2,7 @@
 // out in test/integration/vikingbot-import.test.ts). Times are the bot host's local time, Asia/Shanghai (+08:00).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HEARTBEAT_PROMPT, assistantLine, metadataLine, reminderLine, sessionText, userLine, type FeedbackInput } from './vikingbot-lines.js';
+import { HEARTBEAT_PROMPT, assistantLine, metadataLine, reminderLine, sessionText, userLine, type FeedbackInput, type OutcomeInput } from './vikingbot-lines.js';
 
 export const TIME_ZONE = 'Asia/Shanghai';
 export const ALICE_KEY = 'feishu__cli_abc__oc_alice';
@@ -28,7 +28,15 @@ export const aliceFeedback: FeedbackInput[] = [
 /** The heartbeat turn: vikingbot's heartbeat sends its prompt as user `user` (process_direct). */
 const heartbeat = { ...alice, user_id: 'user' };
 
-export function aliceLines(feedback: FeedbackInput[] = aliceFeedback): string[] {
+/** vikingbot's own labels as its outcome rule left them, each evaluated at the event that changed it. */
+export const aliceOutcomes: Record<string, OutcomeInput> = {
+  r1: { label: 'negative_feedback', evaluated_at: '2026-08-20T10:02:00', feedback_type: 'thumb_down' },
+  r2: { label: 'resolved', evaluated_at: '2026-08-20T10:04:00', feedback_type: 'rating' },
+  h1: { label: 'follow_up_without_feedback', evaluated_at: '2026-08-20T10:30:00', user_follow_up_count: 1 },
+  r3: { label: 'positive_feedback', evaluated_at: '2026-08-20T11:30:00', feedback_type: 'rating' },
+};
+
+export function aliceLines(feedback: FeedbackInput[] = aliceFeedback, outcomes: Record<string, OutcomeInput> = aliceOutcomes): string[] {
   return [
     metadataLine(
       ALICE_KEY,
@@ -39,12 +47,7 @@ export function aliceLines(feedback: FeedbackInput[] = aliceFeedback): string[] 
         { ...alice, response_id: 'r3', created_at: '2026-08-20T10:30:00' },
       ],
       feedback,
-      {
-        r1: { label: 'negative_feedback', evaluated_at: '2026-08-20T10:02:00', feedback_type: 'thumb_down' },
-        r2: { label: 'resolved', evaluated_at: '2026-08-20T10:04:00', feedback_type: 'rating' },
-        h1: { label: 'follow_up_without_feedback', evaluated_at: '2026-08-20T10:30:00', user_follow_up_count: 1 },
-        r3: { label: 'positive_feedback', evaluated_at: '2026-08-20T11:30:00', feedback_type: 'rating' },
-      },
+      outcomes,
     ),
     userLine('How do I reset my password?', '2026-08-20T10:00:00', 'ou_alice'),
     // Three calls: the automatic memory lookup, a search run under a Skill, a failed read.
