@@ -22,7 +22,7 @@ export const aliceFeedback: FeedbackInput[] = [
   // A zero rating: counted in the summary, not sent.
   { ...alice, response_id: 'r2', feedback_type: 'rating', feedback_score: 0, created_at: '2026-08-20T10:04:00' },
   // The tenant's newest event (03:30Z): it closes every observation window, r5's (03:00Z) included.
-  { ...alice, response_id: 'r3', feedback_type: 'rating', feedback_score: 4, created_at: '2026-08-20T11:30:00' },
+  { ...alice, response_id: 'r3', feedback_type: 'rating', feedback_score: 4, created_at: '2026-08-20T11:30:00.250000' },
 ];
 
 /** The heartbeat turn: vikingbot's heartbeat sends its prompt as user `user` (process_direct). */
@@ -41,7 +41,7 @@ export function aliceLines(feedback: FeedbackInput[] = aliceFeedback, outcomes: 
     metadataLine(
       ALICE_KEY,
       [
-        { ...alice, response_id: 'r1', created_at: '2026-08-20T10:00:00', time_cost_ms: 8200, iteration_count: 2, tools_used_names: ['auto_memory_search', 'web_search', 'read_file'] },
+        { ...alice, response_id: 'r1', created_at: '2026-08-20T10:00:00.412345', time_cost_ms: 8200, iteration_count: 2, tools_used_names: ['auto_memory_search', 'web_search', 'read_file'] },
         { ...alice, response_id: 'r2', created_at: '2026-08-20T10:03:00', tools_used_names: ['web_search'], prompt_tokens: 200, completion_tokens: 100 },
         { ...heartbeat, response_id: 'h1', created_at: '2026-08-20T10:15:00', time_cost_ms: 3100, iteration_count: 2, tools_used_names: ['message'], prompt_tokens: 250, completion_tokens: 100 },
         { ...alice, response_id: 'r3', created_at: '2026-08-20T10:30:00' },
@@ -49,11 +49,12 @@ export function aliceLines(feedback: FeedbackInput[] = aliceFeedback, outcomes: 
       feedback,
       outcomes,
     ),
-    userLine('How do I reset my password?', '2026-08-20T10:00:00', 'ou_alice'),
+    // `datetime.now().isoformat()`: microseconds, no zone; both lines of a turn are written at its end.
+    userLine('How do I reset my password?', '2026-08-20T10:00:00.413012', 'ou_alice'),
     // Three calls: the automatic memory lookup, a search run under a Skill, a failed read.
     assistantLine(
       'r1',
-      '2026-08-20T10:00:00',
+      '2026-08-20T10:00:00.413020',
       [
         { name: 'auto_memory_search', ok: true, duration: 0, auto: true, args: { query: 'How do I reset my password?' }, result: 'viking://user/memories/sso' },
         { id: 'call_0', name: 'web_search', ok: true, duration: 120.41, args: { query: 'reset password admin' }, skills: ['viking://agent/skills/search'] },
