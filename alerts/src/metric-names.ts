@@ -42,6 +42,13 @@ export const GAUGES = {
     labels: ["tenant"],
   },
   evaluatorFailing: { name: "answerscope_outcome_evaluator_failing", help: "1 when the outcome evaluator's newest run for the tenant failed, else 0", labels: ["tenant"] },
+  // Langfuse write-back (warehouse/src/langfuse): per tenant with a write-back, no window.
+  langfuseWritebackLag: {
+    name: "answerscope_langfuse_writeback_lag_seconds",
+    help: "How far the tenant's verdicts in Langfuse lag its finished outcome labels (0 when every finished label is written)",
+    labels: ["tenant"],
+  },
+  langfuseWritebackFailing: { name: "answerscope_langfuse_writeback_failing", help: "1 when the tenant's newest Langfuse write-back pass failed, else 0", labels: ["tenant"] },
 } as const;
 export type GaugeKey = keyof typeof GAUGES;
 

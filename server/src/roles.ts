@@ -1,7 +1,7 @@
 import { loadExporterConfig, startExporterService } from "@answerscope/alerts";
 import { loadApiConfig, startApiService } from "@answerscope/api";
 import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
-import { loadOutcomeConfig, startOutcomeService, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+import { loadLangfuseConfig, loadOutcomeConfig, startLangfuseService, startOutcomeService, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 
 /**
  * The roles `answerscope serve` can run, in the order they start: the collector, whose clients
@@ -15,6 +15,8 @@ export const ROLES = {
   api: { portVariable: "API_PORT", defaultPort: 4320, start: (env, warehouse) => startApiService(loadApiConfig(env), warehouse) },
   // The exporter has its own EXPORTER_PORT already.
   exporter: { start: (env, warehouse) => startExporterService(loadExporterConfig(env), warehouse) },
+  // Answerscope's verdicts written back to Langfuse, for the tenants configured (none: it sends nothing).
+  langfuse: { start: async (env, warehouse) => startLangfuseService(loadLangfuseConfig(env), warehouse) },
 } satisfies Record<string, RoleDefinition>;
 
 interface RoleDefinition {

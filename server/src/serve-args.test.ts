@@ -4,7 +4,7 @@ import { parseServeArgs, UsageError } from "./serve-args";
 
 describe("parseServeArgs", () => {
   it("runs every role without --roles, in start order", () => {
-    expect(parseServeArgs([])).toEqual(["collector", "evaluator", "api", "exporter"]);
+    expect(parseServeArgs([])).toEqual(["collector", "evaluator", "api", "exporter", "langfuse"]);
   });
 
   it("runs the roles asked for, in start order whatever order they were named in", () => {
@@ -13,7 +13,7 @@ describe("parseServeArgs", () => {
   });
 
   it("refuses an unknown role or an empty list, naming the roles", () => {
-    expect(() => parseServeArgs(["--roles", "api,worker"])).toThrow(new UsageError('unknown role "worker"; the roles are collector, evaluator, api, exporter'));
+    expect(() => parseServeArgs(["--roles", "api,worker"])).toThrow(new UsageError('unknown role "worker"; the roles are collector, evaluator, api, exporter, langfuse'));
     expect(() => parseServeArgs(["--roles", ","])).toThrow(UsageError);
     expect(() => parseServeArgs(["--port", "1"])).toThrow(UsageError);
   });

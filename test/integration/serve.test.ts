@@ -46,10 +46,11 @@ describe("answerscope serve on the embedded engine", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("runs all four roles, each on its own port", () => {
+  it("runs all five roles, the three that listen each on its own port", () => {
     expect(Object.keys(serve!.ports).sort()).toEqual(["api", "collector", "exporter"]);
     expect(new Set(Object.values(serve!.ports)).size).toBe(3);
     expect(serve!.output()).toContain("outcome evaluator started");
+    expect(serve!.output()).toContain("langfuse write-back started: no tenant configured, nothing is sent");
   });
 
   it("takes events at its collector, labels them in its evaluator and serves the figures from its API and exporter", async () => {
@@ -97,7 +98,7 @@ describe("answerscope serve on the embedded engine", () => {
     // Every role stopped, then the warehouse closed, and none of them failed on the way out.
     const stopping = serve!.output().slice(serve!.output().indexOf("SIGTERM: stopping"));
     expect(stopping.match(/^answerscope \S+ stopped$|^answerscope serve: warehouse closed$/gm)?.sort()).toEqual(
-      ["answerscope api stopped", "answerscope collector stopped", "answerscope evaluator stopped", "answerscope exporter stopped", "answerscope serve: warehouse closed"],
+      ["answerscope api stopped", "answerscope collector stopped", "answerscope evaluator stopped", "answerscope exporter stopped", "answerscope langfuse stopped", "answerscope serve: warehouse closed"],
     );
     expect(stopping.trimEnd().endsWith("answerscope serve: warehouse closed")).toBe(true);
     expect(stopping).not.toMatch(/fail|error/i);

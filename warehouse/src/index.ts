@@ -20,6 +20,7 @@ export { phase2BySessionSql } from "./metrics/phase2";
 export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";
+export * from "./langfuse/index";
 export * from "./env";
 export * from "./process-lifecycle";
 export * from "./repairs/index";

@@ -26,6 +26,7 @@ const empty = (rows: ResponseFigures[]): FigureReadings => ({
   outcomes: { rows: [], windows: windows.slice(0, 2) },
   tools: { rows: [], windows: windows.slice(0, 2) },
   labels: new Map(),
+  writeback: [],
 });
 
 const caps = { tenants: 5, models: 2, channels: 5, tools: 5 };

@@ -1,7 +1,8 @@
-import { histogramQuantile, type LabelFreshness } from "@answerscope/warehouse";
+import { histogramQuantile, type LabelFreshness, type WritebackStatus } from "@answerscope/warehouse";
 import type { GaugeKey } from "../metric-names";
 import { VolumeCap, type KeptValues } from "./label-cap";
 import { labelFreshnessSamples } from "./label-freshness-samples";
+import { langfuseWritebackSamples } from "./langfuse-writeback-samples";
 import type { OutcomeFigures } from "./queries/outcome-figures";
 import type { RatingFigures } from "./queries/rating-figures";
 import type { ResponseFigures } from "./queries/response-figures";
@@ -22,6 +23,8 @@ export interface FigureReadings {
   tools: { rows: ToolFigures[]; windows: TimeWindow[] };
   /** Each tenant's label freshness (not windowed). */
   labels: ReadonlyMap<string, LabelFreshness>;
+  /** Each tenant's Langfuse write-back, for those that have one (not windowed). */
+  writeback: readonly WritebackStatus[];
 }
 
 export interface FigureCaps {
@@ -140,6 +143,7 @@ export function gaugeSamples(readings: FigureReadings, caps: FigureCaps): { samp
   }
 
   samples.push(...labelFreshnessSamples(readings.labels, tenantOf));
+  samples.push(...langfuseWritebackSamples(readings.writeback, tenantOf));
 
   return {
     samples,

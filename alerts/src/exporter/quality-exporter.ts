@@ -1,4 +1,4 @@
-import { readLabelFreshness, type Warehouse } from "@answerscope/warehouse";
+import { readLabelFreshness, writebackStatuses, type Warehouse } from "@answerscope/warehouse";
 import { durationMs } from "../duration";
 import { ArrivalCounters } from "./arrival-counters";
 import type { ExporterConfig } from "./config";
@@ -61,13 +61,14 @@ export function createQualityExporter({ warehouse, config, clock = Date.now, log
       const eventsSinceMs = nowMs - durationMs(config.EXPORTER_ARRIVAL_LOOKBACK);
       const initialize = arrivalWatermarkMs === undefined;
       const arrivalFromMs = arrivalWatermarkMs ?? eventsSinceMs;
-      const [responses, ratings, outcomeRows, tools, arrivals, labels] = await Promise.all([
+      const [responses, ratings, outcomeRows, tools, arrivals, labels, writeback] = await Promise.all([
         readResponseFigures(warehouse, volume),
         readRatingFigures(warehouse, rates),
         readOutcomeFigures(warehouse, outcomes),
         readToolFigures(warehouse, rates),
         readArrivals(warehouse, { fromMs: arrivalFromMs, toMs: arrivalToMs, eventsSinceMs }, latencyBoundsMs),
         readLabelFreshness(warehouse, { nowMs }),
+        writebackStatuses(warehouse),
       ]);
       const { samples, folded, kept } = gaugeSamples(
         {
@@ -76,6 +77,7 @@ export function createQualityExporter({ warehouse, config, clock = Date.now, log
           outcomes: { rows: outcomeRows, windows: outcomes },
           tools: { rows: tools, windows: rates },
           labels,
+          writeback,
         },
         caps,
       );

@@ -6,6 +6,7 @@ import { feedbackTargetsRoute } from "./feedback-targets";
 import { labelAgreementRoute } from "./label-agreement";
 import { labelAgreementSamplesRoute } from "./label-agreement-samples";
 import { labelFreshnessRoute } from "./label-freshness";
+import { langfuseWritebackRoute } from "./langfuse-writeback";
 import { metricsRoute } from "./metrics";
 import { rejectedRoute } from "./rejected";
 import { responseRoute } from "./response";
@@ -26,4 +27,5 @@ export const QUERY_ROUTES: readonly ApiRoute[] = [
   labelAgreementRoute,
   labelAgreementSamplesRoute,
   labelFreshnessRoute,
+  langfuseWritebackRoute,
 ];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentResponsesSql } from "../facts/current-responses";
 import { reducedToolCallsSql } from "../facts/reduced-tool-calls";
+import { writtenScores } from "../langfuse/written-scores";
 import { currentLabelsSql } from "../outcomes/current-labels";
 import { sqlValue } from "../sql/escape";
 import { FeedbackEventDetailSchema, feedbackEventDetails } from "./feedback-event-detail";
@@ -32,6 +33,19 @@ export const ResponseDetailSchema = z.object({
     .object({ response_id: z.string(), is_reask: z.boolean() })
     .nullable()
     .describe("the next response of the session within 10 minutes, as of the last evaluation"),
+  langfuse_scores: z
+    .array(
+      z.object({
+        name: z.string().describe("response_outcome_label, user_feedback_score, ... (warehouse/src/langfuse/README.md defines each)"),
+        score_id: z.string().describe("the score's id in Langfuse: the same for every re-evaluation of this response"),
+        trace_id: z.string(),
+        data_type: z.enum(["NUMERIC", "CATEGORICAL"]),
+        value: z.number().nullable().describe("a NUMERIC score's value; null for a CATEGORICAL one"),
+        string_value: z.string().nullable().describe("a CATEGORICAL score's category; null for a NUMERIC one"),
+        written_at: TimestampSchema,
+      }),
+    )
+    .describe("the scores Answerscope last wrote to Langfuse for this response, by name; empty when none were (no trace, no Langfuse configured, or not yet)"),
 });
 export type ResponseDetail = z.output<typeof ResponseDetailSchema>;
 
@@ -49,7 +63,7 @@ interface LabelRow {
 export async function queryResponse(warehouse: Warehouse, input: ResponseQueryInput, options: { traceUrlTemplate?: string } = {}): Promise<ResponseDetail | null> {
   const { tenantId, responseId } = ResponseQuerySchema.parse(input);
   const ids = [responseId];
-  const [responses, calls, feedback, labels] = await Promise.all([
+  const [responses, calls, feedback, labels, scores] = await Promise.all([
     queryRows<ResponseFactsRow>(
       warehouse,
       `SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used FROM (${currentResponsesSql(warehouse, { tenantId, responseIds: ids })}))`,
@@ -61,6 +75,7 @@ export async function queryResponse(warehouse: Warehouse, input: ResponseQueryIn
       `SELECT label, label_reason, evaluated_at_ms, window_closed, has_failed_tool, followup_response_id, followup_is_reask
        FROM (${currentLabelsSql(warehouse, { tenantId, responseIds: ids })})`,
     ),
+    writtenScores(warehouse, tenantId, responseId),
   ]);
   const [response] = responses;
   if (!response) return null;
@@ -82,5 +97,6 @@ export async function queryResponse(warehouse: Warehouse, input: ResponseQueryIn
         }
       : null,
     followup: label?.followup_response_id ? { response_id: label.followup_response_id, is_reask: Number(label.followup_is_reask) === 1 } : null,
+    langfuse_scores: scores.map(({ written_at_ms, ...score }) => ({ ...score, written_at: isoFromMs(written_at_ms) })),
   };
 }

@@ -2,6 +2,7 @@ import { ResultView } from "@/components/states/result-view";
 import { getResponse } from "@/lib/api-client";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { FeedbackEvents } from "./feedback-events";
+import { LangfuseScoresPanel } from "./langfuse-scores-panel";
 import { OutcomePanel } from "./outcome-panel";
 import { ResponseFactsPanel } from "./response-facts-panel";
 import { ToolCallsPanel } from "./tool-calls-panel";
@@ -20,6 +21,7 @@ export async function ResponseDetailView({ view, responseId }: { view: ResolvedV
           </div>
           <ToolCallsPanel detail={detail} />
           <FeedbackEvents detail={detail} />
+          <LangfuseScoresPanel detail={detail} />
         </>
       )}
     </ResultView>

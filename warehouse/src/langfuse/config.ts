@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { inspect } from "node:util";
+import { z } from "zod";
+import { WarehouseEnvSchema } from "../client";
+import { parseEnv } from "../env";
+
+/**
+ * A Langfuse secret key. Held in a closure so that logging, JSON-encoding or inspecting a
+ * configuration never prints it; only the client is handed the value (`reveal`).
+ */
+export class SecretKey {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toString(): string {
+    return "[redacted]";
+  }
+  toJSON(): string {
+    return "[redacted]";
+  }
+  [inspect.custom](): string {
+    return "[redacted]";
+  }
+}
+
+/** One tenant's Langfuse project: where its traces live and the project's API key pair. */
+const TenantEntrySchema = z.object({
+  tenant_id: z.string().min(1),
+  /** The Langfuse host, e.g. https://cloud.langfuse.com or a self-hosted URL. */
+  base_url: z.url().refine((url) => /^https?:\/\//.test(url), "must be an http(s) URL"),
+  public_key: z.string().min(1),
+  secret_key: z.string().min(1).transform((value) => new SecretKey(value)),
+  /** Part 3: also read the project's user-feedback scores with these names (empty: no pull). */
+  pull_score_names: z.array(z.string().min(1)).default([]),
+});
+export type LangfuseTenant = z.output<typeof TenantEntrySchema>;
+
+const TenantsSchema = z.object({ tenants: z.array(TenantEntrySchema) }).refine(
+  ({ tenants }) => new Set(tenants.map((t) => t.tenant_id)).size === tenants.length,
+  "a tenant is listed twice",
+);
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Settings of the Langfuse write-back (the `langfuse` role), from the environment like every
+ * process. Tenants opt in by being listed; a tenant not listed sends nothing to Langfuse.
+ */
+export const LangfuseEnvSchema = WarehouseEnvSchema.extend({
+  /** A JSON file `{ "tenants": [{ "tenant_id", "base_url", "public_key", "secret_key" }] }`... */
+  LANGFUSE_TENANTS_FILE: z.string().optional(),
+  /** ...or the same JSON inline. */
+  LANGFUSE_TENANTS: z.string().optional(),
+  /** Pause between write-back passes. */
+  LANGFUSE_WRITEBACK_INTERVAL_MS: int(15_000),
+  /** Responses per ingestion request (each up to six scores and one event: some 3 kB; Langfuse takes up to 3.5 MB). */
+  LANGFUSE_BATCH_SIZE: int(200),
+  /** Retries of one request on 408, 429 and 5xx, by the client's backoff (Retry-After honoured). */
+  LANGFUSE_MAX_RETRIES: z.coerce.number().int().min(0).default(4),
+  /** Per request. */
+  LANGFUSE_TIMEOUT_S: int(30),
+  /** latency_satisfaction_score: 1 up to this many ms, 0.5 up to four times it, else 0 (README). */
+  LANGFUSE_LATENCY_TARGET_MS: int(10_000),
+});
+
+export interface LangfuseConfig extends Omit<z.output<typeof LangfuseEnvSchema>, "LANGFUSE_TENANTS" | "LANGFUSE_TENANTS_FILE"> {
+  tenants: LangfuseTenant[];
+}
+
+/**
+ * Reads and validates the settings. A malformed tenant list fails the start with the paths of the
+ * bad fields only: zod's messages and this one never quote a value, so a key cannot leak here.
+ */
+export function loadLangfuseConfig(env: NodeJS.ProcessEnv = process.env): LangfuseConfig {
+  const { LANGFUSE_TENANTS, LANGFUSE_TENANTS_FILE, ...settings } = parseEnv(LangfuseEnvSchema, env, "langfuse");
+  const sources: { name: string; text: () => string }[] = [];
+  if (LANGFUSE_TENANTS_FILE) sources.push({ name: "LANGFUSE_TENANTS_FILE", text: () => readFileSync(LANGFUSE_TENANTS_FILE, "utf8") });
+  if (LANGFUSE_TENANTS) sources.push({ name: "LANGFUSE_TENANTS", text: () => LANGFUSE_TENANTS });
+  const entries = sources.flatMap(({ name, text }) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(text());
+    } catch {
+      throw new Error(`invalid langfuse configuration: ${name} is not readable JSON`);
+    }
+    const parsed = TenantsSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new Error(`invalid langfuse configuration: ${name}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    }
+    return parsed.data.tenants;
+  });
+  if (new Set(entries.map((t) => t.tenant_id)).size !== entries.length) throw new Error("invalid langfuse configuration: a tenant is listed twice");
+  return { ...settings, tenants: entries };
+}
