@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildServices } from "../../scripts/build-services";
 
@@ -10,4 +13,9 @@ import { buildServices } from "../../scripts/build-services";
 export default async function setup(project: TestProject) {
   await buildServices();
   project.provide("warehouseEngine", "embedded");
+  // Every test file's data directory lies below this one, removed at the end of the run: vitest
+  // ends its worker processes without letting them clean up after themselves.
+  const root = await mkdtemp(join(tmpdir(), "answerscope-engine-"));
+  project.provide("embeddedDataRoot", root);
+  return () => rm(root, { recursive: true, force: true });
 }

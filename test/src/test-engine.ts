@@ -1,5 +1,5 @@
 import { createWarehouse, embeddedWarehouseDir, type Warehouse } from "@answerscope/warehouse";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
@@ -10,6 +10,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The ClickHouse the project's suites run on (vitest.config.ts): a server (integration, cluster) or embedded 26.x (engine-26). */
     warehouseEngine: "server" | "embedded";
+    /** engine-26: the folder that holds every test file's data directory (engine-global-setup.ts). */
+    embeddedDataRoot: string;
   }
 }
 
@@ -18,16 +20,13 @@ export const testEngine = (): "server" | "embedded" => inject("warehouseEngine")
 let dataRoot: string | undefined;
 
 /**
- * The data directory of this test process on the embedded engine, made on first use and removed
- * when the process exits. libchdb binds one data directory per process, and vitest runs each test
- * file in a process of its own, so every file gets a fresh one; its databases share it.
+ * The data directory of this test process on the embedded engine, made on first use below the
+ * project's folder (removed when the run ends). libchdb binds one data directory per process, and
+ * vitest runs each test file in a process of its own, so every file gets a fresh one; its
+ * databases share it.
  */
 export function embeddedDataRoot(): string {
-  if (!dataRoot) {
-    const root = mkdtempSync(join(tmpdir(), "answerscope-engine-"));
-    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
-    dataRoot = root;
-  }
+  dataRoot ??= mkdtempSync(join(inject("embeddedDataRoot") ?? tmpdir(), "file-"));
   return dataRoot;
 }
 
