@@ -50,6 +50,8 @@ export interface FakeLangfuse {
   /** Event observations by body id. */
   events: Map<string, any>;
   failNext(...answers: { status: number; retryAfterS?: number }[]): void;
+  /** Lets `okRequests` requests through, then answers the next ones as failNext does. */
+  failAfter(okRequests: number, ...answers: { status: number; retryAfterS?: number }[]): void;
   /** Adds scores as another producer (the team's own thumbs) would have: for the score list. */
   addScores(scores: Omit<StoredScore, "updates">[]): void;
   close(): Promise<void>;
@@ -59,7 +61,8 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
   const requests: RecordedRequest[] = [];
   const scores = new Map<string, StoredScore>();
   const events = new Map<string, any>();
-  const failures: { status: number; retryAfterS?: number }[] = [];
+  // A null entry lets one request through.
+  const failures: ({ status: number; retryAfterS?: number } | null)[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${keys.publicKey}:${keys.secretKey}`).toString("base64")}`;
 
   const server = http.createServer((req, res) => {
@@ -144,6 +147,7 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
     scores,
     events,
     failNext: (...answers) => void failures.push(...answers),
+    failAfter: (okRequests, ...answers) => void failures.push(...Array<null>(okRequests).fill(null), ...answers),
     addScores: (list) => list.forEach((s) => scores.set(s.id, { ...s, updates: 0 })),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -3,6 +3,7 @@ import { inspect } from "node:util";
 import { z } from "zod";
 import { WarehouseEnvSchema } from "../client";
 import { parseEnv } from "../env";
+import { SCORE_NAMES } from "./outcome-scores";
 
 /**
  * A Langfuse secret key. Held in a closure so that logging, JSON-encoding or inspecting a
@@ -34,9 +35,17 @@ const TenantEntrySchema = z.object({
   base_url: z.url().refine((url) => /^https?:\/\//.test(url), "must be an http(s) URL"),
   public_key: z.string().min(1),
   secret_key: z.string().min(1).transform((value) => new SecretKey(value)),
-  /** Part 3: also read the project's user-feedback scores with these names (empty: no pull). */
-  pull_score_names: z.array(z.string().min(1)).default([]),
-});
+  /**
+   * Feedback pull: the names of the project's user-feedback scores to read in as
+   * feedback_submitted events (empty: no pull). Never one Answerscope writes itself.
+   */
+  pull_score_names: z
+    .array(z.string().min(1))
+    .default([])
+    .refine((names) => names.every((name) => !(SCORE_NAMES as readonly string[]).includes(name)), "names a score Answerscope writes itself"),
+  /** The tenant's ingest key, for the pulled feedback's way in through the collector (needed with pull_score_names). */
+  ingest_key: z.string().min(1).transform((value) => new SecretKey(value)).optional(),
+}).refine((tenant) => tenant.pull_score_names.length === 0 || tenant.ingest_key !== undefined, { message: "pull_score_names needs an ingest_key", path: ["ingest_key"] });
 export type LangfuseTenant = z.output<typeof TenantEntrySchema>;
 
 const TenantsSchema = z.object({ tenants: z.array(TenantEntrySchema) }).refine(
@@ -63,6 +72,13 @@ export const LangfuseEnvSchema = WarehouseEnvSchema.extend({
   LANGFUSE_MAX_RETRIES: z.coerce.number().int().min(0).default(4),
   /** Per request. */
   LANGFUSE_TIMEOUT_S: int(30),
+  /** The collector the pulled feedback is sent to, as any producer sends events (answerscope serve: its own). */
+  LANGFUSE_PULL_COLLECTOR_URL: z.url().default("http://127.0.0.1:4318"),
+  /**
+   * The pull reads scores up to this long ago: Langfuse's public read endpoints may show data
+   * some 10 minutes late, and a score read past the mark is never read again.
+   */
+  LANGFUSE_PULL_SETTLE_MS: z.coerce.number().int().min(0).default(15 * 60_000),
   /** latency_satisfaction_score: 1 up to this many ms, 0.5 up to four times it, else 0 (README). */
   LANGFUSE_LATENCY_TARGET_MS: int(10_000),
 });

@@ -7,3 +7,4 @@ export { writeBackTenant, type WritebackResult } from "./writeback";
 export { writebackStatus, writebackStatuses, type WritebackStatus } from "./writeback-status";
 export { writtenScores, type WrittenScore } from "./written-scores";
 export { LangfuseWritebackSchema, publishedWriteback, type LangfuseWriteback } from "./writeback-schema";
+export { pullTenantFeedback, ratingOf, type PullResult } from "./feedback-pull";
