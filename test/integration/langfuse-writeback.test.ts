@@ -117,17 +117,19 @@ describe("Langfuse write-back", () => {
     first = ingestions();
   });
 
-  it("sends every verdict with a trace as scores and an event, in one batch with Basic auth", () => {
-    expect(first).toHaveLength(1);
-    expect(first[0]!.authorization).toBe(`Basic ${Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toString("base64")}`);
-    expect(first[0]!.status).toBe(207);
+  it("sends every verdict with a trace as scores and an event, a batch of each, with Basic auth", () => {
+    expect(first.map((r) => [r.status, new Set(r.body.batch.map((e: any) => e.type))])).toEqual([
+      [207, new Set(["score-create"])],
+      [207, new Set(["event-create"])],
+    ]);
+    for (const r of first) expect(r.authorization).toBe(`Basic ${Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toString("base64")}`);
     expect(scoresByTrace(first)).toEqual({
       "tr-1": { response_outcome_label: "excellent", user_feedback_score: 1, implicit_resolution_score: 1, response_quality_score: 1, tool_execution_score: 1, latency_satisfaction_score: 1 },
       "tr-2": { response_outcome_label: "bad", user_feedback_score: -1, implicit_resolution_score: 1, response_quality_score: 0.25, tool_execution_score: 0.5, latency_satisfaction_score: 0.5 },
       // No tool calls: no tool_execution_score; 50 s is past 4 x the target.
       "tr-3": { response_outcome_label: "bad", user_feedback_score: 0, implicit_resolution_score: -1, response_quality_score: 0.25, latency_satisfaction_score: 0 },
     });
-    const batch = first[0]!.body.batch as { type: string; body: any }[];
+    const batch = first.flatMap((r) => r.body.batch) as { type: string; body: any }[];
     const label = batch.find((e) => e.type === "score-create" && e.body.traceId === "tr-1" && e.body.name === "response_outcome_label")!;
     expect(label.body).toMatchObject({ id: stableId(TENANT, "r1", "response_outcome_label"), dataType: "CATEGORICAL" });
     // The event goes under the trace, carrying the rule, the window and the follow-up.
@@ -190,7 +192,7 @@ describe("Langfuse write-back", () => {
     await evaluate();
     langfuse.failNext({ status: 429, retryAfterS: 2 }, { status: 503 });
     expect(await pass()).toMatchObject({ responses: 1 });
-    const tries = ingestions(from);
+    const tries = ingestions(from).filter((r) => r.body.batch[0].type === "score-create");
     expect(tries.map((r) => r.status)).toEqual([429, 503, 207]);
     // Retry-After: 2 s; after the 503 the client's first backoff, 1 s +- 10 %.
     expect(tries[1]!.atMs - tries[0]!.atMs).toBeGreaterThanOrEqual(1_950);
@@ -198,6 +200,19 @@ describe("Langfuse write-back", () => {
     expect(tries.map((r) => JSON.stringify(scoresByTrace([r])))).toEqual(Array(3).fill(JSON.stringify(scoresByTrace([tries[2]!]))));
     expect(scoresByTrace([tries[2]!])["tr-2"]).toMatchObject({ response_outcome_label: "good", user_feedback_score: 1 });
   }, 30_000);
+
+  it("where Langfuse takes only scores on the ingestion endpoint (Cloud since 16 November 2026), the refused event never stops them", async () => {
+    await loadThroughSink(warehouse, [b.feedback(345, { target_id: "r2", rating: "down" })]);
+    await evaluate();
+    langfuse.refuseEvents = true;
+    try {
+      expect(await pass()).toMatchObject({ responses: 1, scores: 6, rejected: 1 });
+    } finally {
+      langfuse.refuseEvents = false;
+    }
+    expect(langfuse.scores.get(stableId(TENANT, "r2", "response_outcome_label"))).toMatchObject({ value: "bad" });
+    expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
+  });
 
   describe("with Langfuse down", () => {
     it("delays only the write-back: labels go on, the lag and the failure show, the mark holds, then it catches up", async () => {

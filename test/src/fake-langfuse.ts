@@ -52,6 +52,11 @@ export interface FakeLangfuse {
   failNext(...answers: { status: number; retryAfterS?: number }[]): void;
   /** Lets `okRequests` requests through, then answers the next ones as failNext does. */
   failAfter(okRequests: number, ...answers: { status: number; retryAfterS?: number }[]): void;
+  /**
+   * Answer every `event-create` with a per-item 400, as Langfuse Cloud does since 16 November 2026
+   * ("only `score-create` events are accepted; all other event types are rejected").
+   */
+  refuseEvents: boolean;
   /** Adds scores as another producer (the team's own thumbs) would have: for the score list. */
   addScores(scores: Omit<StoredScore, "updates">[]): void;
   close(): Promise<void>;
@@ -63,6 +68,7 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
   const events = new Map<string, any>();
   // A null entry lets one request through.
   const failures: ({ status: number; retryAfterS?: number } | null)[] = [];
+  const fake = { refuseEvents: false } as FakeLangfuse;
   const expectedAuth = `Basic ${Buffer.from(`${keys.publicKey}:${keys.secretKey}`).toString("base64")}`;
 
   const server = http.createServer((req, res) => {
@@ -105,7 +111,8 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
           successes.push({ id: event.id, status: 201 });
         }
       } else if (event.type === "event-create") {
-        if (typeof b.traceId !== "string") fail("event needs traceId");
+        if (fake.refuseEvents) fail("only score-create events are accepted");
+        else if (typeof b.traceId !== "string") fail("event needs traceId");
         else {
           events.set(b.id ?? `generated-${events.size}`, b);
           successes.push({ id: event.id, status: 201 });
@@ -141,7 +148,7 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const methods: Omit<FakeLangfuse, "refuseEvents"> = {
     url: `http://127.0.0.1:${port}`,
     requests,
     scores,
@@ -149,6 +156,7 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
     failNext: (...answers) => void failures.push(...answers),
     failAfter: (okRequests, ...answers) => void failures.push(...Array<null>(okRequests).fill(null), ...answers),
     addScores: (list) => list.forEach((s) => scores.set(s.id, { ...s, updates: 0 })),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return Object.assign(fake, methods);
 }

@@ -1,0 +1,63 @@
+import { createWarehouse, langfuseApi, loadLangfuseConfig, writeBackTenant, type Warehouse } from "@answerscope/warehouse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ResponseDetail } from "../../dashboard/src/lib/api-types";
+import { startFakeLangfuse, type FakeLangfuse } from "../src/fake-langfuse";
+import { apiGet, stack } from "./support/api";
+import { waitForView } from "./support/browser";
+import { loggedIn, useBrowser, viewUrl } from "./support/session";
+import { EDGE } from "./stack/test-data";
+
+/**
+ * The response detail lists the scores Answerscope wrote to Langfuse (issue 47, part 4): the real
+ * write-back sends the stack's labels to the stand-in for Langfuse (test/src/fake-langfuse.ts),
+ * then the page shows the scores of a response, as the query API answers them.
+ */
+const browser = useBrowser();
+let warehouse: Warehouse;
+let langfuse: FakeLangfuse;
+
+beforeAll(async () => {
+  const keys = { publicKey: "pk-lf-browser", secretKey: "sk-lf-browser" };
+  langfuse = await startFakeLangfuse(keys);
+  warehouse = createWarehouse({ url: stack().clickhouseUrl, database: stack().database });
+  const config = loadLangfuseConfig({ LANGFUSE_TENANTS: JSON.stringify({ tenants: [{ tenant_id: "demo", base_url: langfuse.url, public_key: keys.publicKey, secret_key: keys.secretKey }] }) });
+  const tenant = config.tenants[0]!;
+  await writeBackTenant(warehouse, tenant, langfuseApi(tenant, { maxRetries: 0, timeoutSeconds: 10 }), { batchSize: 500, latencyTargetMs: 10_000 });
+}, 120_000);
+afterAll(async () => {
+  await langfuse?.close();
+  await warehouse?.close();
+});
+
+describe("scores in Langfuse on the response detail", () => {
+  it("lists each score written for the response with its value, as the API answers", async () => {
+    const detail = await apiGet<ResponseDetail>("demo", `/api/v1/responses/${EDGE.badResponseId}`);
+    // A verdict (bad: rated down) with a trace: at least the five scores every verdict has.
+    expect(detail.langfuse_scores.length).toBeGreaterThanOrEqual(5);
+    expect(detail.langfuse_scores.map((s) => s.name).sort()).toEqual(
+      [...langfuse.scores.values()].filter((s) => s.traceId === EDGE.traceId).map((s) => s.name).sort(),
+    );
+    expect(detail.langfuse_scores.find((s) => s.name === "response_outcome_label")!.string_value).toBe(detail.outcome!.label);
+
+    const { page, context } = await loggedIn(browser());
+    await page.goto(viewUrl(`/responses/${EDGE.badResponseId}`));
+    await waitForView(page);
+    const rows = page.locator('table[data-table="response-langfuse-scores"] tbody tr');
+    expect(await rows.count()).toBe(detail.langfuse_scores.length);
+    const shown = Object.fromEntries(
+      await Promise.all(
+        (await rows.all()).map(async (row) => [await row.locator("td").nth(0).innerText(), await row.locator('[data-role="score-value"]').innerText()] as const),
+      ),
+    );
+    expect(shown).toEqual(Object.fromEntries(detail.langfuse_scores.map((s) => [s.name, s.string_value ?? String(s.value)])));
+    await context.close();
+  });
+
+  it("a response without a trace says no scores were written", async () => {
+    const { page, context } = await loggedIn(browser());
+    await page.goto(viewUrl(`/responses/${EDGE.noTraceResponseId}`));
+    await waitForView(page);
+    expect(await page.locator('[data-panel="response-langfuse-scores"]').innerText()).toContain("No scores written");
+    await context.close();
+  });
+});
