@@ -28,6 +28,8 @@ const ENGINE_26_SUITES = [
   "test/integration/escaping.test.ts",
   "test/integration/label-freshness.test.ts",
   "test/integration/migrations.test.ts",
+  "test/integration/langfuse-writeback.test.ts",
+  "test/integration/langfuse-feedback-pull.test.ts",
 ];
 
 export default defineConfig({
