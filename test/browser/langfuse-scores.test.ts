@@ -1,4 +1,4 @@
-import { createWarehouse, langfuseApi, loadLangfuseConfig, writeBackTenant, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, langfuseApi, loadLangfuseConfig, queryRows, sqlValue, writeBackTenant, type LangfuseTenant, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResponseDetail } from "../../dashboard/src/lib/api-types";
 import { startFakeLangfuse, type FakeLangfuse } from "../src/fake-langfuse";
@@ -15,14 +15,17 @@ import { EDGE } from "./stack/test-data";
 const browser = useBrowser();
 let warehouse: Warehouse;
 let langfuse: FakeLangfuse;
+let pass: (tenant: "demo" | "acme") => Promise<unknown>;
 
 beforeAll(async () => {
   const keys = { publicKey: "pk-lf-browser", secretKey: "sk-lf-browser" };
   langfuse = await startFakeLangfuse(keys);
   warehouse = createWarehouse({ url: stack().clickhouseUrl, database: stack().database });
-  const config = loadLangfuseConfig({ LANGFUSE_TENANTS: JSON.stringify({ tenants: [{ tenant_id: "demo", base_url: langfuse.url, public_key: keys.publicKey, secret_key: keys.secretKey }] }) });
-  const tenant = config.tenants[0]!;
-  await writeBackTenant(warehouse, tenant, langfuseApi(tenant, { maxRetries: 0, timeoutSeconds: 10 }), { batchSize: 500, latencyTargetMs: 10_000 });
+  const entry = (tenant_id: string) => ({ tenant_id, base_url: langfuse.url, public_key: keys.publicKey, secret_key: keys.secretKey });
+  const config = loadLangfuseConfig({ LANGFUSE_TENANTS: JSON.stringify({ tenants: [entry("demo"), entry("acme")] }) });
+  const byId = new Map<string, LangfuseTenant>(config.tenants.map((t) => [t.tenant_id, t]));
+  pass = (tenant) => writeBackTenant(warehouse, byId.get(tenant)!, langfuseApi(byId.get(tenant)!, { maxRetries: 0, timeoutSeconds: 10 }), { batchSize: 500, latencyTargetMs: 10_000 });
+  await pass("demo");
 }, 120_000);
 afterAll(async () => {
   await langfuse?.close();
@@ -50,6 +53,28 @@ describe("scores in Langfuse on the response detail", () => {
       ),
     );
     expect(shown).toEqual(Object.fromEntries(detail.langfuse_scores.map((s) => [s.name, s.string_value ?? String(s.value)])));
+    // The write-back works: no warning.
+    expect(await page.locator("#langfuse-writeback").count()).toBe(0);
+    await context.close();
+  });
+
+  it("warns while the write-back to Langfuse fails, and not once it recovers", async () => {
+    // acme's first pass (it has verdicts to send) meets a Langfuse answering 503.
+    langfuse.failNext({ status: 503 });
+    await expect(pass("acme")).rejects.toThrow(/HTTP 503/);
+    expect(await apiGet("acme", "/api/v1/langfuse/writeback")).toMatchObject({ enabled: true, failing: true, error: "Langfuse ingestion failed: HTTP 503" });
+    const [traced] = await queryRows<{ response_id: string }>(
+      warehouse,
+      `SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue("acme")} AND trace_id != '' ORDER BY response_id LIMIT 1`,
+    );
+    const { page, context } = await loggedIn(browser(), "acme");
+    await page.goto(viewUrl(`/responses/${traced!.response_id}`, {}, "acme"));
+    await waitForView(page);
+    expect(await page.locator("#langfuse-writeback strong").innerText()).toBe("Verdicts are not reaching Langfuse: the last write-back failed (Langfuse ingestion failed: HTTP 503).");
+    await pass("acme");
+    await page.reload();
+    await waitForView(page);
+    expect(await page.locator("#langfuse-writeback").count()).toBe(0);
     await context.close();
   });
 

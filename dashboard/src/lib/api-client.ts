@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import type { CompareResult, FeedbackReasonsResult, LabelFreshness, FeedbackTargetsResult, LabelAgreementResult, LabelAgreementSamplesResult, MetricsResult, RejectedResult, ResponseDetail, SamplesResult, ToolsResult } from "./api-types";
+import type { CompareResult, FeedbackReasonsResult, LabelFreshness, LangfuseWriteback, FeedbackTargetsResult, LabelAgreementResult, LabelAgreementSamplesResult, MetricsResult, RejectedResult, ResponseDetail, SamplesResult, ToolsResult } from "./api-types";
 import { dashboardConfig } from "./config";
 import type { Bucket, Dimension, Filters } from "./dimensions";
 import type { OutcomeLabel, RateMetric } from "./metrics-catalog";
@@ -147,6 +147,10 @@ export function getCompare(credentials: ReadCredentials, query: RangeQuery & { m
 /** How far the tenant's outcome labels are evaluated (the API's label freshness, issue 46). */
 export function getLabelFreshness(credentials: ReadCredentials) {
   return get<LabelFreshness>(credentials, "/api/v1/labels/freshness");
+}
+
+export function getLangfuseWriteback(credentials: ReadCredentials) {
+  return get<LangfuseWriteback>(credentials, "/api/v1/langfuse/writeback");
 }
 
 export function getRejected(credentials: ReadCredentials, query: { range: Pick<ResolvedRange, "from" | "to">; reason?: string | null; limit?: number }) {

@@ -9,6 +9,7 @@ export type {
   LabelledMetricsResult as MetricsResult,
   PublishedMetricsRow as MetricsRow,
   LabelFreshness,
+  LangfuseWriteback,
   FeedbackEventDetail,
   FeedbackReasonsResult,
   FeedbackTargetsResult,

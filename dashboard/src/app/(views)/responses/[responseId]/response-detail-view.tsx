@@ -1,3 +1,4 @@
+import { LangfuseWritebackBanner } from "@/components/states/langfuse-writeback-banner";
 import { ResultView } from "@/components/states/result-view";
 import { getResponse } from "@/lib/api-client";
 import type { ResolvedView } from "@/lib/resolve-view";
@@ -21,6 +22,7 @@ export async function ResponseDetailView({ view, responseId }: { view: ResolvedV
           </div>
           <ToolCallsPanel detail={detail} />
           <FeedbackEvents detail={detail} />
+          <LangfuseWritebackBanner credentials={view.credentials} />
           <LangfuseScoresPanel detail={detail} />
         </>
       )}
