@@ -201,16 +201,19 @@ describe("Langfuse write-back", () => {
     expect(scoresByTrace([tries[2]!])["tr-2"]).toMatchObject({ response_outcome_label: "good", user_feedback_score: 1 });
   }, 30_000);
 
-  it("where Langfuse takes only scores on the ingestion endpoint (Cloud since 16 November 2026), the refused event never stops them", async () => {
-    await loadThroughSink(warehouse, [b.feedback(345, { target_id: "r2", rating: "down" })]);
+  it.each([
+    ["per item", "item", 345, "down", "bad"],
+    ["as a whole request", "request", 350, "up", "good"],
+  ] as const)("where Langfuse takes only scores on the ingestion endpoint (Cloud since 16 November 2026), an event refused %s never stops them", async (_, refusal, sec, rating, label) => {
+    await loadThroughSink(warehouse, [b.feedback(sec, { target_id: "r2", rating })]);
     await evaluate();
-    langfuse.refuseEvents = true;
+    langfuse.refuseEvents = refusal;
     try {
       expect(await pass()).toMatchObject({ responses: 1, scores: 6, rejected: 1 });
     } finally {
       langfuse.refuseEvents = false;
     }
-    expect(langfuse.scores.get(stableId(TENANT, "r2", "response_outcome_label"))).toMatchObject({ value: "bad" });
+    expect(langfuse.scores.get(stableId(TENANT, "r2", "response_outcome_label"))).toMatchObject({ value: label });
     expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
   });
 

@@ -53,10 +53,11 @@ export interface FakeLangfuse {
   /** Lets `okRequests` requests through, then answers the next ones as failNext does. */
   failAfter(okRequests: number, ...answers: { status: number; retryAfterS?: number }[]): void;
   /**
-   * Answer every `event-create` with a per-item 400, as Langfuse Cloud does since 16 November 2026
-   * ("only `score-create` events are accepted; all other event types are rejected").
+   * Refuse every `event-create`, as Langfuse Cloud does since 16 November 2026 ("only
+   * `score-create` events are accepted; all other event types are rejected"): `item`, a per-item
+   * 400 in the 207; `request`, a 400 for the whole request (the reference does not say which).
    */
-  refuseEvents: boolean;
+  refuseEvents: false | "item" | "request";
   /** Adds scores as another producer (the team's own thumbs) would have: for the score list. */
   addScores(scores: Omit<StoredScore, "updates">[]): void;
   close(): Promise<void>;
@@ -87,7 +88,11 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
       if (req.headers.authorization !== expectedAuth) return send(401, { message: "Invalid credentials" });
       const failure = failures.shift();
       if (failure) return send(failure.status, { message: "stand-in failure" }, failure.retryAfterS === undefined ? {} : { "retry-after": String(failure.retryAfterS) });
-      if (req.method === "POST" && url.pathname === "/api/public/ingestion") return send(207, ingest(record.body));
+      if (req.method === "POST" && url.pathname === "/api/public/ingestion") {
+        const hasEvents = (record.body?.batch ?? []).some((e: any) => e.type === "event-create");
+        if (fake.refuseEvents === "request" && hasEvents) return send(400, { message: "only score-create events are accepted" });
+        return send(207, ingest(record.body));
+      }
       if (req.method === "GET" && url.pathname === "/api/public/v3/scores") return send(200, listScores(url.searchParams));
       send(404, { message: "not implemented by the stand-in" });
     });
@@ -111,7 +116,7 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
           successes.push({ id: event.id, status: 201 });
         }
       } else if (event.type === "event-create") {
-        if (fake.refuseEvents) fail("only score-create events are accepted");
+        if (fake.refuseEvents === "item") fail("only score-create events are accepted");
         else if (typeof b.traceId !== "string") fail("event needs traceId");
         else {
           events.set(b.id ?? `generated-${events.size}`, b);
