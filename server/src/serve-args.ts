@@ -7,7 +7,7 @@ Runs the roles of Answerscope in one process on one warehouse connection: withou
 on the embedded ClickHouse engine with its data in the data directory, with it on that server or
 cluster. Every role reads its settings from the environment as its own process does; the
 collector listens on COLLECTOR_PORT (default 4318), the query API on API_PORT (4320), the exporter
-on EXPORTER_PORT (4321).
+on EXPORTER_PORT (4321); the langfuse role sends nothing unless LANGFUSE_TENANTS(_FILE) lists tenants.
 
   --roles LIST   the roles to run, comma-separated (default: all of them), e.g. --roles api,exporter
                  to deploy the API and the exporter as their own processes against a server
