@@ -45,11 +45,14 @@ interface EngineSession {
   close(): Promise<void>;
 }
 
-function openEngineSession(options: { dataDir: string; requestTimeoutMs: number }): EngineSession {
+/** The engine's setting defaults, read once by the first session and shared with the sessions after it. */
+type SettingDefaults = (connection: ClientConnection) => Promise<ReadonlyMap<string, string>>;
+
+function openEngineSession(options: { dataDir: string; requestTimeoutMs: number }, defaultsOf: SettingDefaults): EngineSession {
   // chdb/connection implements client-common's Connection, the same interface as ClientConnection.
   const inner = createChdbConnection({ path: options.dataDir }) as unknown as ClientConnection;
   const running = new Set<Promise<unknown>>();
-  const settings = readDefaults(inner).then((defaults) => new StatementSettings(defaults));
+  const settings = defaultsOf(inner).then((defaults) => new StatementSettings(defaults));
   // Known before the first statement; a failure is that statement's (and every later one's) error.
   settings.catch(() => {});
   let closing: Promise<void> | undefined;
@@ -98,9 +101,18 @@ const SESSION_TIMEOUT_MS = 60_000;
  */
 export function createEmbeddedConnection(options: { dataDir: string; requestTimeoutMs: number }): ClientConnection {
   const release = lockDataDir(options.dataDir);
+  let defaults: Promise<ReadonlyMap<string, string>> | undefined;
+  const defaultsOf: SettingDefaults = (connection) => {
+    // A failed read is retried by the next session instead of failing every later one.
+    defaults ??= readDefaults(connection).catch((error: unknown) => {
+      defaults = undefined;
+      throw error;
+    });
+    return defaults;
+  };
   let main: EngineSession;
   try {
-    main = openEngineSession(options);
+    main = openEngineSession(options, defaultsOf);
   } catch (error) {
     release();
     throw error;
@@ -110,7 +122,7 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
   function sessionOf(sessionId: string | undefined): { session: EngineSession; touch: () => void } {
     if (!sessionId) return { session: main, touch: () => {} };
     let entry = named.get(sessionId);
-    if (!entry) named.set(sessionId, (entry = { session: openEngineSession(options) }));
+    if (!entry) named.set(sessionId, (entry = { session: openEngineSession(options, defaultsOf) }));
     const current = entry;
     const touch = () => {
       clearTimeout(current.idle);
