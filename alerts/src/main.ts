@@ -1,8 +1,7 @@
-import { stopOnSignals } from "@answerscope/warehouse";
+import { startOrExit } from "@answerscope/warehouse";
 import { loadExporterConfig } from "./exporter/config";
 import { startExporterService } from "./exporter/service";
 
 // The quality exporter as its own process (the `exporter` role of answerscope serve, alone).
-const service = await startExporterService(loadExporterConfig());
+const service = await startOrExit("exporter", () => startExporterService(loadExporterConfig()));
 console.log(`answerscope exporter listening on port ${service.port}`);
-stopOnSignals(() => service.stop());

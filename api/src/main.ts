@@ -1,7 +1,6 @@
-import { stopOnSignals } from "@answerscope/warehouse";
+import { startOrExit } from "@answerscope/warehouse";
 import { loadApiConfig } from "./config";
 import { startApiService } from "./server";
 
-const service = await startApiService(loadApiConfig());
+const service = await startOrExit("api", () => startApiService(loadApiConfig()));
 console.log(`answerscope api listening on port ${service.port}`);
-stopOnSignals(() => service.stop());

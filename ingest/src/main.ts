@@ -1,7 +1,6 @@
-import { stopOnSignals } from "@answerscope/warehouse";
+import { startOrExit } from "@answerscope/warehouse";
 import { loadIngestConfig } from "./config";
 import { startIngestService } from "./service";
 
-const service = await startIngestService(loadIngestConfig());
+const service = await startOrExit("ingest", () => startIngestService(loadIngestConfig()));
 console.log(`answerscope ingest listening on port ${service.port}`);
-stopOnSignals(() => service.stop());

@@ -37,6 +37,12 @@ describe("one process per embedded data directory", () => {
       expect(second.code).toBe(1);
       expect(second.output).toContain(`embedded warehouse data directory ${dataDir} is in use by process ${holder}`);
 
+      // A service's entry point says the same in one line, not a stack trace.
+      const api = await runEntry("api/src/main.ts", { ...env, PORT: "0", ANSWERSCOPE_KEYS: "read:lock-test:read-key" });
+      expect(api.code).toBe(1);
+      expect(api.output).toContain(`api: embedded warehouse data directory ${dataDir} is in use by process ${holder}`);
+      expect(api.output).not.toMatch(/^\s+at /m);
+
       let refused: unknown;
       try {
         createWarehouse({ dataDir });

@@ -21,3 +21,21 @@ export function stopOnSignals(stop: () => Promise<void>): void {
     });
   }
 }
+
+/**
+ * The start of every long-running Answerscope process: a start that fails (a bad configuration, a
+ * data directory another process holds, a warehouse that does not answer) ends the process with
+ * one line naming the process and the cause, exit code 1, instead of an unhandled rejection's
+ * stack trace, which buries the cause under frames an operator cannot act on.
+ */
+export async function startOrExit<T extends { stop(): Promise<void> }>(processName: string, start: () => T | Promise<T>): Promise<T> {
+  let service: T;
+  try {
+    service = await start();
+  } catch (error) {
+    console.error(`${processName}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  stopOnSignals(() => service.stop());
+  return service;
+}
