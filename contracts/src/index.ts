@@ -36,4 +36,6 @@ export type { ReasonCode } from './rules/reason-code.js';
 
 export { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS, messageKeyOf } from './transport.js';
 export { buildJsonSchemas, formatJsonSchema } from './json-schema.js';
+export { contractDocSections, fieldRows, fieldTable, markedSectionNames, replaceMarkedSections } from './docs/index.js';
+export type { FieldRow, RefResolver } from './docs/index.js';
 export { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures.js';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MAX_EVENT_BYTES, TEXT_LIMITS } from '../limits.js';
+import { QUERY_CATEGORIES, QUERY_CATEGORY_RULES } from '../rules/classify-query.js';
+import { REASK_PHRASES } from '../rules/reask-phrases.js';
+import { REASON_CODES } from '../rules/reason-code.js';
+import { EVENT_SCHEMAS } from '../schema/event.js';
+import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from '../transport.js';
+import { EVENT_TYPES } from '../vocabulary.js';
+import { fieldRows, fieldTable, inlineCode, type FieldRow } from './schema-fields.js';
+
+// The lists of docs/events.md and docs/metrics.md that the contract declares: each event's fields
+// (from the zod schemas, as producers see them), the topics, the closed vocabularies. Written into
+// the docs by `npm run docs`; src/docs/contract-docs.test.ts fails while a doc is out of date.
+
+/** The fields every event carries; listed once in the docs, not in each event's table. */
+const ENVELOPE_FIELDS = ['event_id', 'event_type', 'schema_version', 'tenant_id', 'occurred_at'];
+
+const HEADERS = { required: 'required', description: 'rule' } as const;
+
+/** The producer's view of one kind: its fields as JSON Schema describes the input. */
+const inputRows = (eventType: keyof typeof EVENT_SCHEMAS): FieldRow[] =>
+  fieldRows(z.toJSONSchema(EVENT_SCHEMAS[eventType], { io: 'input' }) as Record<string, unknown>);
+
+const codeList = (values: readonly string[]): string => values.map(inlineCode).join(', ');
+
+function eventSections(): Record<string, string> {
+  const sections: Record<string, string> = {};
+  const envelope = inputRows('response_completed').filter((row) => ENVELOPE_FIELDS.includes(row.path));
+  sections['events.envelope'] = fieldTable(
+    envelope.map((row) => (row.path === 'event_type' ? { ...row, type: EVENT_TYPES.map((type) => `\`${type}\``).join(' | ') } : row)),
+    HEADERS,
+  );
+  for (const eventType of EVENT_TYPES) {
+    sections[`events.${eventType}`] = fieldTable(
+      inputRows(eventType).filter((row) => !ENVELOPE_FIELDS.includes(row.path)),
+      HEADERS,
+    );
+  }
+  sections['events.topics'] = [
+    '| event type | default Kafka topic |',
+    '|---|---|',
+    ...EVENT_TYPES.map((type) => `| \`${type}\` | \`${DEFAULT_TOPICS[type]}\` |`),
+    `| rejected (dead letters) | \`${DEFAULT_DLQ_TOPIC}\` |`,
+  ].join('\n');
+  sections['events.limits'] = [
+    `An event over ${MAX_EVENT_BYTES / 1024} KiB (${MAX_EVENT_BYTES.toLocaleString('en-US')} bytes of UTF-8) is rejected as \`too_large\`. Free texts are never rejected for length; they are cut to these many characters (Unicode code points):`,
+    '',
+    '| text | characters |',
+    '|---|---:|',
+    ...Object.entries(TEXT_LIMITS).map(([name, limit]) => `| \`${name}\` | ${limit.toLocaleString('en-US')} |`),
+  ].join('\n');
+  sections['events.reason_codes'] = codeList(REASON_CODES);
+  sections['events.query_categories'] = codeList(QUERY_CATEGORIES);
+  return sections;
+}
+
+/** The keyword rules that classify a query without a producer's category, in priority order. */
+function categoryRules(): string {
+  const cell = (values: readonly string[]): string => codeList(values).replace(/\|/g, '\\|');
+  return [
+    '| order | category | English words (whole words, any case; plural, -ed, -ing forms too) | Chinese (substrings) | shapes |',
+    '|---:|---|---|---|---|',
+    ...QUERY_CATEGORY_RULES.map(
+      (rule, index) =>
+        `| ${index + 1} | \`${rule.category}\` | ${cell(rule.english)} | ${cell(rule.chinese)} | ${cell((rule.patterns ?? []).map(String))} |`,
+    ),
+  ].join('\n');
+}
+
+function metricSections(): Record<string, string> {
+  return { 'metrics.reask_phrases': codeList(REASK_PHRASES), 'metrics.category_rules': categoryRules() };
+}
+
+/** Generated sections per doc file (a path below docs/). */
+export function contractDocSections(): Record<string, Record<string, string>> {
+  return { 'events.md': eventSections(), 'metrics.md': metricSections() };
+}
