@@ -207,6 +207,13 @@ describe("GET /api/v1/compare equals referenceCompare", () => {
   });
 });
 
+/** The reference's reason code of a response owner's current rating (its latest accepted action); null: no reason given. */
+function currentReasonCode(state: TenantState, response: { user_id: string; response_id: string }): string | null {
+  const key = [response.user_id, "chat_message", response.response_id, ""].join("\u0000");
+  const latest = state.accepted.filter((action) => action.key === key).sort((x, y) => x.t - y.t || (x.event_id < y.event_id ? -1 : 1)).pop()!;
+  return reasonCodeOf(latest.event.reason);
+}
+
 describe("GET /api/v1/samples", () => {
   const inRange = (state: TenantState) => {
     const from = Date.parse(dataset.range.from);
@@ -255,6 +262,20 @@ describe("GET /api/v1/samples", () => {
     expect(slow.length).toBeGreaterThan(0);
     for (const sample of slow) expect(["too_slow", "not_grounded"]).toContain(sample.reason_code);
   });
+
+  it("reason_code=none lists the down ratings given without a reason, alone or OR-ed with a code", async () => {
+    const state = states.get("t-acme")!;
+    const downWith = (codes: (string | null)[]) =>
+      inRange(state)
+        .filter((response) => state.explicitRating.get(response.response_id) === "down" && codes.includes(currentReasonCode(state, response)))
+        .map((response) => response.response_id);
+    const none = await allPages("t-acme", [["rating", "down"], ["reason_code", "none"]]);
+    expect(downWith([null]).length).toBeGreaterThan(0);
+    expect(none.map((sample) => sample.response_id)).toEqual(downWith([null]));
+    for (const sample of none) expect([sample.rating, sample.reason_code]).toEqual(["down", null]);
+    const noneOrSlow = await allPages("t-acme", [["rating", "down"], ["reason_code", "none"], ["reason_code", "too_slow"]]);
+    expect(noneOrSlow.map((sample) => sample.response_id)).toEqual(downWith([null, "too_slow"]));
+  });
 });
 
 describe("GET /api/v1/feedback/reasons", () => {
@@ -277,9 +298,7 @@ describe("GET /api/v1/feedback/reasons", () => {
     const chains = new Map<string, number>();
     for (const response of state.responses.values()) {
       if (response.t < from || response.t >= to || state.explicitRating.get(response.response_id) !== "down") continue;
-      const key = [response.user_id, "chat_message", response.response_id, ""].join("\u0000");
-      const latest = state.accepted.filter((action) => action.key === key).sort((x, y) => x.t - y.t || (x.event_id < y.event_id ? -1 : 1)).pop()!;
-      const code = reasonCodeOf(latest.event.reason);
+      const code = currentReasonCode(state, response);
       reasons.set(code, (reasons.get(code) ?? 0) + 1);
       const chain = response.event.tools_used_names.join(" → ");
       chains.set(chain, (chains.get(chain) ?? 0) + 1);

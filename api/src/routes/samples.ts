@@ -1,5 +1,4 @@
-import { REASON_CODES } from "@answerscope/contracts";
-import { OUTCOME_LABELS, querySamples, SAMPLE_RATINGS, SamplesResultSchema } from "@answerscope/warehouse";
+import { OUTCOME_LABELS, querySamples, SAMPLE_RATINGS, SAMPLE_REASON_CODES, SamplesResultSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 import { defineRoute } from "../http/api-route";
 import { dimensionFilterParameters, filtersOf, limitParameter, rangeParameters, tenantParameter } from "../http/common-parameters";
@@ -14,7 +13,7 @@ export const samplesRoute = defineRoute({
     ...rangeParameters,
     ...dimensionFilterParameters,
     rating: z.array(z.enum(SAMPLE_RATINGS)).min(1).max(SAMPLE_RATINGS.length).optional().describe("explicit rating; none: not rated"),
-    reason_code: z.array(z.enum(REASON_CODES)).min(1).max(REASON_CODES.length).optional().describe("reason_code of the explicit rating"),
+    reason_code: z.array(z.enum(SAMPLE_REASON_CODES)).min(1).max(SAMPLE_REASON_CODES.length).optional().describe("reason_code of the explicit rating; none: rated without a reason"),
     label: z.array(z.enum(OUTCOME_LABELS)).min(1).max(OUTCOME_LABELS.length).optional().describe("outcome label (not evaluated yet: pending)"),
     limit: limitParameter(50, 200),
     cursor: z.string().max(400).optional().describe("next_cursor of the previous page"),

@@ -14,6 +14,8 @@ import { encodeSampleCursor, SampleCursorTextSchema } from "./sample-cursor";
 
 /** `none`: responses without an explicit rating. */
 export const SAMPLE_RATINGS = ["up", "down", "none"] as const;
+/** The contract's reason codes, and `none`: an explicit rating given without a reason. */
+export const SAMPLE_REASON_CODES = [...REASON_CODES, "none"] as const;
 
 export const SamplesQuerySchema = z
   .object({
@@ -21,8 +23,8 @@ export const SamplesQuerySchema = z
     filters: FiltersSchema.default({}),
     /** Explicit rating (the current verified chat_message rating), OR-ed. */
     ratings: z.array(z.enum(SAMPLE_RATINGS)).max(SAMPLE_RATINGS.length).default([]),
-    /** reason_code of the explicit rating, OR-ed; implies a rating. */
-    reasonCodes: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).default([]),
+    /** reason_code of the explicit rating (`none`: rated without a reason), OR-ed; implies a rating. */
+    reasonCodes: z.array(z.enum(SAMPLE_REASON_CODES)).max(SAMPLE_REASON_CODES.length).default([]),
     /** Outcome label, OR-ed; a response not evaluated yet is `pending`. */
     labels: z.array(z.enum(OUTCOME_LABELS)).max(OUTCOME_LABELS.length).default([]),
     limit: z.number().int().min(1).max(200).default(50),
@@ -112,7 +114,11 @@ function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit:
 
   const conditions = [...labelled.conditions];
   if (query.ratings.length) conditions.push(`(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`);
-  if (query.reasonCodes.length) conditions.push(`rated != '' AND rated_reason_code IN ${sqlList(query.reasonCodes)}`);
+  if (query.reasonCodes.length) {
+    // A rating without a reason has an empty reason_code (the column is not nullable).
+    const codes = query.reasonCodes.map((code) => (code === "none" ? "" : code));
+    conditions.push(`rated != '' AND rated_reason_code IN ${sqlList(codes)}`);
+  }
   return `SELECT * FROM (${withRating}) ${whereAll(conditions)}
     ${NEWEST_FIRST}
     LIMIT ${options.limit}`;
