@@ -1,4 +1,4 @@
-import { createWarehouse, migrate, onClusterClause, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, migrate, onClusterClause, type Warehouse, type WarehouseConfig } from "@answerscope/warehouse";
 
 /**
  * The product's Warehouse with `log_queries = 1` (off by default on 18.16), so system.query_log
@@ -6,8 +6,13 @@ import { createWarehouse, migrate, onClusterClause, type Warehouse } from "@answ
  * inserts and raw-table queries run for minutes.
  */
 export function createBenchWarehouse(url: string, database: string, cluster?: string): Warehouse {
+  return createBenchWarehouseOf({ url, database, cluster });
+}
+
+/** The same on any warehouse config: a server's URL, or an embedded engine's data directory. */
+export function createBenchWarehouseOf(config: WarehouseConfig): Warehouse {
   return createWarehouse(
-    { url, database, cluster, requestTimeoutMs: 30 * 60_000 },
+    { ...config, requestTimeoutMs: 30 * 60_000 },
     {
       settings: {
         log_queries: 1,

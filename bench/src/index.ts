@@ -21,3 +21,6 @@ export * from "./ingest/produce";
 export * from "./ingest/worker-processes";
 export * from "./report/slow-queries";
 export * from "./freshness/freshness";
+export * from "./engines/engines-section";
+export * from "./engines/engine-goals";
+export * from "./engines/host-api";

@@ -6,7 +6,10 @@ import { buildServices } from "../../scripts/build-services";
 import { parseBenchOptions } from "./cli-options";
 import { measureExporter } from "./exporter/exporter-section";
 import { measureFreshness } from "./freshness/freshness";
-import { servicePid } from "./ingest/cpu-accounting";
+import { servicePid, servicesDataRoot } from "./ingest/cpu-accounting";
+import { measureEngines } from "./engines/engines-section";
+import { runEngineHost } from "./engines/engine-host";
+import { ENGINE_HOST_FLAG } from "./engines/host-api";
 import { measureIngest } from "./ingest/ingest-section";
 import { describeMachine } from "./machine";
 import { evaluateFirstPass } from "./outcomes/first-evaluation";
@@ -19,6 +22,12 @@ import { writeResults } from "./report/write-results";
 import { loadedDataSet, withLoadTimesOf } from "./scale/loaded-data-set";
 import { loadScaleLabels, scaleCountsFor } from "./scale/load-scale-data";
 import { LARGEST_TENANT, runScaleSection } from "./scale/scale-section";
+
+// The engines section's serving processes run this same entry (engines/engine-host.ts).
+if (process.argv[2] === ENGINE_HOST_FLAG) {
+  await runEngineHost();
+  process.exit(0);
+}
 
 // npm run bench: starts its own ClickHouse and mock broker (both named "bench"), runs the
 // sections in priority order, writes bench/bench-results.json and bench/results.md after
@@ -124,6 +133,25 @@ try {
       const started = Date.now();
       results.exporter = await measureExporter(w, url);
       results.slowest_queries.exporter = await slowestQueries(w, started);
+    });
+  }
+  if (wants("engines")) {
+    await section("engines", async () => {
+      results.engines = await measureEngines({
+        url,
+        responses: options.responses,
+        queryRuns: options.queryRuns,
+        ingestEvents: options.ingestEvents,
+        ingestWarmupEvents: options.ingestWarmupEvents,
+        ingestRuns: options.ingestRuns,
+        labelRuns: 3,
+        labelEvents: 10_000,
+        // This entry again, with the node flags it runs with: the bundle, or src/main.ts under tsx.
+        hostEntry: { modulePath: process.argv[1]!, args: [ENGINE_HOST_FLAG], execArgv: process.execArgv },
+        embeddedDataDir: join(servicesDataRoot(), `bench-engines`),
+        keepData: options.keepServices,
+        clickhousePid: await servicePid("clickhouse", SERVICE),
+      });
     });
   }
 } finally {

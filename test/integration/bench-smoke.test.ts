@@ -1,8 +1,12 @@
 import {
-  createBenchWarehouse, demoMessages, distinctFactRows, dropBenchDatabase, evaluateFirstPass, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
+  createBenchWarehouse, demoMessages, distinctFactRows, dropBenchDatabase, evaluateFirstPass, measureEngines, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
 } from "@answerscope/bench";
 import { migrate, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { Kafka, logLevel } from "kafkajs";
 import { afterAll, describe, expect, it, inject } from "vitest";
@@ -85,6 +89,67 @@ describe("benchmark smoke run", () => {
     );
     expect(Number(totals[0]?.facts)).toBeGreaterThan(expected.responses);
     expect(Number(totals[0]?.rollup)).toBe(Number(totals[0]?.facts));
+  });
+
+  it("measures embedded ClickHouse 26.x against the server in interleaved runs, each in a serving process of its own", async () => {
+    const w = open("bench_smoke_engines");
+    const embeddedDataDir = join(await mkdtemp(join(tmpdir(), "bench-smoke-engines-")), "data");
+    const clickhousePid = await servicePid("clickhouse", "test");
+    const report = await measureEngines({
+      url,
+      database: w.target.database,
+      responses: 800,
+      queryRuns: 3,
+      ingestEvents: 600,
+      ingestWarmupEvents: 200,
+      ingestRuns: 2,
+      labelRuns: 2,
+      labelEvents: 200,
+      hostEntry: { modulePath: fileURLToPath(new URL("../../bench/src/engines/host-main.ts", import.meta.url)), args: [], execArgv: ["--import", "tsx"] },
+      embeddedDataDir,
+      clickhousePid,
+    });
+    expect(Number(report.embedded.clickhouse_version.split(".")[0])).toBeGreaterThanOrEqual(26);
+    expect(report.server.clickhouse_version).not.toBe(report.embedded.clickhouse_version);
+    // The collector stored every response it acknowledged: on the server, exactly those of the measured runs' events.
+    const sent = new Set([0, 1].flatMap((run) => demoMessages({ events: 600, seed: 100 + run, tenants: ["bench_ingest"] }))
+      .filter((m) => m.kind === "response_completed").map((m) => (JSON.parse(m.value) as { response_id: string }).response_id));
+    const stored = await queryRows<{ n: number }>(w, `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = 'bench_ingest'`);
+    expect(Number(stored[0]?.n)).toBe(sent.size);
+    for (const engine of ["embedded", "server"] as const) {
+      const figures = report[engine];
+      expect(figures.load.counts.responses, engine).toBe(800);
+      expect(figures.ingest_events_per_s, engine).toHaveLength(2);
+      for (const rate of figures.ingest_events_per_s) expect(rate, engine).toBeGreaterThan(0);
+      for (const range of ["24h", "90d"]) {
+        expect(figures.metrics[range]!.runs, `${engine} ${range}`).toBe(3);
+        expect(figures.metrics[range]!.p95_ms, `${engine} ${range}`).toBeGreaterThan(0);
+        // The same data set: both engines' routes answer as many rows.
+        expect(figures.metrics[range]!.rows, `${engine} ${range}`).toBe(report.server.metrics[range]!.rows);
+      }
+      expect(figures.metrics["90d"]!.rows).toBeGreaterThan(0);
+      expect(figures.label_update.runs, engine).toBe(2);
+      for (const candidates of figures.label_update.candidates) expect(candidates, engine).toBeGreaterThan(0);
+      expect(figures.serving_process.peak_rss_mb, engine).toBeGreaterThanOrEqual(figures.serving_process.rss_mb);
+      expect(figures.serving_process.rss_mb, engine).toBeGreaterThan(0);
+    }
+    // The embedded engine's memory is the serving process's own: more than a node process with an HTTP client.
+    expect(report.embedded.serving_process.peak_rss_mb).toBeGreaterThan(report.server.serving_process.peak_rss_mb);
+    if (clickhousePid) expect(report.server.clickhouse_server!.peak_rss_mb).toBeGreaterThan(0);
+    else expect(report.server.clickhouse_server).toBeUndefined();
+    // Interleaved: each measure's runs alternate which engine goes first, with the load average beside them.
+    for (const measure of ["ingest", "metrics", "label update"]) {
+      const firsts = report.runs.filter((run) => run.measure === measure).map((run) => run.order[0]);
+      expect(firsts.slice(0, 2), measure).toEqual(["embedded", "server"]);
+    }
+    for (const run of report.runs) expect(run.loadavg).toHaveLength(3);
+    expect(report.ratios.ingest).toBeGreaterThan(0);
+    expect(Object.keys(report.goals_met).sort()).toEqual(["ingest_ratio", "metrics_24h_p95_embedded", "metrics_24h_p95_server", "metrics_24h_ratio", "metrics_90d_p95_embedded", "metrics_90d_p95_server", "metrics_90d_ratio"]);
+    // system.query_log: read on the server; on the embedded engine its slowest queries, or why it cannot say.
+    expect(Array.isArray(report.server.slowest_queries) && report.server.slowest_queries.length).toBeGreaterThan(0);
+    const embeddedSlow = report.embedded.slowest_queries;
+    if (Array.isArray(embeddedSlow)) expect(embeddedSlow.length).toBeGreaterThan(0);
+    else expect(embeddedSlow.unavailable).toMatch(/query_log/);
   });
 
   it("measures the sink limit on demo events and stores every one", async () => {

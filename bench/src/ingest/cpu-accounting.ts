@@ -155,8 +155,11 @@ export const machineCores = (): number => availableParallelism();
  * The pid a service script recorded (services/<kind>/start.sh writes it into its data dir,
  * ANSWERSCOPE_DATA_DIR or the repository's .data); undefined when the service is external.
  */
+/** Where the local services (services/README.md) keep their state: ANSWERSCOPE_DATA_DIR, or the repository's .data. */
+export const servicesDataRoot = (): string => process.env.ANSWERSCOPE_DATA_DIR || fileURLToPath(new URL("../../../.data", import.meta.url));
+
 export async function servicePid(dir: "clickhouse" | "kafka", name: string): Promise<number | undefined> {
-  const root = process.env.ANSWERSCOPE_DATA_DIR || fileURLToPath(new URL("../../../.data", import.meta.url));
+  const root = servicesDataRoot();
   const file = dir === "clickhouse" ? "clickhouse.pid" : "mock_broker.pid";
   const text = await readFile(join(root, `${dir}-${name}`, file), "utf8").catch(() => "");
   const pid = Number.parseInt(text, 10);

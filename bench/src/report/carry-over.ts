@@ -10,6 +10,7 @@ const SECTION_FIELDS: Record<Section, (keyof BenchResults)[]> = {
   ingest: ["ingest"],
   freshness: ["freshness"],
   exporter: ["exporter"],
+  engines: ["engines"],
 };
 
 /** The earlier results, or undefined when there are none; a file that cannot be read or parsed is an error, not "none". */

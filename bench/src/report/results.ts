@@ -6,6 +6,7 @@ import type { FirstEvaluationReport } from "../outcomes/first-evaluation";
 import type { LabelUpdateReport } from "../outcomes/label-update";
 import type { ScaleSection } from "../scale/scale-section";
 import type { ExporterReport } from "../exporter/exporter-section";
+import type { EnginesReport } from "../engines/engines-section";
 import type { SlowQuery } from "./slow-queries";
 
 /** bench-results.json: every section is optional, because `--only` and failures leave some out. */
@@ -23,6 +24,8 @@ export interface BenchResults {
   ingest?: IngestReport;
   freshness?: FreshnessReport;
   exporter?: ExporterReport;
+  /** Embedded ClickHouse 26.x against the ClickHouse server, in one run (issue 46). */
+  engines?: EnginesReport;
   /** From system.query_log, per section: where the time went. */
   slowest_queries: Record<string, SlowQuery[]>;
   /** Sections that failed, with their error, so a partial run says what it lacks. */

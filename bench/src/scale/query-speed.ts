@@ -31,7 +31,7 @@ export interface QuerySpeedReport {
 }
 
 const HOUR_MS = 3_600_000;
-const RANGES = [
+export const RANGES = [
   { name: "24h", ms: 24 * HOUR_MS, bucket: "hour" as const },
   { name: "7d", ms: 7 * 24 * HOUR_MS, bucket: "hour" as const },
   { name: "90d", ms: 90 * 24 * HOUR_MS, bucket: "day" as const },
@@ -63,6 +63,14 @@ export function rawReadSkipReason(shorter: ShorterRawRead | undefined, range: { 
   return `not run: the ${shorter.range.name} read took ${Math.round(shorter.p50Ms / 1000)} s, so this one would take at least about ${Math.round(expectedMs / 1000)} s, past the ${limitS} s limit`;
 }
 
+export type MetricsRange = (typeof RANGES)[number];
+export const metricsRouteName = (range: MetricsRange) => `metrics ${range.name} by model per ${range.bucket}`;
+
+/** The metrics route over `range` ending at `to`, by model: the case every engine and data set is timed with; resolves to its row count. */
+export async function runMetricsRoute(w: Warehouse, tenantId: string, to: number, range: MetricsRange): Promise<number> {
+  return (await queryMetrics(w, { tenantId, from: iso(to - range.ms), to: iso(to), groupBy: ["model"], bucket: range.bucket })).rows.length;
+}
+
 const rawRows = (w: Warehouse, query: string): Promise<unknown[]> =>
   queryRows(w, query, { clickhouse_settings: { max_memory_usage: RAW_MAX_MEMORY, max_execution_time: RAW_TIMEOUT_S, timeout_overflow_mode: "throw" } });
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -77,10 +85,7 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
   const ninetyDays = { tenantId, from: iso(to - 90 * 24 * HOUR_MS), to: iso(to) };
 
   const cases: { name: string; run: () => Promise<number> }[] = [
-    ...RANGES.map((range) => ({
-      name: `metrics ${range.name} by model per ${range.bucket}`,
-      run: async () => (await queryMetrics(w, { tenantId, from: iso(to - range.ms), to: iso(to), groupBy: ["model"], bucket: range.bucket })).rows.length,
-    })),
+    ...RANGES.map((range) => ({ name: metricsRouteName(range), run: () => runMetricsRoute(w, tenantId, to, range) })),
     { name: "metrics 24h total (no grouping)", run: async () => (await queryMetrics(w, { tenantId, from: iso(to - 24 * HOUR_MS), to: iso(to) })).rows.length },
     { name: "tools 7d", run: async () => (await queryTools(w, week)).rows.length },
     { name: "samples 7d (first page)", run: async () => (await querySamples(w, { ...week, limit: 50 })).samples.length },
