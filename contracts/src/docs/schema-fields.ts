@@ -55,7 +55,8 @@ function splitNull(schema: JsonSchema, resolveRef?: RefResolver): { schema: Json
 }
 
 function bounds(min: unknown, max: unknown): string {
-  const low = typeof min === 'number' ? min : undefined;
+  // zod writes the safe-integer range on every integer; only a narrower bound says something.
+  const low = typeof min === 'number' && min > -LARGEST_SAFE ? min : undefined;
   const high = typeof max === 'number' && max < LARGEST_SAFE ? max : undefined;
   if (low !== undefined && high !== undefined) return low === high ? `${low}` : `${low}..${high}`;
   if (low !== undefined) return `≥ ${low}`;
@@ -92,6 +93,7 @@ function describeNonNull(schema: JsonSchema, resolveRef?: RefResolver): string {
       const items = resolve((schema['items'] ?? {}) as JsonSchema, resolveRef);
       const count = bounds(schema['minItems'], schema['maxItems']);
       if (items['type'] === 'object' && items['properties']) return withBounds('list of objects', count && `(${count} entries)`);
+      if (Array.isArray(items['enum'])) return withBounds(`list of ${describeNonNull(items, resolveRef)}`, count && `(${count} entries)`);
       const itemRange = items['type'] === 'string' ? bounds(items['minLength'], items['maxLength']) : '';
       const base = `${items['type'] === 'string' || !items['type'] ? 'string' : describeNonNull(items, resolveRef)}[]`;
       const notes = [itemRange && `each ${itemRange}`, count && `${count} entries`].filter(Boolean).join(', ');
