@@ -16,6 +16,7 @@ const ENGINE_26_SUITES = [
   "test/integration/facts.test.ts",
   "test/integration/metrics-correctness.test.ts",
   "test/integration/api-figures.test.ts",
+  "test/integration/api-snapshots.test.ts",
   "test/integration/outcomes.test.ts",
   "test/integration/outcome-rollup.test.ts",
   "test/integration/outcome-read-bounds.test.ts",
