@@ -1,0 +1,33 @@
+// Browser-safe entry point of the metric catalog (`@answerscope/contracts/metrics`): plain data
+// and types, no zod, no Node modules, so the dashboard's bundle can import it.
+export { COUNT_SOURCES, METRIC_COUNT_NAMES, METRIC_COUNTS } from './counts.js';
+export type { CountSource, MetricCount } from './counts.js';
+export {
+  ALERTABLE_METRICS,
+  COMPARABLE_METRICS,
+  COUNT_METRICS,
+  MEAN_METRICS,
+  METRIC_CATALOG,
+  METRIC_NAMES,
+  QUANTILE_METRICS,
+  RATE_METRICS,
+  SAMPLED_METRICS,
+  metricDefinition,
+} from './catalog.js';
+export type {
+  AlertableMetricName,
+  ComparableMetricName,
+  CountMetric,
+  CountMetricName,
+  MeanMetricName,
+  MetricDefinition,
+  MetricFormat,
+  MetricKind,
+  MetricName,
+  MetricUnit,
+  QuantileMetric,
+  QuantileMetricName,
+  RateMetricName,
+  RatioMetric,
+  SampledMetricName,
+} from './catalog.js';
