@@ -2,7 +2,7 @@
 // summary to stdout; the exit code is 0 when everything was handed over, 1 when the transport
 // failed, 2 on a usage error and 130 when interrupted.
 import { formatSummary } from './cli/format-summary.js';
-import { parseCliConfig, USAGE, UsageError, type CliConfig } from './cli/cli-config.js';
+import { parseCliConfig, scenarioOf, USAGE, UsageError, type CliConfig } from './cli/cli-config.js';
 import { ProgressReporter } from './cli/progress-reporter.js';
 import { generateDemoEvents } from './scenario/generate-events.js';
 import { createCollectorTransport } from './send/collector-transport.js';
@@ -22,7 +22,7 @@ const describeTime = (time: CliConfig['time']): string =>
 async function run(config: CliConfig): Promise<number> {
   const live = config.time.mode === 'live';
   process.stderr.write(
-    `demo: ${config.events} events, seed ${config.seed}, tenants ${config.tenants.join(',')}, ${describeTime(config.time)}, ${(config.malformedShare * 100).toFixed(2)} % malformed\n`,
+    `demo: ${config.events} events, seed ${config.seed}, tenants ${config.tenants.join(',')}, ${describeTime(config.time)}, ${(config.malformedShare * 100).toFixed(2)} % malformed, ${(config.vikingbotShare * 100).toFixed(0)} % of chat sessions labelled by vikingbot\n`,
   );
   let transport: DemoTransport;
   try {
@@ -39,7 +39,7 @@ async function run(config: CliConfig): Promise<number> {
   process.once('SIGTERM', stop);
 
   const reporter = new ProgressReporter(process.stderr);
-  const messages = generateDemoEvents({ events: config.events, seed: config.seed, tenants: config.tenants, malformedShare: config.malformedShare, time: config.time });
+  const messages = generateDemoEvents(scenarioOf(config));
   const summary = await sendStream(messages, transport, { total: config.events, size: config.batchSize, paced: live, signal: controller.signal, onProgress: (progress) => reporter.update(progress) });
   reporter.finish();
   await transport.close().catch(() => {});

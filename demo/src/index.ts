@@ -9,6 +9,9 @@ export type { DemoMessage } from './scenario/demo-message.js';
 export { MALFORMED_DEFECTS, REJECTION_KIND_OF_DEFECT, corruptEvent } from './scenario/malformed/corrupt-event.js';
 export type { MalformedDefect } from './scenario/malformed/corrupt-event.js';
 export { SeededRandom } from './random/seeded-random.js';
+export { demoTraceUrlTemplate } from './trace-link-template.js';
+export { DEMO_VIKINGBOT_SHARE, parseCliConfig, scenarioOf } from './cli/cli-config.js';
+export type { CliConfig } from './cli/cli-config.js';
 
 export type { DemoTransport, RejectedEvent, SendReport } from './send/transport.js';
 export { createKafkaTransport, topicMessagesOf, topicsWith } from './send/kafka-transport.js';

@@ -1,7 +1,14 @@
 import { parseArgs } from 'node:util';
 import { TENANT_ID_PATTERN, type EventType } from '@answerscope/contracts';
 import { z } from 'zod';
-import { SCENARIO_DEFAULTS, type ScenarioTime } from '../scenario/scenario-options.js';
+import { SCENARIO_DEFAULTS, type ScenarioOptions, type ScenarioTime } from '../scenario/scenario-options.js';
+
+/**
+ * The demo's share of vikingbot sessions: a third of the chat sessions, so the Label agreement
+ * view has hundreds of compared answers. The generator's own default stays 0: tests that need
+ * labels of their own make them.
+ */
+export const DEMO_VIKINGBOT_SHARE = 0.3;
 
 export const USAGE = `Usage: tsx demo/src/cli.ts [options]
 
@@ -12,6 +19,8 @@ Generates a realistic Answerscope event stream and sends it to Kafka or the HTTP
   --window-hours H      backfill: spread events over the last H hours (default 24)
   --rate N              live: send N events/s with current timestamps (instead of a backfill)
   --malformed SHARE     share of malformed messages, 0..1 (default 0.01)
+  --vikingbot SHARE     share of chat sessions whose bot (vikingbot) also sends its own outcome
+                        labels, for the Label agreement view, 0..1 (default ${DEMO_VIKINGBOT_SHARE})
   --tenants a,b         tenants to generate for with --kafka (default demo,acme)
   --batch-size N        messages per batch (default 1000)
   --kafka BROKERS       produce to Kafka, e.g. 127.0.0.1:9092 (env KAFKA_BROKERS)
@@ -34,6 +43,7 @@ export type CliConfig = {
   readonly events: number;
   readonly seed: number;
   readonly malformedShare: number;
+  readonly vikingbotShare: number;
   readonly tenants: readonly string[];
   readonly time: ScenarioTime;
   readonly batchSize: number;
@@ -65,6 +75,7 @@ const rawConfigSchema = z
     'window-hours': z.coerce.number().positive().max(24 * 366).optional(),
     rate: z.coerce.number().positive().max(1e6).optional(),
     malformed: z.coerce.number().min(0).max(1).default(SCENARIO_DEFAULTS.malformedShare),
+    vikingbot: z.coerce.number().min(0).max(1).default(DEMO_VIKINGBOT_SHARE),
     tenants: z.string().transform(commaList).pipe(z.array(tenantId).min(1)).optional(),
     'batch-size': z.coerce.number().int().min(1).max(10_000).default(1000),
     kafka: z.string().transform(commaList).pipe(z.array(z.string().regex(/^[^\s:]+:\d+$/, 'a broker is HOST:PORT')).min(1)).optional(),
@@ -95,6 +106,7 @@ function parseCommandLine(argv: readonly string[]) {
         'window-hours': { type: 'string' },
         rate: { type: 'string' },
         malformed: { type: 'string' },
+        vikingbot: { type: 'string' },
         tenants: { type: 'string' },
         'batch-size': { type: 'string' },
         kafka: { type: 'string' },
@@ -137,5 +149,10 @@ export function parseCliConfig(argv: readonly string[], env: NodeJS.ProcessEnv):
     ? { kind: 'collector', url: raw.collector, keys: new Map(raw.key) }
     : { kind: 'kafka', brokers: raw.kafka ?? [], topics: Object.fromEntries(Object.entries(raw.topics).filter(([, topic]) => topic !== undefined)) };
   const tenants = target.kind === 'collector' ? [...target.keys.keys()] : (raw.tenants ?? [...SCENARIO_DEFAULTS.tenants]);
-  return { events: raw.events, seed: raw.seed, malformedShare: raw.malformed, tenants, time, batchSize: raw['batch-size'], target };
+  return { events: raw.events, seed: raw.seed, malformedShare: raw.malformed, vikingbotShare: raw.vikingbot, tenants, time, batchSize: raw['batch-size'], target };
+}
+
+/** What the generator makes of a run's configuration (the CLI and the tests of `npm start`'s demo use this one mapping). */
+export function scenarioOf(config: CliConfig): ScenarioOptions {
+  return { events: config.events, seed: config.seed, tenants: config.tenants, malformedShare: config.malformedShare, vikingbotShare: config.vikingbotShare, time: config.time };
 }

@@ -50,7 +50,7 @@ export function generateDemoEvents(options: ScenarioOptions, nowMs: number = Dat
  * count, so the units still open at that moment end early, as live traffic would when cut off.
  */
 function* streamOf(scenario: ResolvedScenario): Generator<DemoMessage> {
-  const spec: UnitSpec = { seed: scenario.seed, tenants: scenario.tenants, diagnosticShare: scenario.diagnosticShare };
+  const spec: UnitSpec = { seed: scenario.seed, tenants: scenario.tenants, diagnosticShare: scenario.diagnosticShare, vikingbotShare: scenario.vikingbotShare };
   const malformedCount = Math.round(scenario.events * scenario.malformedShare);
   if (scenario.events === 0) return;
   const { schedule, fromMs, toMs } = timelineOf(scenario, spec, scenario.events - malformedCount);

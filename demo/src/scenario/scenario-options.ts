@@ -14,6 +14,11 @@ export type ScenarioOptions = {
   readonly malformedShare?: number;
   /** Share of units that are AIOps diagnostic tasks rather than chat sessions, 0..1. */
   readonly diagnosticShare?: number;
+  /**
+   * Share of chat sessions served by a vikingbot that sends its own outcome label of each answer
+   * (external_outcome_recorded, source vikingbot), 0..1: what the Label agreement view compares.
+   */
+  readonly vikingbotShare?: number;
   readonly time?: ScenarioTime;
 };
 
@@ -22,6 +27,7 @@ export const SCENARIO_DEFAULTS = {
   tenants: ['demo', 'acme'],
   malformedShare: 0.01,
   diagnosticShare: 0.12,
+  vikingbotShare: 0,
   windowMs: 24 * 60 * 60 * 1000,
 } as const;
 
@@ -31,6 +37,7 @@ export type ResolvedScenario = {
   readonly tenants: readonly string[];
   readonly malformedShare: number;
   readonly diagnosticShare: number;
+  readonly vikingbotShare: number;
   readonly time: { readonly mode: 'backfill'; readonly endMs: number; readonly windowMs: number } | { readonly mode: 'live'; readonly startMs: number; readonly eventsPerSecond: number };
 };
 
@@ -44,6 +51,7 @@ export function resolveScenario(options: ScenarioOptions, nowMs: number = Date.n
     tenants: options.tenants ?? SCENARIO_DEFAULTS.tenants,
     malformedShare: options.malformedShare ?? SCENARIO_DEFAULTS.malformedShare,
     diagnosticShare: options.diagnosticShare ?? SCENARIO_DEFAULTS.diagnosticShare,
+    vikingbotShare: options.vikingbotShare ?? SCENARIO_DEFAULTS.vikingbotShare,
     time:
       options.time?.mode === 'live'
         ? { mode: 'live', startMs: options.time.startMs ?? nowMs, eventsPerSecond: options.time.eventsPerSecond }
@@ -56,6 +64,7 @@ export function resolveScenario(options: ScenarioOptions, nowMs: number = Date.n
   for (const tenant of resolved.tenants) if (!TENANT_ID_PATTERN.test(tenant)) problems.push(`tenant ${JSON.stringify(tenant)} is not a valid tenant_id`);
   if (!isShare(resolved.malformedShare)) problems.push('malformedShare must lie in [0, 1]');
   if (!isShare(resolved.diagnosticShare)) problems.push('diagnosticShare must lie in [0, 1]');
+  if (!isShare(resolved.vikingbotShare)) problems.push('vikingbotShare must lie in [0, 1]');
   if (resolved.time.mode === 'live' && !(resolved.time.eventsPerSecond > 0)) problems.push('eventsPerSecond must be > 0');
   if (resolved.time.mode === 'backfill' && !(resolved.time.windowMs > 0)) problems.push('windowMs must be > 0');
   if (problems.length > 0) throw new RangeError(`invalid demo scenario: ${problems.join('; ')}`);

@@ -104,7 +104,10 @@ export function recordAnswerTurn(recorder: UnitRecorder, random: SeededRandom, s
     ...setup.dimensions,
     ...(setup.sendsCategory ? { query_category: turn.topic.category } : {}),
     ...(setup.sendsVersions ? { prompt_version: setup.prompt.name, bot_version: setup.bot.name } : {}),
-    ...(random.chance(0.7) ? { trace_id: random.hex(32) } : {}),
+    // One trace per answer, named by the answer (as agents that open a trace per reply do): the
+    // demo has no tracing system, so its trace link template opens this answer's detail page,
+    // which shows the same tool calls on a timeline (demo/src/trace-link-template.ts).
+    ...(random.chance(0.7) ? { trace_id: responseId } : {}),
     time_cost_ms: timeCostMs,
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,

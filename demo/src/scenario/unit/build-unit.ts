@@ -10,6 +10,8 @@ export type UnitSpec = {
   readonly tenants: readonly string[];
   /** Share of units that are AIOps diagnostic tasks rather than chat sessions. */
   readonly diagnosticShare: number;
+  /** Share of chat sessions whose bot (vikingbot) sends its own outcome labels. */
+  readonly vikingbotShare: number;
 };
 
 /**
@@ -22,6 +24,10 @@ export function buildUnit(spec: UnitSpec, index: number, startMs: number): Timed
   const tenantId = random.weighted(spec.tenants.map((tenant, i) => [tenant, tenantWeight(i)] as const));
   const recorder = new UnitRecorder(`${spec.seed}_${index}`, tenantId);
   if (random.chance(spec.diagnosticShare)) recordDiagnosticTask(recorder, random, startMs);
-  else recordChatSession(recorder, random, startMs);
+  else {
+    // Its own stream: adding labels (or changing their share) leaves every other event as it was.
+    const labelled = spec.vikingbotShare > 0 && SeededRandom.derive(spec.seed, RANDOM_STREAMS.vikingbotSessions, index).chance(spec.vikingbotShare);
+    recordChatSession(recorder, random, startMs, labelled);
+  }
   return recorder.events;
 }

@@ -5,6 +5,7 @@ import { recordAnswerTurn, type AnswerOutcome, type TurnRequest } from './answer
 import { rateAnswer } from './rate-answer.js';
 import { pickSessionSetup, type SessionSetup } from './session-setup.js';
 import type { UnitRecorder } from './unit-recorder.js';
+import { recordVikingbotLabel, type LabelledAnswer } from './vikingbot-label.js';
 
 const TURN_COUNTS = [[1, 40], [2, 25], [3, 18], [4, 10], [5, 7]] as const;
 const TOPIC_WEIGHTS = TOPICS.map((topic) => [topic, topic.share] as const);
@@ -33,23 +34,30 @@ function nextTurn(random: SeededRandom, setup: SessionSetup, topic: Topic, lastQ
   return { topic: newTopic, queryText: random.pick(newTopic.queries[setup.language]), isReask: false, gapMs };
 }
 
-/** Records one chat session of 1-5 turns, each with its tool calls and ratings. */
-export function recordChatSession(recorder: UnitRecorder, random: SeededRandom, startMs: number): void {
+/**
+ * Records one chat session of 1-5 turns, each with its tool calls and ratings; with
+ * `vikingbotLabels`, also the label vikingbot's own evaluator gives each answer.
+ */
+export function recordChatSession(recorder: UnitRecorder, random: SeededRandom, startMs: number, vikingbotLabels = false): void {
   const setup = pickSessionSetup(random, recorder.tenantId);
   const sessionId = recorder.idOf('sess');
   const turns = random.weighted(TURN_COUNTS);
   let topic = random.weighted(TOPIC_WEIGHTS);
   let queryText = random.pick(topic.queries[setup.language]);
   let turn: TurnRequest = { sessionId, turnIndex: 0, startMs, topic, queryText, isReask: false };
+  const answered: LabelledAnswer[] = [];
 
   for (let index = 0; index < turns; index++) {
     const answer = recordAnswerTurn(recorder, random, setup, turn);
-    rateAnswer(recorder, random, setup, sessionId, answer);
+    const rating = rateAnswer(recorder, random, setup, sessionId, answer);
+    answered.push({ answer, rating, nextMessageMs: null });
     if (index === turns - 1) break;
     const next = nextTurn(random, setup, topic, queryText, answer);
+    answered.at(-1)!.nextMessageMs = answer.endMs + next.gapMs;
     // A re-ask repeats the original question, so keep that as the question of record.
     if (!next.isReask) queryText = next.queryText;
     topic = next.topic;
     turn = { sessionId, turnIndex: index + 1, startMs: answer.endMs + next.gapMs, topic, queryText: next.queryText, isReask: next.isReask };
   }
+  if (vikingbotLabels) for (const labelled of answered) recordVikingbotLabel(recorder, labelled);
 }

@@ -31,11 +31,15 @@ function upDetails(random: SeededRandom): Partial<RatingAction> {
   };
 }
 
+/** The first thumbs on the message itself: what a bot that labels by feedback reads. */
+export type MessageRating = { readonly up: boolean; readonly atMs: number };
+
 /**
  * The user's ratings of one answer: maybe a thumbs up or down on the message (following the
  * hidden quality, with noise), maybe a rating of one of its citations.
  */
-export function rateAnswer(recorder: UnitRecorder, random: SeededRandom, setup: SessionSetup, sessionId: string, answer: AnswerOutcome): void {
+export function rateAnswer(recorder: UnitRecorder, random: SeededRandom, setup: SessionSetup, sessionId: string, answer: AnswerOutcome): MessageRating | null {
+  let rating: MessageRating | null = null;
   if (random.chance(rateProbability(setup, answer))) {
     const up = answer.good ? random.chance(0.92) : random.chance(0.15);
     // In a group chat a colleague may rate someone else's answer: kept, but `forbidden` in metrics.
@@ -52,6 +56,7 @@ export function rateAnswer(recorder: UnitRecorder, random: SeededRandom, setup: 
     const atMs = answer.endMs + Math.round(Math.min(20 * 60_000, random.logNormal(40_000, 1)));
     recordRating(recorder, random, atMs, action);
     recordRevision(recorder, random, atMs, action);
+    rating = { up, atMs };
   }
 
   if (answer.citationIds.length > 0 && random.chance(0.15)) {
@@ -66,4 +71,5 @@ export function rateAnswer(recorder: UnitRecorder, random: SeededRandom, setup: 
       ...(grounded ? {} : { reason: random.pick(['Not grounded', 'irrelevant']) }),
     });
   }
+  return rating;
 }
