@@ -3,9 +3,10 @@ import { redirect } from "next/navigation";
 import type { ReadCredentials } from "./api-client";
 import type { Bucket } from "./dimensions";
 import { upgradeLegacyLink } from "./legacy-links";
+import { checkLink } from "./link-check";
 import { loggedInKeys } from "./session";
 import { defaultBucket, resolveRange, type ResolvedRange } from "./time-range";
-import { parseViewState, searchParamsOf, serializeViewState, viewHref, type SearchParamsInput, type ViewState } from "./url-state";
+import { searchParamsOf, serializeViewState, viewHref, type LinkNotice, type SearchParamsInput, type ViewState } from "./url-state";
 
 /** Everything a page needs to render one view: its state, who reads, and the concrete time range. */
 export interface ResolvedView {
@@ -19,6 +20,8 @@ export interface ResolvedView {
   key: string;
   /** This view's link, and the login page that comes back to it (for a key that stopped working). */
   here: string;
+  /** What the link asked for that is not shown as written; when any, the page's address is rewritten to `here` (link-check.ts). */
+  notices: LinkNotice[];
   relogin: string;
 }
 
@@ -30,27 +33,33 @@ export function loginHref(next: string, tenant?: string | null): string {
 
 /**
  * Reads the URL and the session. Redirects a link with a renamed parameter to its current form
- * (legacy-links.ts: a link sent before the rename still shows what it named), to the login page
- * when the URL's tenant has no key here, and completes a URL without a tenant with the first one logged in (so the link in the
- * address bar always says whose data it shows).
+ * (legacy-links.ts: a link sent before the rename still shows what it named, without a word), to
+ * the login page when the URL's tenant has no key here, and completes a URL without a tenant with
+ * the first one logged in (so the link in the address bar always says whose data it shows). What
+ * the link asked for that the view cannot show as written comes back as `notices`.
  */
 export async function resolveView(pathname: string, searchParams: SearchParamsInput): Promise<ResolvedView> {
-  const upgraded = upgradeLegacyLink(pathname, searchParamsOf(searchParams));
+  const query = searchParamsOf(searchParams);
+  const upgraded = upgradeLegacyLink(pathname, query);
   if (upgraded) redirect(upgraded);
-  const state = parseViewState(searchParams);
+  // The login page comes back to the link as sent, so what it asked for is still checked, and said, after logging in.
+  const asSent = query.size ? `${pathname}?${query.toString()}` : pathname;
+  const nowMs = Date.now();
+  const { state: asked, notices } = checkLink(pathname, query, nowMs);
   const keys = await loggedInKeys();
   const tenants = Object.keys(keys).sort();
+  if (!asked.tenant && tenants.length === 0) redirect(loginHref(asSent));
+  const state = { ...asked, tenant: asked.tenant ?? tenants[0]! };
   const here = viewHref(pathname, state);
-  if (!state.tenant) {
-    if (tenants.length === 0) redirect(loginHref(here));
-    redirect(viewHref(pathname, { ...state, tenant: tenants[0]! }));
-  }
+  // Only a tenant to add: the address is completed before anything is shown. With notices, the
+  // page shows them and rewrites its address in the browser (url-notice.tsx), as a redirect would lose them.
+  if (!asked.tenant && notices.length === 0) redirect(here);
   const key = keys[state.tenant];
-  if (!key) redirect(loginHref(here, state.tenant));
-  const range = resolveRange(state.range, Date.now());
+  if (!key) redirect(loginHref(asSent, state.tenant));
+  const range = resolveRange(state.range, nowMs);
   return {
     pathname,
-    state: { ...state, tenant: state.tenant },
+    state,
     credentials: { tenant: state.tenant, key },
     tenants,
     range,
@@ -58,5 +67,6 @@ export async function resolveView(pathname: string, searchParams: SearchParamsIn
     key: serializeViewState(state).toString(),
     here,
     relogin: loginHref(here, state.tenant),
+    notices,
   };
 }

@@ -52,6 +52,20 @@ export type ViewParam<V extends ViewName> = (typeof VIEWS)[V]["params"][number];
 /** The detail page of one response (reads the same parameters as the samples it is opened from). */
 export const responsePath = (responseId: string) => `/responses/${encodeURIComponent(responseId)}`;
 
+/** Every parameter some view reads. */
+const ALL_PARAMS: readonly string[] = [...new Set(Object.values(VIEWS).flatMap((view) => view.params))];
+
+/**
+ * The query parameters the page at `pathname` reads: a view's own; any other page (the response
+ * detail) keeps every view's, since it links back with the state it was opened from.
+ */
+export function paramsOf(pathname: string): readonly string[] {
+  return Object.values(VIEWS).find((view) => view.path === pathname)?.params ?? ALL_PARAMS;
+}
+
+/** Whether some view of the dashboard reads `param` (a link naming it elsewhere is told "not on this view", not "unknown"). */
+export const isKnownParam = (param: string): boolean => ALL_PARAMS.includes(param);
+
 /**
  * Addresses that links already sent (alert notifications, bookmarks) still use: an old path and
  * the view it became, and old parameter names and the ones that replaced them. legacy-links.ts

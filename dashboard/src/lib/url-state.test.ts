@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TENANT_ID_PATTERN } from "@answerscope/contracts";
-import { EMPTY_STATE, parseViewState, serializeViewState, sharedPart, TENANT_PATTERN, viewHref, withFilter, type ViewState } from "./url-state";
+import { EMPTY_STATE, parseViewState, readViewState, serializeViewState, sharedPart, TENANT_PATTERN, viewHref, withFilter, type ViewState } from "./url-state";
 
 const full: ViewState = {
   tenant: "demo",
@@ -63,6 +63,19 @@ describe("URL state", () => {
       from: "2026-11-30T08:00:00.000Z",
       to: "2026-11-30T12:00:00.000Z",
     });
+  });
+
+  it("says what it left out: one notice per parameter not taken as written", () => {
+    const { state, notices } = readViewState(new URLSearchParams("tenant=../etc&range=3y&slice=user_id&bucket=week&metric=drop_table&samples=all&from=yesterday&to=today&cell_label=great"));
+    expect(state).toEqual(EMPTY_STATE);
+    expect(notices.map((notice) => notice.param)).toEqual(["tenant", "range", "from", "slice", "bucket", "metric", "samples", "cell_label"]);
+    expect(readViewState(serializeViewState(full)).notices).toEqual([]);
+  });
+
+  it("links to a view with only the parameters it reads", () => {
+    expect(viewHref("/rejected", full)).toBe("/rejected?tenant=demo&from=2026-11-30T08%3A00%3A00.000Z&to=2026-11-30T20%3A00%3A00.000Z&rejected_reason=invalid_field%3Atime_cost_ms");
+    // Not a view (the response detail): everything, it links back with it.
+    expect(viewHref("/responses/r-1", full)).toBe(`/responses/r-1?${serializeViewState(full).toString()}`);
   });
 
   it("ignores parameters it does not know (a dimension is never taken from them)", () => {

@@ -1,7 +1,7 @@
-import { DIMENSIONS, isBucket, isDimension, type Bucket, type Dimension, type Filters } from "./dimensions";
+import { BUCKETS, DIMENSIONS, type Bucket, type Dimension, type Filters } from "./dimensions";
 import { COMPARABLE_METRICS, OUTCOME_LABELS, type OutcomeLabel, type RateMetric } from "./metrics-catalog";
-import { PARAMS } from "./routes";
-import { DEFAULT_PRESET, isRangePreset, isValidCustomRange, type RangeSelection } from "./time-range";
+import { PARAMS, paramsOf } from "./routes";
+import { DEFAULT_PRESET, isRangePreset, parseInstant, RANGE_PRESETS, type RangePreset, type RangeSelection } from "./time-range";
 
 /**
  * Everything a view shows is decided by its URL, so a link reproduces the view. This module is the
@@ -85,62 +85,141 @@ export function searchParamsOf(input: SearchParamsInput): URLSearchParams {
   return params;
 }
 
-const usable = (value: string) => value.length > 0 && value.length <= MAX_VALUE_LENGTH;
-
-/** Distinct usable values in first-seen order: the same link written twice means the same. */
-function listOf(input: SearchParamsInput, name: string): string[] {
-  return [...new Set(valuesOf(input, name).filter(usable))].slice(0, MAX_VALUES);
+/** Something a link asked for that the view does not show as written, in plain words, for the notice above the view. */
+export interface LinkNotice {
+  /** The query parameter it is about. */
+  param: string;
+  text: string;
 }
 
-function oneOf(input: SearchParamsInput, name: string): string | null {
-  const [first] = valuesOf(input, name).filter(usable);
-  return first ?? null;
+/** What a link names, and what of it was not taken as written. */
+export interface ViewReading {
+  state: ViewState;
+  notices: LinkNotice[];
 }
 
-/** Parses a query string into a state; anything invalid falls back to its default rather than failing the page. */
-export function parseViewState(input: SearchParamsInput): ViewState {
-  const tenant = oneOf(input, PARAMS.tenant);
-  // A hand-typed "+02:00" arrives as " 02:00" (a '+' in a query string is a space).
-  const from = oneOf(input, PARAMS.from)?.replace(" ", "+") ?? null;
-  const to = oneOf(input, PARAMS.to)?.replace(" ", "+") ?? null;
-  const preset = oneOf(input, PARAMS.range);
-  const range: RangeSelection =
-    from && to && isValidCustomRange(from, to)
-      ? { kind: "custom", from: new Date(from).toISOString(), to: new Date(to).toISOString() }
-      : { kind: "preset", preset: isRangePreset(preset) ? preset : DEFAULT_PRESET };
+/** The values each choice parameter takes: the parser takes nothing else, and says so of a link with another. */
+const CHOICES = {
+  slice: DIMENSIONS,
+  bucket: BUCKETS,
+  metric: COMPARABLE_METRICS,
+  dimension: DIMENSIONS,
+  samples: Object.keys(SAMPLE_KINDS) as SampleKind[],
+  cellLabel: OUTCOME_LABELS,
+} as const;
+
+/** "the last 24 hours", for "showing …". */
+const shownRange = (preset: RangePreset) => `the ${RANGE_PRESETS[preset].label.toLowerCase()}`;
+
+/** Reads parameters of one query and notes each value it leaves out or changes, so the parser and its notices are one code. */
+class QueryReader {
+  readonly notices: LinkNotice[] = [];
+  constructor(private readonly input: SearchParamsInput) {}
+
+  note(param: string, text: string): void {
+    this.notices.push({ param, text });
+  }
+
+  /** Distinct values in first-seen order (the same value twice means the same); empty ones mean "none" and go silently. */
+  private values(name: string): string[] {
+    const values = valuesOf(this.input, name).filter((value) => value.length > 0);
+    const tooLong = values.filter((value) => value.length > MAX_VALUE_LENGTH);
+    if (tooLong.length) this.note(name, `${name}: ${tooLong.length === 1 ? "a value" : `${tooLong.length} values`} longer than ${MAX_VALUE_LENGTH} characters ignored`);
+    return [...new Set(values.filter((value) => value.length <= MAX_VALUE_LENGTH))];
+  }
+
+  list(name: string): string[] {
+    const values = this.values(name);
+    if (values.length > MAX_VALUES) this.note(name, `${name} was given ${values.length} values; only the first ${MAX_VALUES} are used`);
+    return values.slice(0, MAX_VALUES);
+  }
+
+  one(name: string): string | null {
+    const [first, ...others] = this.values(name);
+    if (first !== undefined && others.length) this.note(name, `${name} was given ${others.length + 1} different values; using the first, “${first}”`);
+    return first ?? null;
+  }
+
+  choice<T extends string>(name: string, allowed: readonly T[], instead = "ignored"): T | null {
+    const value = this.one(name);
+    if (value === null || (allowed as readonly string[]).includes(value)) return value as T | null;
+    this.note(name, `${name} “${value}” is not one of ${allowed.join(", ")}; ${instead}`);
+    return null;
+  }
+
+  /** A time end as the link wrote it; a '+' of a hand-typed "+02:00" arrives as a space (a '+' in a query string is one). */
+  instant(name: string): string | null {
+    return this.one(name)?.replace(" ", "+") ?? null;
+  }
+}
+
+/** The range: from and to when both are instants in order, else the preset (the default when none or an unknown one is named). */
+function readRange(reader: QueryReader): RangeSelection {
+  const named = reader.one(PARAMS.range);
+  const preset = isRangePreset(named) ? named : DEFAULT_PRESET;
+  if (named !== null && !isRangePreset(named)) reader.note(PARAMS.range, `range “${named}” is not one of ${Object.keys(RANGE_PRESETS).join(", ")}; showing ${shownRange(preset)}`);
+  const from = reader.instant(PARAMS.from);
+  const to = reader.instant(PARAMS.to);
+  if (from === null && to === null) return { kind: "preset", preset };
+  const fromMs = from === null ? null : parseInstant(from);
+  const toMs = to === null ? null : parseInstant(to);
+  const notInstant = (name: string, text: string) => `${name} “${text}” is not a date and time (such as 2026-11-30T08:00Z)`;
+  const problem: [string, string] | null =
+    from === null ? [PARAMS.to, "to was given without from"]
+    : to === null ? [PARAMS.from, "from was given without to"]
+    : fromMs === null ? [PARAMS.from, notInstant(PARAMS.from, from)]
+    : toMs === null ? [PARAMS.to, notInstant(PARAMS.to, to)]
+    : fromMs > toMs ? [PARAMS.from, "from was after to"]
+    : fromMs === toMs ? [PARAMS.from, "from was the same time as to"]
+    : null;
+  if (problem) {
+    reader.note(problem[0], `${problem[1]}; showing ${shownRange(preset)}`);
+    return { kind: "preset", preset };
+  }
+  if (named !== null && isRangePreset(named)) reader.note(PARAMS.range, `range “${named}” ignored: from and to say which time`);
+  return { kind: "custom", from: new Date(fromMs!).toISOString(), to: new Date(toMs!).toISOString() };
+}
+
+/** Reads a query string into a state, and says what of it was left out or corrected (an invalid value falls back to its default rather than failing the page). */
+export function readViewState(input: SearchParamsInput): ViewReading {
+  const reader = new QueryReader(input);
+  const tenant = reader.one(PARAMS.tenant);
+  if (tenant !== null && !TENANT_PATTERN.test(tenant)) reader.note(PARAMS.tenant, `tenant “${tenant}” is not a tenant name; showing the first tenant you are logged in to`);
+  const range = readRange(reader);
   const filters: Filters = {};
   for (const dimension of DIMENSIONS) {
-    const values = listOf(input, dimension);
+    const values = reader.list(dimension);
     if (values.length) filters[dimension] = values;
   }
-  const slice = oneOf(input, PARAMS.slice);
-  const bucket = oneOf(input, PARAMS.bucket);
-  const metric = oneOf(input, PARAMS.metric);
-  const dimension = oneOf(input, PARAMS.dimension);
-  const samples = oneOf(input, PARAMS.samples);
-  const cellLabel = oneOf(input, PARAMS.cellLabel);
-  return {
+  const state: ViewState = {
     tenant: tenant && TENANT_PATTERN.test(tenant) ? tenant : null,
     range,
     filters,
-    slice: isDimension(slice) ? slice : null,
-    bucket: isBucket(bucket) ? bucket : null,
-    tools: listOf(input, PARAMS.tools),
-    metric: (COMPARABLE_METRICS as readonly string[]).includes(metric ?? "") ? (metric as RateMetric) : null,
-    dimension: isDimension(dimension) ? dimension : null,
-    a: oneOf(input, PARAMS.a),
-    b: oneOf(input, PARAMS.b),
-    samples: samples && Object.hasOwn(SAMPLE_KINDS, samples) ? (samples as SampleKind) : DEFAULT_SAMPLE_KIND,
-    reason: oneOf(input, PARAMS.reason),
-    cursor: oneOf(input, PARAMS.cursor),
-    rejectedReason: oneOf(input, PARAMS.rejectedReason),
-    cellLabel: (OUTCOME_LABELS as readonly string[]).includes(cellLabel ?? "") ? (cellLabel as OutcomeLabel) : null,
-    cellExternal: oneOf(input, PARAMS.cellExternal),
+    slice: reader.choice(PARAMS.slice, CHOICES.slice),
+    bucket: reader.choice(PARAMS.bucket, CHOICES.bucket, "choosing one from the range"),
+    tools: reader.list(PARAMS.tools),
+    metric: reader.choice(PARAMS.metric, CHOICES.metric),
+    dimension: reader.choice(PARAMS.dimension, CHOICES.dimension),
+    a: reader.one(PARAMS.a),
+    b: reader.one(PARAMS.b),
+    samples: reader.choice(PARAMS.samples, CHOICES.samples, `showing ${SAMPLE_KINDS[DEFAULT_SAMPLE_KIND].toLowerCase()} samples`) ?? DEFAULT_SAMPLE_KIND,
+    reason: reader.one(PARAMS.reason),
+    cursor: reader.one(PARAMS.cursor),
+    rejectedReason: reader.one(PARAMS.rejectedReason),
+    cellLabel: reader.choice(PARAMS.cellLabel, CHOICES.cellLabel),
+    cellExternal: reader.one(PARAMS.cellExternal),
   };
+  return { state, notices: reader.notices };
 }
 
-/** The canonical query string of a state: fixed parameter order, defaults left out (except the range, so a link says its time). */
-export function serializeViewState(state: ViewState): URLSearchParams {
+/** The state a query string names; anything invalid falls back to its default (readViewState says which). */
+export const parseViewState = (input: SearchParamsInput): ViewState => readViewState(input).state;
+
+/**
+ * The canonical query string of a state: fixed parameter order, defaults left out (except the
+ * range, so a link says its time); with `reads`, only those parameters (what the page linked to reads).
+ */
+export function serializeViewState(state: ViewState, reads?: readonly string[]): URLSearchParams {
   const params = new URLSearchParams();
   if (state.tenant) params.set(PARAMS.tenant, state.tenant);
   if (state.range.kind === "custom") {
@@ -163,12 +242,13 @@ export function serializeViewState(state: ViewState): URLSearchParams {
   if (state.rejectedReason) params.set(PARAMS.rejectedReason, state.rejectedReason);
   if (state.cellLabel) params.set(PARAMS.cellLabel, state.cellLabel);
   if (state.cellExternal) params.set(PARAMS.cellExternal, state.cellExternal);
+  if (reads) for (const name of new Set(params.keys())) if (!reads.includes(name)) params.delete(name);
   return params;
 }
 
-/** A link to `pathname` showing `state`. */
+/** A link to `pathname` showing `state`: only the parameters that page reads, so a link never names what its page ignores. */
 export function viewHref(pathname: string, state: ViewState): string {
-  const query = serializeViewState(state).toString();
+  const query = serializeViewState(state, paramsOf(pathname)).toString();
   return query ? `${pathname}?${query}` : pathname;
 }
 
