@@ -4,7 +4,7 @@ import { createBenchWarehouseOf } from "../bench-warehouse";
 import { waitForMerges } from "../merges";
 import { measureLabelUpdate } from "../outcomes/label-update";
 import { progress } from "../progress";
-import { slowestQueries } from "../report/slow-queries";
+import { slowestQueriesIfLogged } from "../report/slow-queries";
 import { loadScaleData, scaleCountsFor } from "../scale/load-scale-data";
 import { RANGES, runMetricsRoute } from "../scale/query-speed";
 import { LARGEST_TENANT } from "../scale/scale-section";
@@ -59,13 +59,7 @@ function hostApi(w: Warehouse): EngineHostApi {
       const rows = await queryRows<{ n: number }>(w, `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`);
       return Number(rows[0]?.n ?? 0);
     },
-    async slowQueries({ sinceMs }) {
-      try {
-        return { queries: await slowestQueries(w, sinceMs) };
-      } catch (error) {
-        return { unavailable: String(error instanceof Error ? error.message : error).split("\n")[0]!.slice(0, 300) };
-      }
-    },
+    slowQueries: ({ sinceMs }) => slowestQueriesIfLogged(w, sinceMs),
     async stop() {
       // serve's stop closes the warehouse after its roles; without roles, close it here.
       if (serving) await serving.stop();
@@ -79,6 +73,8 @@ export async function runEngineHost(): Promise<void> {
   if (!process.send) throw new Error("the engine host runs as a child with an IPC channel (child_process.fork)");
   const w = createBenchWarehouseOf(warehouseConfigFromEnv(parseEnv(WarehouseEnvSchema, process.env, "bench engine host")));
   const api = hostApi(w);
+  // A bench that dies leaves no serving process behind (its roles and sockets would keep it alive).
+  process.once("disconnect", () => process.exit(1));
   await new Promise<void>((resolve) => {
     process.on("message", (message: HostRequest) => {
       const method = api[message.method] as (args: unknown) => Promise<unknown>;
@@ -91,5 +87,6 @@ export async function runEngineHost(): Promise<void> {
       );
     });
   });
+  process.removeAllListeners("disconnect");
   process.disconnect();
 }

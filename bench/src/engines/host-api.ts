@@ -2,7 +2,7 @@ import type { DataWindow } from "../scale/data-shape";
 import type { LoadReport } from "../scale/load-scale-data";
 import type { MetricsRange } from "../scale/query-speed";
 import type { LabelUpdateReport } from "../outcomes/label-update";
-import type { SlowQuery } from "../report/slow-queries";
+import type { SlowQueriesOrWhyNot } from "../report/slow-queries";
 
 /** The flag that makes the bench's entry (its bundle, or host-main.ts) run as an engine host instead of the bench. */
 export const ENGINE_HOST_FLAG = "--engine-host";
@@ -22,7 +22,7 @@ export interface EngineHostApi {
   /** Distinct responses stored of `tenantId`. */
   storedResponses(args: { tenantId: string }): Promise<number>;
   /** The slowest queries since `sinceMs` from system.query_log, or why they cannot be read on this engine. */
-  slowQueries(args: { sinceMs: number }): Promise<{ queries: SlowQuery[] } | { unavailable: string }>;
+  slowQueries(args: { sinceMs: number }): Promise<SlowQueriesOrWhyNot>;
   /** Stops the roles, closes the warehouse; the host exits after answering. */
   stop(): Promise<void>;
 }

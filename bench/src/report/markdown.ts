@@ -2,12 +2,13 @@ import type { BenchResults } from "./results";
 import { FLOOR_NAMES, FLOORS } from "../ingest/floor-limit";
 import type { LabelUpdateReport } from "../outcomes/label-update";
 import type { QueryTiming } from "../scale/query-speed";
+import { n, row } from "./cells";
+import { enginesMarkdown } from "./engines-markdown";
+import type { SlowQuery } from "./slow-queries";
 
-const n = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en"));
 /** A small fraction (CPU seconds, a ratio) to three significant digits: medians of two runs carry float noise (0.0045000000000000005). */
 const digits3 = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en", { maximumSignificantDigits: 3 });
-const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
 /** The results as the markdown of bench/results.md (the README's Performance section quotes its figures). */
 export function resultsMarkdown(r: BenchResults): string {
@@ -110,6 +111,7 @@ export function resultsMarkdown(r: BenchResults): string {
       "",
     );
   }
+  if (r.engines) out.push(...enginesMarkdown(r.engines));
   const carried = Object.entries(r.section_machines ?? {});
   if (carried.length) {
     out.push(`### Sections from earlier runs`, "");
@@ -118,12 +120,19 @@ export function resultsMarkdown(r: BenchResults): string {
   }
   for (const [section, queries] of Object.entries(r.slowest_queries)) {
     if (queries.length === 0) continue;
-    out.push(`### Slowest queries of ${section} (system.query_log)`, "", row(["ms", "rows read", "MB read", "memory MB", "query"]), row(["---:", "---:", "---:", "---:", "---"]));
-    for (const q of queries) out.push(row([`${n(q.duration_ms)}${q.failed ? " (failed)" : ""}`, n(Number(q.read_rows)), n(q.read_mb), n(q.memory_mb), `\`${q.query.replace(/\|/g, "\\|").replace(/`/g, "'").slice(0, 160)}…\``]));
-    out.push("");
+    out.push(`### Slowest queries of ${section} (system.query_log)`, "", ...slowQueryTable(queries), "");
   }
   for (const [section, error] of Object.entries(r.errors)) out.push(`**${section} failed:** ${error.split("\n")[0]}`, "");
   return out.join("\n");
+}
+
+/** The slowest queries of system.query_log as a markdown table. */
+export function slowQueryTable(queries: readonly SlowQuery[]): string[] {
+  return [
+    row(["ms", "rows read", "MB read", "memory MB", "query"]),
+    row(["---:", "---:", "---:", "---:", "---"]),
+    ...queries.map((q) => row([`${n(q.duration_ms)}${q.failed ? " (failed)" : ""}`, n(Number(q.read_rows)), n(q.read_mb), n(q.memory_mb), `\`${q.query.replace(/\|/g, "\\|").replace(/`/g, "'").slice(0, 160)}…\``])),
+  ];
 }
 
 /** A timed route or raw read; one left out or failed says so in place of its figures. */

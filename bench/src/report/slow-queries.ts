@@ -35,3 +35,20 @@ export async function slowestQueries(w: Warehouse, sinceMs: number, limit = 8, e
      LIMIT ${limit}`,
   );
 }
+
+/** The slowest queries, or why this engine cannot say: a failure to read them is an error, not this. */
+export type SlowQueriesOrWhyNot = { queries: SlowQuery[] } | { unavailable: string };
+
+/**
+ * slowestQueries where system.query_log exists. The server creates it at the first flush of its
+ * log (its config's query_log section); embedded ClickHouse (chDB) runs without that config, so
+ * it has none, and the answer says so instead of failing on the missing table.
+ */
+export async function slowestQueriesIfLogged(w: Warehouse, sinceMs: number): Promise<SlowQueriesOrWhyNot> {
+  await w.client.command({ query: "SYSTEM FLUSH LOGS" });
+  const tables = await queryRows<{ n: number }>(w, "SELECT count() AS n FROM system.tables WHERE database = 'system' AND name = 'query_log'");
+  if (Number(tables[0]?.n ?? 0) === 0) {
+    return { unavailable: `no system.query_log on this ${w.engine === "embedded" ? "embedded engine: chDB starts without a server config, and no query_log is configured" : "server: its config has no query_log section"}` };
+  }
+  return { queries: await slowestQueries(w, sinceMs) };
+}
