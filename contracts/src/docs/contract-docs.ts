@@ -5,7 +5,9 @@ import { REASK_PHRASES } from '../rules/reask-phrases.js';
 import { REASON_CODES } from '../rules/reason-code.js';
 import { EVENT_SCHEMAS } from '../schema/event.js';
 import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from '../transport.js';
-import { EVENT_TYPES } from '../vocabulary.js';
+import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures.js';
+import { validateEvent } from '../validation/validate-event.js';
+import { EVENT_TYPES, type EventType } from '../vocabulary.js';
 import { fieldRows, fieldTable, inlineCode, type FieldRow } from './schema-fields.js';
 
 // The lists of docs/events.md and docs/metrics.md that the contract declares: each event's fields
@@ -22,6 +24,40 @@ const inputRows = (eventType: keyof typeof EVENT_SCHEMAS): FieldRow[] =>
   fieldRows(z.toJSONSchema(EVENT_SCHEMAS[eventType], { io: 'input' }) as Record<string, unknown>);
 
 const codeList = (values: readonly string[]): string => values.map(inlineCode).join(', ');
+
+/** What each field the pipeline adds to a stored event means; a new derived field must be described here. */
+const STORED_FIELD_MEANINGS: Readonly<Record<string, string>> = {
+  occurred_at_ms: '`occurred_at` as epoch milliseconds (`occurred_at` itself is stored in UTC)',
+  query_category_source: '`producer` when the event carried `query_category`, else `rules`',
+  arguments_json: '`arguments` serialized, secrets redacted, cut to 2,000 characters',
+  argument_keys: 'the top-level keys of `arguments`',
+  reason_code: 'the code `reason` maps to (below); `null` without a reason',
+  content_hash: 'sha256 of the normalized event without `event_id` and `occurred_at`: equal for a retry of one action',
+  evidence_json: '`evidence` serialized, secrets redacted, cut to 2,000 characters',
+};
+
+const SAMPLES: Record<EventType, () => unknown> = {
+  response_completed: makeResponseCompleted,
+  tool_call: makeToolCall,
+  feedback_submitted: makeFeedback,
+  external_outcome_recorded: makeExternalOutcome,
+};
+
+/** The fields a stored event has beyond what the producer sent, found by normalizing a sample of each kind. */
+function storedFields(): string {
+  const lines = ['| event type | stored field | meaning |', '|---|---|---|'];
+  for (const eventType of EVENT_TYPES) {
+    const result = validateEvent(SAMPLES[eventType]());
+    if (!result.ok) throw new Error(`the ${eventType} sample is invalid: ${result.reason}`);
+    const sent = new Set(Object.keys(EVENT_SCHEMAS[eventType].in.shape));
+    for (const field of Object.keys(result.event).filter((name) => !sent.has(name))) {
+      const meaning = STORED_FIELD_MEANINGS[field];
+      if (!meaning) throw new Error(`describe the stored field ${eventType}.${field} in STORED_FIELD_MEANINGS`);
+      lines.push(`| \`${eventType}\` | \`${field}\` | ${meaning} |`);
+    }
+  }
+  return lines.join('\n');
+}
 
 function eventSections(): Record<string, string> {
   const sections: Record<string, string> = {};
@@ -49,6 +85,7 @@ function eventSections(): Record<string, string> {
     '|---|---:|',
     ...Object.entries(TEXT_LIMITS).map(([name, limit]) => `| \`${name}\` | ${limit.toLocaleString('en-US')} |`),
   ].join('\n');
+  sections['events.stored_fields'] = storedFields();
   sections['events.reason_codes'] = codeList(REASON_CODES);
   sections['events.query_categories'] = codeList(QUERY_CATEGORIES);
   return sections;
