@@ -6,4 +6,4 @@ import { replaceMarkedSections } from "@answerscope/contracts";
 import { apiDocSections, API_DOC_FILE } from "../src/openapi/api-docs";
 
 writeFileSync(API_DOC_FILE, replaceMarkedSections(readFileSync(API_DOC_FILE, "utf8"), apiDocSections()));
-console.log(`wrote ${API_DOC_FILE}`);
+console.log("wrote docs/api.md");
