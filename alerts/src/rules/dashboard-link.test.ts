@@ -3,26 +3,17 @@ import { parseViewState, serializeViewState } from "@answerscope/dashboard/url-s
 import { describe, expect, it } from "vitest";
 import { durationSeconds } from "../duration";
 import { alertRuleGroups, type AlertRule } from "./alert-rules";
+import { expandDashboardUrl } from "./expand-dashboard-link";
 import { DEFAULT_RULES_CONFIG, resolveRulesConfig } from "./rules-config";
 
 const EVALUATED_AT_MS = Date.parse("2026-12-07T10:00:00Z");
-const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
-/** The two template actions a link is made of (dashboard-link.ts): a time around the evaluation, a filter from a label. */
-const TIME_ACTION = /\{\{ with query "(floor|ceil)\(vector\(time\(\)(?: - (\d+))?\) \/ 60\) \* 60" \}\}.*?\{\{ end \}\}/g;
-const FILTER_ACTION = /\{\{ if and \$labels\.(\w+) \(ne \$labels\.\1 "other"\) \}\}&(\w+)=\{\{ \$labels\.\1 \| urlquery \}\}\{\{ end \}\}/g;
-
 /**
  * A rule's dashboard_url as Prometheus expands it for an alert evaluated at EVALUATED_AT_MS whose
  * labels all have a value (labelValue). Any other template action is left in, and fails the test:
  * a new kind of link needs a look here.
  */
 function expand(rule: AlertRule): URL {
-  const url = rule.annotations.dashboard_url
-    .replace(TIME_ACTION, (_, round: string, seconds?: string) => {
-      const ms = EVALUATED_AT_MS - Number(seconds ?? 0) * 1000;
-      return iso(round === "floor" ? Math.floor(ms / 60_000) * 60_000 : Math.ceil(ms / 60_000) * 60_000);
-    })
-    .replace(FILTER_ACTION, (_, label: string, param: string) => `&${param}=${encodeURIComponent(labelValue(label))}`);
+  const url = expandDashboardUrl(rule.annotations.dashboard_url, EVALUATED_AT_MS, labelValue);
   expect(url, rule.alert).not.toContain("{{");
   return new URL(url);
 }
