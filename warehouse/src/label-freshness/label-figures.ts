@@ -1,6 +1,7 @@
+import { METRIC_CATALOG, METRIC_COUNTS, type MetricCount } from "@answerscope/contracts/metrics";
 import { z } from "zod";
 import { toolsFollowResponses } from "../metrics/tool-counts";
-import { COMPARABLE_METRICS, rateParts, type ComparableMetric } from "../queries/compare-metrics";
+import { COMPARABLE_METRICS, type ComparableMetric } from "../queries/compare-metrics";
 import { CompareResultSchema, CompareSliceSchema, type CompareResult } from "../queries/query-compare";
 import { MetricsRowSchema } from "../queries/metrics-result-schema";
 import { SAMPLED_METRICS, type MetricsQuery, type MetricsRow } from "../queries/query-input";
@@ -28,18 +29,13 @@ export const LabelledCompareResultSchema = CompareResultSchema.extend({ a: Label
 export type LabelledCompareResult = z.output<typeof LabelledCompareResultSchema>;
 
 /**
- * The rates of a row that come from outcome label rows: those whose parts read the Phase 2
- * counts, and the tool figures where a row's tools follow its responses' label rows
- * (tool-counts.ts). Derived from rateParts itself, so a metric moved onto labels is covered.
+ * The rates of a row that come from outcome label rows: those that divide a label count (the
+ * catalog's counts of source `labels`), and the tool figures where a row's tools follow its
+ * responses' label rows (tool-counts.ts). Read off the catalog, so a metric moved onto labels is covered.
  */
 export function labelBasedMetrics(toolsFollowLabels: boolean): ComparableMetric[] {
-  const nothing = new Proxy({}, { get: () => Number.NaN }) as never;
-  const known = { responses: 0, maxIterations: 0, noReply: 0, errors: 0 };
-  const tools = toolsFollowLabels ? nothing : { completed: 0, failed: 0, unfinished: 0 };
-  return COMPARABLE_METRICS.filter((metric) => {
-    const parts = rateParts(metric, { phase1: known, phase2: nothing, tools });
-    return Number.isNaN(parts.numerator) || Number.isNaN(parts.denominator);
-  });
+  const fromLabels = (count: MetricCount) => METRIC_COUNTS[count].source === "labels" || (toolsFollowLabels && METRIC_COUNTS[count].source === "tool_calls");
+  return COMPARABLE_METRICS.filter((metric) => [...METRIC_CATALOG[metric].numerator, ...METRIC_CATALOG[metric].denominator].some(fromLabels));
 }
 
 /** The metrics answer with its `labels` block; every label-based figure null when labels cover none of the range. */

@@ -1,7 +1,9 @@
 import type { Warehouse } from "../client";
-import { COMPARABLE_METRICS, rateParts, type SliceCounts } from "../queries/compare-metrics";
-import { MetricsQuerySchema, type MetricsQueryInput, type MetricsRow } from "../queries/query-input";
+import { COMPARABLE_METRICS, MEAN_METRICS, METRIC_CATALOG, QUANTILE_METRICS, SAMPLED_METRICS, type ComparableMetricName, type MeanMetricName, type QuantileMetricName } from "@answerscope/contracts/metrics";
+import { rateParts, type SliceCounts } from "../queries/compare-metrics";
+import { MetricsQuerySchema, type MetricsQueryInput, type MetricsRow, type SampledMetric } from "../queries/query-input";
 import { histogramQuantile } from "./latency-histogram";
+import { emptySums } from "./phase1";
 import { metricsRowCounts } from "./row-counts";
 import type { RowKeys } from "./row-keys";
 
@@ -22,7 +24,7 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
   const entries = [...phase1];
   // Without grouping or bucketing there is always exactly one row, even for an empty range.
   if (entries.length === 0 && !keys.bucket && keys.groupBy.length === 0) {
-    entries.push([JSON.stringify([null]), { row: {}, sums: { responses: 0, maxIterations: 0, noReply: 0, errors: 0, iterations: 0, tools: 0, tokens: 0, histogram: new Map() } }]);
+    entries.push([JSON.stringify([null]), { row: {}, sums: emptySums() }]);
   }
   const rows = entries.map(([key, { row, sums }]): MetricsRow & { sortKey: string } => {
     const histogramBuckets = [...sums.histogram.keys()];
@@ -31,23 +33,19 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
     const labels = phase2.get(key);
     const tool = tools(key);
     const final = labels?.final ?? 0;
-    // Every count-over-count rate is divided exactly as /compare divides it (one definition).
+    // Every rate and mean divides the catalog's counts exactly as /compare divides them (one definition).
     const slice: SliceCounts = { phase1: sums, phase2: labels ?? NO_LABELS, tools: tool };
-    const parts = Object.fromEntries(COMPARABLE_METRICS.map((metric) => [metric, rateParts(metric, slice)])) as Record<(typeof COMPARABLE_METRICS)[number], { numerator: number; denominator: number }>;
-    const rates = Object.fromEntries(COMPARABLE_METRICS.map((metric) => [metric, rate(parts[metric].numerator, parts[metric].denominator)]));
-    const denominators = Object.fromEntries(COMPARABLE_METRICS.map((metric) => [metric, parts[metric].denominator]));
+    const parts = SAMPLED_METRICS.map((metric) => [metric, rateParts(metric, slice)] as const);
+    const figures = (names: readonly SampledMetric[]) => Object.fromEntries(parts.filter(([metric]) => names.includes(metric)).map(([metric, part]) => [metric, rate(part.numerator, part.denominator)]));
     return {
       sortKey: key,
       ...(keys.bucket ? { bucket_start: new Date(Number(row.bucket_start) * 1000).toISOString() } : {}),
       dims: Object.fromEntries(keys.groupBy.map((dimension) => [dimension, String(row[dimension])])),
       response_count: sums.responses,
-      latency_p50_ms: quantile(0.5),
-      latency_p95_ms: quantile(0.95),
-      latency_p99_ms: quantile(0.99),
-      avg_iteration_count: rate(sums.iterations, sums.responses),
-      avg_tool_count: rate(sums.tools, sums.responses),
-      avg_total_tokens: rate(sums.tokens, sums.responses),
-      ...(rates as Pick<MetricsRow, (typeof COMPARABLE_METRICS)[number]>),
+      // The answer's field order: quantiles, means, rates (clients and snapshots see the bytes).
+      ...(Object.fromEntries(QUANTILE_METRICS.map((metric) => [metric, quantile(METRIC_CATALOG[metric].q)])) as Record<QuantileMetricName, number | null>),
+      ...(figures(MEAN_METRICS) as Record<MeanMetricName, number | null>),
+      ...(figures(COMPARABLE_METRICS) as Record<ComparableMetricName, number | null>),
       tool_calls_unfinished: tool.unfinished,
       outcome_counts: {
         excellent: labels?.labels.excellent ?? 0,
@@ -57,12 +55,7 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
         failed: labels?.labels.failed ?? 0,
         pending: Math.max(0, sums.responses - final),
       },
-      sample_sizes: {
-        ...(denominators as Record<(typeof COMPARABLE_METRICS)[number], number>),
-        avg_iteration_count: sums.responses,
-        avg_tool_count: sums.responses,
-        avg_total_tokens: sums.responses,
-      },
+      sample_sizes: Object.fromEntries(parts.map(([metric, part]) => [metric, part.denominator])) as Record<SampledMetric, number>,
     };
   });
   rows.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));

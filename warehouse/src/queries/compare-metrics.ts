@@ -1,53 +1,47 @@
+import { COMPARABLE_METRICS, METRIC_CATALOG, type ComparableMetricName, type MeanMetricName, type MetricCount } from "@answerscope/contracts/metrics";
 import type { Phase1Sums } from "../metrics/phase1";
 import type { Phase2Counts } from "../metrics/phase2";
 import type { ToolCounts } from "../metrics/tool-counts";
 
-/** The rate metrics of metrics-v1.md that a version comparison can test: each is a count over a count. */
-export const COMPARABLE_METRICS = [
-  "max_iteration_hit_rate",
-  "no_reply_rate",
-  "error_rate",
-  "tool_success_rate",
-  "feedback_coverage",
-  "thumbs_up_rate",
-  "thumbs_down_rate",
-  "reask_rate",
-  "followup_rate",
-  "good_answer_rate",
-  "one_turn_resolution_rate",
-] as const;
-export type ComparableMetric = (typeof COMPARABLE_METRICS)[number];
+/** The rate metrics of metrics-v1.md that a version comparison can test (the catalog's comparable ones). */
+export { COMPARABLE_METRICS };
+export type ComparableMetric = ComparableMetricName;
 
 export interface SliceCounts {
-  phase1: Pick<Phase1Sums, "responses" | "maxIterations" | "noReply" | "errors">;
+  phase1: Omit<Phase1Sums, "histogram">;
   phase2: Pick<Phase2Counts, "rated" | "ratedUp" | "ratedDown" | "windowClosed" | "reasks" | "followups" | "final" | "goodOrBetter" | "sessionsFinal" | "sessionsResolved">;
-  tools: ToolCounts;
+  tools: Pick<ToolCounts, "completed" | "failed">;
 }
 
-/** Numerator and denominator of a metric, exactly as the metrics route divides them. */
-export function rateParts(metric: ComparableMetric, { phase1, phase2, tools }: SliceCounts): { numerator: number; denominator: number } {
-  switch (metric) {
-    case "max_iteration_hit_rate":
-      return { numerator: phase1.maxIterations, denominator: phase1.responses };
-    case "no_reply_rate":
-      return { numerator: phase1.noReply, denominator: phase1.responses };
-    case "error_rate":
-      return { numerator: phase1.errors, denominator: phase1.responses };
-    case "tool_success_rate":
-      return { numerator: tools.completed, denominator: tools.completed + tools.failed };
-    case "feedback_coverage":
-      return { numerator: phase2.rated, denominator: phase1.responses };
-    case "thumbs_up_rate":
-      return { numerator: phase2.ratedUp, denominator: phase2.rated };
-    case "thumbs_down_rate":
-      return { numerator: phase2.ratedDown, denominator: phase2.rated };
-    case "reask_rate":
-      return { numerator: phase2.reasks, denominator: phase2.windowClosed };
-    case "followup_rate":
-      return { numerator: phase2.followups, denominator: phase2.windowClosed };
-    case "good_answer_rate":
-      return { numerator: phase2.goodOrBetter, denominator: phase2.final };
-    case "one_turn_resolution_rate":
-      return { numerator: phase2.sessionsResolved, denominator: phase2.sessionsFinal };
-  }
+/** A slice's counts under the catalog's names (contracts/src/metrics/counts.ts): where each count read meets its name. */
+function catalogCounts({ phase1, phase2, tools }: SliceCounts): Record<MetricCount, number> {
+  return {
+    responses: phase1.responses,
+    max_iterations: phase1.maxIterations,
+    no_reply: phase1.noReply,
+    errors: phase1.errors,
+    iterations: phase1.iterations,
+    tools: phase1.tools,
+    tokens: phase1.tokens,
+    rated: phase2.rated,
+    rated_up: phase2.ratedUp,
+    rated_down: phase2.ratedDown,
+    window_closed: phase2.windowClosed,
+    reasks: phase2.reasks,
+    followups: phase2.followups,
+    final: phase2.final,
+    good_or_better: phase2.goodOrBetter,
+    sessions_final: phase2.sessionsFinal,
+    sessions_resolved: phase2.sessionsResolved,
+    tools_completed: tools.completed,
+    tools_failed: tools.failed,
+  };
+}
+
+/** Numerator and denominator of a rate or mean, as the catalog declares them: the metrics route and /compare divide these. */
+export function rateParts(metric: ComparableMetric | MeanMetricName, slice: SliceCounts): { numerator: number; denominator: number } {
+  const { numerator, denominator } = METRIC_CATALOG[metric];
+  const counts = catalogCounts(slice);
+  const sum = (names: readonly MetricCount[]) => names.reduce((total, name) => total + counts[name], 0);
+  return { numerator: sum(numerator), denominator: sum(denominator) };
 }

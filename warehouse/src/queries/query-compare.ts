@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Warehouse } from "../client";
+import { emptySums } from "../metrics/phase1";
 import { metricsRowCounts } from "../metrics/row-counts";
 import { rowKeyOf, type RowKeys } from "../metrics/row-keys";
 import { COMPARABLE_METRICS, rateParts, type SliceCounts } from "./compare-metrics";
@@ -84,7 +85,7 @@ export async function queryCompare(warehouse: Warehouse, input: CompareQueryInpu
     const key = rowKeyOf({ [query.dimension]: value }, keys);
     const zero = { rated: 0, ratedUp: 0, ratedDown: 0, windowClosed: 0, reasks: 0, followups: 0, final: 0, goodOrBetter: 0, sessionsFinal: 0, sessionsResolved: 0 };
     return {
-      phase1: phase1.get(key)?.sums ?? { responses: 0, maxIterations: 0, noReply: 0, errors: 0 },
+      phase1: phase1.get(key)?.sums ?? emptySums(),
       phase2: phase2.get(key) ?? zero,
       tools: tools(key),
     };

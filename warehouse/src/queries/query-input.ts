@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { orderedRange, rangeShape } from "./query-range";
-import { COMPARABLE_METRICS } from "./compare-metrics";
+import { MEAN_METRICS, SAMPLED_METRICS, type CountMetricName, type MetricName, type SampledMetricName } from "@answerscope/contracts/metrics";
 
 /** Response dimensions of metrics-v1.md: the only names that may become SQL identifiers from a request. */
 export const DIMENSIONS = [
@@ -42,39 +42,18 @@ export type MetricsQuery = z.output<typeof MetricsQuerySchema>;
 export const OUTCOME_LABELS = ["excellent", "good", "neutral", "bad", "failed", "pending"] as const;
 export type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
 
-/** One row of GET /api/v1/metrics: every Phase 1 and Phase 2 metric by its metrics-v1.md name; rates are null on a 0 denominator. */
-export interface MetricsRow {
+/** One row of GET /api/v1/metrics: every metric of the catalog by its name (counts, then nullable figures: a rate is null on a 0 denominator), the outcome counts and the sample sizes. */
+export type MetricsRow = {
   bucket_start?: string;
   dims: Partial<Record<Dimension, string>>;
-  response_count: number;
-  latency_p50_ms: number | null;
-  latency_p95_ms: number | null;
-  latency_p99_ms: number | null;
-  max_iteration_hit_rate: number | null;
-  no_reply_rate: number | null;
-  error_rate: number | null;
-  avg_iteration_count: number | null;
-  avg_tool_count: number | null;
-  avg_total_tokens: number | null;
-  tool_success_rate: number | null;
-  tool_calls_unfinished: number;
-  feedback_coverage: number | null;
-  thumbs_up_rate: number | null;
-  thumbs_down_rate: number | null;
-  reask_rate: number | null;
-  followup_rate: number | null;
-  good_answer_rate: number | null;
-  one_turn_resolution_rate: number | null;
   outcome_counts: Record<OutcomeLabel, number>;
-  /** The denominator of every rate and mean above, so a reader can mark small samples. */
+  /** The denominator of every rate and mean, so a reader can mark small samples. */
   sample_sizes: Record<SampledMetric, number>;
-}
+} & Record<CountMetricName, number> &
+  Record<Exclude<MetricName, CountMetricName>, number | null>;
 
 /** Means over responses: a sum over a count, reported with their count but not compared between versions. */
-export const MEAN_METRICS = ["avg_iteration_count", "avg_tool_count", "avg_total_tokens"] as const;
-
-/** Metrics of a row that are a ratio, each with its denominator in `sample_sizes`. */
-export const SAMPLED_METRICS = [...COMPARABLE_METRICS, ...MEAN_METRICS] as const;
-export type SampledMetric = (typeof SAMPLED_METRICS)[number];
+export { MEAN_METRICS, SAMPLED_METRICS };
+export type SampledMetric = SampledMetricName;
 
 export { InstantSchema, TenantIdSchema } from "./query-range";
