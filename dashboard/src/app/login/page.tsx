@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { loggedInKeys } from "@/lib/session";
 import { TENANT_PATTERN } from "@/lib/url-state";
+import { MAIN_ID } from "@/components/layout/skip-link";
 import { LoginForm } from "./login-form";
 import { HOME_PATH } from "@/lib/routes";
 
@@ -12,7 +13,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const next = typeof params.next === "string" ? params.next : HOME_PATH;
   const known = Object.keys(await loggedInKeys()).sort();
   return (
-    <main className="login-page">
+    <main className="login-page" id={MAIN_ID} tabIndex={-1}>
       <h1>Answerscope</h1>
       <p>Log in with a tenant&apos;s read key. The key is checked by the query API and kept in an httpOnly cookie of this dashboard; pages never see it.</p>
       {tenant && !known.includes(tenant) ? <p className="notice">The link you opened shows tenant &quot;{tenant}&quot;, which you have not logged in to here.</p> : null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ScrollRegion } from "@/components/layout/scroll-region";
 import type { CsvTable } from "@/lib/csv";
 import { CsvDownload } from "./csv-download";
 
@@ -15,13 +16,16 @@ export interface Column<Row> {
 
 type CsvValue = string | number | boolean | null;
 
-/** A server-rendered table with its CSV download; the CSV carries raw values, the screen formatted ones. */
+/**
+ * A server-rendered table with its CSV download; the CSV carries raw values, the screen formatted ones.
+ * A table wider than its panel scrolls inside it (`ScrollRegion`), not the page.
+ */
 export function DataTable<Row>({ name, columns, rows, rowKey, footer }: { name: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row, index: number) => string; footer?: ReactNode }) {
   const csvColumns = columns.flatMap((column) => [{ header: column.header, csv: column.csv }, ...(column.csvExtra ?? [])]);
   const csv: CsvTable = { headers: csvColumns.map((column) => column.header), rows: rows.map((row) => csvColumns.map((column) => column.csv(row))) };
   return (
     <div className="table-block">
-      <div className="table-scroll">
+      <ScrollRegion>
         <table data-table={name}>
           <thead>
             <tr>
@@ -44,7 +48,7 @@ export function DataTable<Row>({ name, columns, rows, rowKey, footer }: { name: 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="table-footer">
         <span className="muted">
           {rows.length} {rows.length === 1 ? "row" : "rows"}
