@@ -7,13 +7,17 @@ const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable
 /** The width the issue asks every view to work at; the screenshots are taken at it too. */
 export const VIEWPORT = { width: 1280, height: 900 };
 
+/** The two screens every view is laid out, checked and photographed at: a phone and a laptop. */
+export const SCREENS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+export type Screen = keyof typeof SCREENS;
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
 /** A fresh browser profile (its own cookies) on the dashboard. */
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORT, acceptDownloads: true });
+export async function newContext(browser: Browser, baseURL: string, viewport: { width: number; height: number } = VIEWPORT): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
   context.setDefaultTimeout(30_000);
   return context;
 }

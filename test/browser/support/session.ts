@@ -19,8 +19,8 @@ export function useBrowser(): () => Browser {
 }
 
 /** A new profile logged in to `tenant` through the login form. */
-export async function loggedIn(browser: Browser, tenant: Tenant = "demo"): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, stack().dashboardUrl);
+export async function loggedIn(browser: Browser, tenant: Tenant = "demo", viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, stack().dashboardUrl, viewport);
   const page = await context.newPage();
   await logIn(page, tenant, stack().readKeys[tenant]);
   return { context, page };
