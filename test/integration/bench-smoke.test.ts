@@ -132,7 +132,17 @@ describe("benchmark smoke run", () => {
       for (const candidates of figures.label_update.candidates) expect(candidates, engine).toBeGreaterThan(0);
       expect(figures.serving_process.peak_rss_mb, engine).toBeGreaterThanOrEqual(figures.serving_process.rss_mb);
       expect(figures.serving_process.rss_mb, engine).toBeGreaterThan(0);
+      // Where the time goes: the serving process's CPU over each measure's runs, its main thread a part of it.
+      expect(Object.keys(figures.cpu).sort(), engine).toEqual(["ingest", "label update", "metrics"]);
+      for (const c of Object.values(figures.cpu)) {
+        expect(c.serving_process_s, engine).toBeGreaterThan(0);
+        expect(c.main_thread_s, engine).toBeLessThanOrEqual(c.serving_process_s);
+        expect(c.wall_s, engine).toBeGreaterThan(0);
+      }
     }
+    // The ClickHouse server's CPU is charged to the server engine's runs only.
+    expect(report.embedded.cpu.ingest!.clickhouse_server_s).toBeUndefined();
+    if (clickhousePid) expect(report.server.cpu.ingest!.clickhouse_server_s).toBeGreaterThan(0);
     // The embedded engine's memory is the serving process's own: more than a node process with an HTTP client.
     expect(report.embedded.serving_process.peak_rss_mb).toBeGreaterThan(report.server.serving_process.peak_rss_mb);
     if (clickhousePid) expect(report.server.clickhouse_server!.peak_rss_mb).toBeGreaterThan(0);

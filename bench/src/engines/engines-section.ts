@@ -13,6 +13,7 @@ import { postToCollector } from "./collector-ingest";
 import { forkEngineHost, type EngineHost, type HostEntry } from "./host-client";
 import { processMemory, resetPeakRss, type ProcessMemory } from "./process-memory";
 import { ENGINE_GOALS, goalsMet } from "./engine-goals";
+import { CpuTally, type MeasureCpu } from "./measure-cpu";
 
 export const ENGINES = ["embedded", "server"] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -39,6 +40,8 @@ export interface EngineFigures {
   /** The ClickHouse server of the server engine, over the same phases. */
   clickhouse_server?: ProcessMemory;
   slowest_queries: SlowQuery[] | { unavailable: string };
+  /** CPU seconds of the serving process (its main thread: the JavaScript) and the ClickHouse server over each measure's runs: where the time goes, on both engines. */
+  cpu: Record<string, MeasureCpu>;
 }
 
 export interface EngineRun {
@@ -118,11 +121,12 @@ export async function measureEngines(o: EnginesOptions): Promise<EnginesReport> 
     if (o.clickhousePid) await resetPeakRss(o.clickhousePid);
 
     const runs: EngineRun[] = [];
+    const cpu = new CpuTally((engine: Engine) => ({ serving: host(engine).pid, clickhouse: engine === "server" ? o.clickhousePid : undefined }));
     const interleaved = async (measure: string, count: number, each: (engine: Engine, index: number) => Promise<void>) => {
       for (let index = 0; index < count; index++) {
         const order = orderOf(index);
         runs.push({ measure, index, order, loadavg: loadNow() });
-        for (const engine of order) await each(engine, index);
+        for (const engine of order) await cpu.around(engine, measure, () => each(engine, index));
       }
     };
 
@@ -177,6 +181,7 @@ export async function measureEngines(o: EnginesOptions): Promise<EnginesReport> 
         serving_process: await processMemory(host(engine).pid),
         ...(engine === "server" && o.clickhousePid ? { clickhouse_server: await processMemory(o.clickhousePid) } : {}),
         slowest_queries: await host(engine).call("slowQueries", { sinceMs: started }).then((r) => ("queries" in r ? r.queries : r)),
+        cpu: cpu.of(engine),
       };
     };
     const embedded = await figures("embedded");

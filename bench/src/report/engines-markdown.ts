@@ -21,6 +21,13 @@ export function enginesMarkdown(e: EnginesReport): string[] {
       `≤ ${e.goals.query_ratio_max}: ${met(goals[`metrics_${range}_ratio`])}; p95 < ${n(e.goals.p95_ms_max[range])} ms: embedded ${met(goals[`metrics_${range}_p95_embedded`])}, server ${met(goals[`metrics_${range}_p95_server`])}`,
     ]),
   );
+  const cpuCell = (f: EngineFigures, measure: string) => {
+    const c = f.cpu?.[measure];
+    if (!c) return "–";
+    const node = `${f.clickhouse_server ? "node " : ""}${n(c.serving_process_s)} (main thread ${n(c.main_thread_s)})`;
+    return `${node}${c.clickhouse_server_s !== undefined ? ` + ClickHouse ${n(c.clickhouse_server_s)}` : ""} in ${n(c.wall_s)} s`;
+  };
+  const cpuRows = Object.keys(em.cpu ?? {}).map((measure) => row([`CPU s over the ${measure} runs`, cpuCell(em, measure), cpuCell(sv, measure), "", ""]));
   const queryLog = (f: EngineFigures) => (Array.isArray(f.slowest_queries) ? `${f.slowest_queries.length} slowest queries below` : f.slowest_queries.unavailable);
   return [
     `### Embedded ClickHouse ${em.clickhouse_version} against the server (${sv.clickhouse_version})`,
@@ -37,6 +44,7 @@ export function enginesMarkdown(e: EnginesReport): string[] {
     ...rangeRows,
     row([`label update after ${n(e.label_update_events)} events, p50 / max ms (${em.label_update.runs} runs each)`, `${n(em.label_update.p50_ms)} / ${n(em.label_update.max_ms)}`, `${n(sv.label_update.p50_ms)} / ${n(sv.label_update.max_ms)}`, `${n(ratios.label_update_p50)} (p50)`, ""]),
     row(["peak RSS over ingest, queries and label updates, MB", rss(em), rss(sv), "", ""]),
+    ...cpuRows,
     row(["system.query_log", queryLog(em), queryLog(sv), "", ""]),
     "",
     ...[em, sv].flatMap((f) => (Array.isArray(f.slowest_queries) && f.slowest_queries.length ? [`Slowest queries of the ${f.engine} engine (system.query_log):`, "", ...slowQueryTable(f.slowest_queries), ""] : [])),
