@@ -119,19 +119,21 @@ describe("a link's parameters checked against what the view can show", () => {
     expect(state.filters.channel).toHaveLength(100);
   });
 
-  it("caps the bucket to at most 100 points: the smallest bucket that fits, said with the counts", () => {
+  it("caps the bucket to at most 200 points: the smallest bucket that fits, said with the counts", () => {
     expect(outcome(VIEWS.effect.path, "tenant=demo&range=30d&bucket=5m")).toEqual({
-      texts: ["bucket “5m” gives 8,640 points over this range, more than the 100 a chart shows readably; showing one point per day (30 points)"],
+      texts: ["bucket “5m” gives 8,640 points over this range, more than the 200 a chart shows readably; showing one point per day (30 points)"],
       href: "/effect?tenant=demo&range=30d&bucket=day",
     });
     // 24 hours: 288 five-minute points, 24 hourly ones.
     expect(outcome(VIEWS.diagnostics.path, "tenant=demo&range=24h&bucket=5m")).toEqual({
-      texts: ["bucket “5m” gives 288 points over this range, more than the 100 a chart shows readably; showing one point per hour (24 points)"],
+      texts: ["bucket “5m” gives 288 points over this range, more than the 200 a chart shows readably; showing one point per hour (24 points)"],
       href: "/diagnostics?tenant=demo&range=24h&bucket=hour",
     });
-    // A custom range of 8 hours 20 minutes is exactly 100 five-minute points: allowed.
-    expect(outcome(VIEWS.effect.path, "tenant=demo&from=2026-11-30T00:00:00Z&to=2026-11-30T08:20:00Z&bucket=5m").texts).toEqual([]);
-    expect(outcome(VIEWS.effect.path, "tenant=demo&from=2026-11-30T00:00:00Z&to=2026-11-30T08:25:00Z&bucket=5m").href).toContain("bucket=hour");
+    // A custom range of 16 hours 40 minutes is exactly 200 five-minute points: allowed; 5 minutes more is not.
+    expect(outcome(VIEWS.effect.path, "tenant=demo&from=2026-11-30T00:00:00Z&to=2026-11-30T16:40:00Z&bucket=5m").texts).toEqual([]);
+    expect(outcome(VIEWS.effect.path, "tenant=demo&from=2026-11-30T00:00:00Z&to=2026-11-30T16:45:00Z&bucket=5m").href).toContain("bucket=hour");
+    // A week by the hour is 168 points: kept.
+    expect(outcome(VIEWS.effect.path, "tenant=demo&range=7d&bucket=hour").texts).toEqual([]);
   });
 
   it("leaves old names to legacy-links.ts: resolve-view upgrades them silently before the check, which alone would call them unknown", () => {

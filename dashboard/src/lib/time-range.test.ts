@@ -22,8 +22,8 @@ describe("time ranges", () => {
     expect(describeRange({ kind: "preset", preset: "7d" })).toBe("Last 7 days");
     expect(describeRange({ kind: "custom", from: "2026-11-30T08:00:00.000Z", to: "2026-11-30T09:30:00.000Z" })).toBe("2026-11-30 08:00 – 2026-11-30 09:30 UTC");
   });
-  it("never picks a default bucket past the readable number of points (up to 100 days: no bucket is larger than a day)", () => {
-    for (const hours of [1, 6, 7, 24, 96, 97, 24 * 30, 24 * 100]) {
+  it("never picks a default bucket past the readable number of points (up to 200 days: no bucket is larger than a day)", () => {
+    for (const hours of [1, 6, 7, 24, 96, 97, 24 * 30, 24 * 200]) {
       const range = { fromMs: 0, toMs: hours * 3600_000 };
       expect(bucketPoints(range, defaultBucket(range)), `${hours} h`).toBeLessThanOrEqual(MAX_CHART_POINTS);
     }
@@ -33,10 +33,11 @@ describe("time ranges", () => {
     expect(readableBucket(days(30), "5m")).toBe("day");
     expect(readableBucket(days(4), "5m")).toBe("hour");
     expect(readableBucket(days(4), "hour")).toBe("hour");
-    expect(readableBucket(days(5), "hour")).toBe("day");
-    expect(readableBucket({ fromMs: 0, toMs: 100 * 5 * 60_000 }, "5m")).toBe("5m");
-    expect(readableBucket({ fromMs: 0, toMs: 100 * 5 * 60_000 + 1 }, "5m")).toBe("hour");
-    // Past 100 days not even a day per point fits: the largest bucket, never a finer one.
+    expect(readableBucket(days(7), "hour")).toBe("hour");
+    expect(readableBucket(days(9), "hour")).toBe("day");
+    expect(readableBucket({ fromMs: 0, toMs: 200 * 5 * 60_000 }, "5m")).toBe("5m");
+    expect(readableBucket({ fromMs: 0, toMs: 200 * 5 * 60_000 + 1 }, "5m")).toBe("hour");
+    // Past 200 days not even a day per point fits: the largest bucket, never a finer one.
     expect(readableBucket(days(400), "5m")).toBe("day");
     expect(readableBucket(days(400), "day")).toBe("day");
   });

@@ -77,12 +77,12 @@ export function defaultBucket(range: Pick<ResolvedRange, "fromMs" | "toMs">): Bu
 export const BUCKET_MS: Record<Bucket, number> = { "5m": 5 * 60_000, hour: 3600_000, day: 24 * 3600_000 };
 
 /**
- * The most points a chart's bucket may give. A chart's dots are 5 to 7 px across (a small sample's
- * hollow one the widest) and the plot of a half-width panel at 1280 px is about 460 px wide: past
- * about 100 points the dots overlap and a hollow one can no longer be told from its neighbours.
- * defaultBucket never gives more than 96; a bucket asked for in the link may give up to this many.
+ * The most points a chart's bucket may give. The plot of a half-width panel at 1280 px is about
+ * 460 px wide: up to 200 points every bucket keeps over 2 px of its own, so the line's turns and
+ * gaps still read; past that they blur into a band (a day at 5 minutes is 288). So a week by the
+ * hour (168) stays, a day by 5 minutes becomes hourly. defaultBucket never gives more than 96.
  */
-export const MAX_CHART_POINTS = 100;
+export const MAX_CHART_POINTS = 200;
 
 /** How many points `bucket` gives over the range (a partial last bucket is a point too). */
 export const bucketPoints = (range: Pick<ResolvedRange, "fromMs" | "toMs">, bucket: Bucket): number => Math.ceil((range.toMs - range.fromMs) / BUCKET_MS[bucket]);

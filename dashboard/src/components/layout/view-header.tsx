@@ -1,9 +1,10 @@
 import { Suspense, type ReactNode } from "react";
 import { logOut } from "@/app/session-actions";
 import { FilterBar } from "@/components/filters/filter-bar";
+import { ViewNotices } from "@/components/notices/view-notices";
 import type { ResolvedView } from "@/lib/resolve-view";
 
-/** A view's title, who is reading, and the filter bar. */
+/** A view's title, who is reading, the filter bar, and what of the link the view shows otherwise. */
 export function ViewHeader({ view, title, description, showDimensions = true, showFilters = true }: { view: ResolvedView; title: string; description: ReactNode; showDimensions?: boolean; showFilters?: boolean }) {
   return (
     <div className="view-header">
@@ -27,6 +28,7 @@ export function ViewHeader({ view, title, description, showDimensions = true, sh
           <FilterBar tenants={view.tenants} from={view.range.from} to={view.range.to} showDimensions={showDimensions} />
         </Suspense>
       ) : null}
+      <ViewNotices view={view} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
+import type { ReactNode } from "react";
 import { IntervalChart } from "@/components/charts/interval-chart";
 import { Kpi } from "@/components/figures/kpi";
 import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
-import { getCompare } from "@/lib/api-client";
+import { getCompare, getMetrics } from "@/lib/api-client";
 import type { CompareResult, CompareSlice } from "@/lib/api-types";
-import type { Dimension } from "@/lib/dimensions";
+import { DIMENSION_LABELS, type Dimension } from "@/lib/dimensions";
 import { formatCount, formatInterval, formatPointDifference, formatPValue, formatRate } from "@/lib/format";
 import { RATES, SMALL_SAMPLE, type RateMetric } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
@@ -59,8 +60,35 @@ function SliceFigure({ side, slice, metric }: { side: "a" | "b"; slice: CompareS
   );
 }
 
-export async function CompareResultView({ view, metric, dimension, a, b }: { view: ResolvedView; metric: RateMetric; dimension: Dimension; a: string; b: string }) {
-  const result = await getCompare(view.credentials, { range: view.range, filters: view.state.filters, metric, dimension, a, b });
+/**
+ * The compared values without a single response in the range (with the other filters, as the
+ * comparison reads them); null when the API could not say (the comparison then shows its own answer).
+ */
+async function valuesWithoutResponses(view: ResolvedView, dimension: Dimension, values: string[]): Promise<string[] | null> {
+  const filters = { ...view.state.filters, [dimension]: values };
+  const result = await getMetrics(view.credentials, { range: view.range, filters, groupBy: [dimension] });
+  if (!result.ok) return null;
+  const present = new Set(result.data.rows.filter((row) => row.response_count > 0).map((row) => row.dims[dimension]));
+  return values.filter((value) => !present.has(value));
+}
+
+export async function CompareResultView({ view, metric, dimension, a, b, children }: { view: ResolvedView; metric: RateMetric; dimension: Dimension; a: string; b: string; children?: ReactNode }) {
+  const [result, absent] = await Promise.all([
+    getCompare(view.credentials, { range: view.range, filters: view.state.filters, metric, dimension, a, b }),
+    valuesWithoutResponses(view, dimension, [a, b]),
+  ]);
+  // A side with no response at all is not a small sample: there is nothing to compare, and n=0 figures would hide that.
+  if (absent?.length) {
+    return (
+      <>
+        <div className="verdict verdict-insufficient" role="status" data-verdict="no_responses">
+          No response in this range{Object.keys(view.state.filters).length ? " with these filters" : ""} has {DIMENSION_LABELS[dimension].toLowerCase()} {absent.map((value) => `“${value}”`).join(" or ")}: nothing to compare.
+          {children ? " The values that have responses are listed below." : null}
+        </div>
+        {children}
+      </>
+    );
+  }
   return (
     <ResultView result={result} loginHref={view.relogin}>
       {(data) => (

@@ -25,6 +25,8 @@ export default async function ComparePage({ searchParams }: PageProps) {
   const metric = view.state.metric ?? DEFAULT_METRIC;
   const dimension = view.state.dimension ?? DEFAULT_DIMENSION;
   const { a, b } = view.state;
+  // The values present in the range: shown before two are chosen, and when the two chosen cannot be compared.
+  const suggestions = <CompareSuggestions view={view} metric={metric} dimension={dimension} />;
   return (
     <>
       <ViewHeader view={view} title="Compare" description="Did a change help? One rate for two values of a dimension, with 95 % Wilson intervals and a two-proportion z-test." />
@@ -33,14 +35,23 @@ export default async function ComparePage({ searchParams }: PageProps) {
       </Suspense>
       <Panel title={`${RATES[metric].label}: ${DIMENSION_LABELS[dimension].toLowerCase()} ${a ?? "A"} vs ${b ?? "B"}`} subtitle="other filters apply to both sides; a side with fewer than 30 in the denominator is insufficient data" id="compare" wide>
         <CompareControls metric={metric} dimension={dimension} from={view.range.from} to={view.range.to} />
-        {a && b ? (
+        {a && b && a !== b ? (
           <Suspense key={`compare:${view.key}`} fallback={<LoadingState what="the comparison" height={260} />}>
-            <CompareResultView view={view} metric={metric} dimension={dimension} a={a} b={b} />
+            <CompareResultView view={view} metric={metric} dimension={dimension} a={a} b={b}>
+              {suggestions}
+            </CompareResultView>
           </Suspense>
         ) : (
-          <Suspense key={`suggest:${view.key}`} fallback={<LoadingState what="the values of the dimension" />}>
-            <CompareSuggestions view={view} metric={metric} dimension={dimension} />
-          </Suspense>
+          <>
+            {a && a === b ? (
+              <div className="verdict verdict-insufficient" role="status" data-verdict="same_value">
+                A and B are both “{a}”: a value compared with itself shows no change. Choose two different values.
+              </div>
+            ) : null}
+            <Suspense key={`suggest:${view.key}`} fallback={<LoadingState what="the values of the dimension" />}>
+              {suggestions}
+            </Suspense>
+          </>
         )}
       </Panel>
     </>
