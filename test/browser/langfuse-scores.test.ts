@@ -24,7 +24,10 @@ beforeAll(async () => {
   const entry = (tenant_id: string) => ({ tenant_id, base_url: langfuse.url, public_key: keys.publicKey, secret_key: keys.secretKey });
   const config = loadLangfuseConfig({ LANGFUSE_TENANTS: JSON.stringify({ tenants: [entry("demo"), entry("acme")] }) });
   const byId = new Map<string, LangfuseTenant>(config.tenants.map((t) => [t.tenant_id, t]));
-  pass = (tenant) => writeBackTenant(warehouse, byId.get(tenant)!, langfuseApi(byId.get(tenant)!, { maxRetries: 0, timeoutSeconds: 10 }), { batchSize: 500, latencyTargetMs: 10_000 });
+  pass = async (tenant) => {
+    const client = langfuseApi(byId.get(tenant)!, { maxRetries: 0, timeoutSeconds: 10, concurrency: 4 });
+    return writeBackTenant(warehouse, byId.get(tenant)!, client, { batchSize: 500, latencyTargetMs: 10_000 }).finally(() => client.close());
+  };
   await pass("demo");
 }, 120_000);
 afterAll(async () => {
@@ -62,7 +65,7 @@ describe("scores in Langfuse on the response detail", () => {
     // acme's first pass (it has verdicts to send) meets a Langfuse answering 503.
     langfuse.failNext({ status: 503 });
     await expect(pass("acme")).rejects.toThrow(/HTTP 503/);
-    expect(await apiGet("acme", "/api/v1/langfuse/writeback")).toMatchObject({ enabled: true, failing: true, error: "Langfuse ingestion failed: HTTP 503" });
+    expect(await apiGet("acme", "/api/v1/langfuse/writeback")).toMatchObject({ enabled: true, failing: true, error: "Langfuse score write failed: HTTP 503" });
     const [traced] = await queryRows<{ response_id: string }>(
       warehouse,
       `SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue("acme")} AND trace_id != '' ORDER BY response_id LIMIT 1`,
@@ -70,7 +73,7 @@ describe("scores in Langfuse on the response detail", () => {
     const { page, context } = await loggedIn(browser(), "acme");
     await page.goto(viewUrl(`/responses/${traced!.response_id}`, {}, "acme"));
     await waitForView(page);
-    expect(await page.locator("#langfuse-writeback strong").innerText()).toBe("Verdicts are not reaching Langfuse: the last write-back failed (Langfuse ingestion failed: HTTP 503).");
+    expect(await page.locator("#langfuse-writeback strong").innerText()).toBe("Verdicts are not reaching Langfuse: the last write-back failed (Langfuse score write failed: HTTP 503).");
     await pass("acme");
     await page.reload();
     await waitForView(page);

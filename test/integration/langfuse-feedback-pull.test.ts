@@ -8,8 +8,10 @@ import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 /**
  * Langfuse feedback read in (issue 47, part 3): a project's user-feedback scores, listed by the
- * stand-in for Langfuse (test/src/fake-langfuse.ts, following the public API reference of
- * `GET /api/public/v3/scores`: Basic auth, name and time filters, cursor pages), become
+ * stand-in for Langfuse (test/src/fake-langfuse.ts, following Langfuse's server route
+ * web/src/pages/api/public/v3/scores/index.ts and GetScoresQueryV3: Basic auth, strict query,
+ * name and timestamp filters, cursor pages; a score written again under its id keeps its
+ * timestamp and gets a new updatedAt, as IngestionService's immutable score keys say), become
  * feedback_submitted events through the real collector into a real ClickHouse, and the real
  * evaluator counts them.
  */
@@ -19,6 +21,8 @@ const INGEST_KEY = "ingest-key-pull-0123456789";
 const b = new EventBuilder(TENANT, "2026-11-30T10:00:00.000Z", "lfp");
 const NOW = Date.parse("2026-12-01T12:00:00.000Z");
 const SETTLE_MS = 15 * 60_000;
+const HOUR = 3_600_000;
+const WINDOW_MS = 7 * 24 * HOUR;
 
 let warehouse: Warehouse;
 let collector: RunningService;
@@ -27,13 +31,22 @@ let config: LangfuseConfig;
 
 const at = (iso: string) => ({ timestamp: iso });
 const pull = (maxRetries = 0, now = NOW): Promise<PullResult> =>
-  pullTenantFeedback(warehouse, config.tenants[0]!, langfuseApi(config.tenants[0]!, { maxRetries, timeoutSeconds: 10 }), { collectorUrl: `http://127.0.0.1:${collector.port}`, settleMs: SETTLE_MS, pageSize: 1, now });
-/** The feedback rows that came from Langfuse, per response: raw rows, so a duplicate would show. */
+  pullTenantFeedback(warehouse, config.tenants[0]!, langfuseApi(config.tenants[0]!, { maxRetries, timeoutSeconds: 10, concurrency: 1 }), {
+    collectorUrl: `http://127.0.0.1:${collector.port}`,
+    settleMs: SETTLE_MS,
+    revisitWindowMs: WINDOW_MS,
+    revisitIntervalMs: HOUR,
+    pageSize: 1,
+    now,
+  });
+/** The requests of a pull that read from `fromMs` (the main read: from the mark; the revisit: the window before it). */
+const readingFrom = (requests: RecordedRequest[], fromMs: number) => requests.filter((r) => r.query.get("fromTimestamp") === new Date(fromMs).toISOString());
+/** The feedback rows that came from Langfuse, per response: raw rows, so a duplicate would show; the rating is the latest. */
 const langfuseFeedback = async () =>
   (
     await queryRows<{ target_id: string; user_id: string; rating: string; rows: number }>(
       warehouse,
-      `SELECT target_id, any(user_id) AS user_id, any(rating) AS rating, count() AS rows FROM ${warehouse.table("feedback_events")}
+      `SELECT target_id, any(user_id) AS user_id, argMax(rating, occurred_at) AS rating, count() AS rows FROM ${warehouse.table("feedback_events")}
        WHERE tenant_id = ${sqlValue(TENANT)} AND startsWith(event_id, 'langfuse-') GROUP BY target_id ORDER BY target_id`,
     )
   ).map((row) => ({ ...row, rows: Number(row.rows) }));
@@ -88,19 +101,23 @@ describe("Langfuse feedback pull", () => {
     await expect(pull()).rejects.toThrow(/Langfuse score list failed: HTTP 500/);
     expect(await langfuseFeedback()).toEqual([{ target_id: "r1", user_id: "alice", rating: "down", rows: 1 }]);
     const from = langfuse.requests.length;
-    expect(await pull()).toMatchObject({ read: 3, skipped: 1, markMs: NOW - SETTLE_MS });
+    // The first revisit reads the window before the new mark again: nothing in it has changed.
+    expect(await pull()).toMatchObject({ read: 3, revisited: 3, skipped: 1, markMs: NOW - SETTLE_MS });
     firstPass = langfuse.requests.slice(from);
   });
 
   it("reads the named scores page by page, with Basic auth, in [mark, now - settle)", () => {
-    expect(firstPass.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(Array(3).fill("GET /api/public/v3/scores 200"));
+    expect(firstPass.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(Array(6).fill("GET /api/public/v3/scores 200"));
+    expect(readingFrom(firstPass, NOW - SETTLE_MS - WINDOW_MS).map((r) => r.query.get("toTimestamp"))).toEqual(Array(3).fill(new Date(NOW - SETTLE_MS).toISOString()));
+    const main = readingFrom(firstPass, 0);
+    expect(main).toHaveLength(3);
     for (const r of firstPass) {
       expect(r.authorization).toBe(`Basic ${Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toString("base64")}`);
       expect(Object.fromEntries([...r.query].filter(([k]) => k !== "cursor"))).toEqual({
-        name: "user-feedback", fromTimestamp: "1970-01-01T00:00:00.000Z", toTimestamp: new Date(NOW - SETTLE_MS).toISOString(), limit: "1", fields: "subject,details",
+        name: "user-feedback", fromTimestamp: r.query.get("fromTimestamp"), toTimestamp: new Date(NOW - SETTLE_MS).toISOString(), limit: "1", fields: "subject,details",
       });
     }
-    expect(firstPass.map((r) => r.query.get("cursor"))).toEqual([null, "1", "2"]);
+    expect(main.map((r) => r.query.get("cursor"))).toEqual([null, "1", "2"]);
   });
 
   it("sends each thumb as its trace's response owner's rating, once per score version, and the evaluator counts it", async () => {
@@ -120,5 +137,25 @@ describe("Langfuse feedback pull", () => {
     expect(await pull(0, NOW + 20 * 60_000)).toMatchObject({ read: 1, skipped: 0 });
     expect(langfuse.requests.slice(from).map((r) => r.query.get("fromTimestamp"))).toEqual([new Date(NOW - SETTLE_MS).toISOString()]);
     expect((await langfuseFeedback()).map((f) => `${f.target_id}:${f.rating}:${f.rows}`)).toEqual(["r1:down:1", "r2:up:1", "r3:down:1"]);
+  });
+
+  it("a thumb flipped later in Langfuse (same score id, new value, its timestamp kept) becomes the owner's new current rating, once", async () => {
+    // bob turns his thumb on r2 down an hour after the pulls above read it up.
+    langfuse.updateScore("lf-s2", 0, new Date(NOW + HOUR).toISOString());
+    const from = langfuse.requests.length;
+    // The main read has nothing new (the score's timestamp is the old one); the revisit, due after an hour, finds the change.
+    const later = NOW + 2 * HOUR;
+    expect(await pull(0, later)).toMatchObject({ read: 0, revisited: 4, sent: 1, markMs: later - SETTLE_MS });
+    expect(readingFrom(langfuse.requests.slice(from), later - SETTLE_MS - WINDOW_MS)).toHaveLength(4);
+    expect(await langfuseFeedback()).toEqual([
+      { target_id: "r1", user_id: "alice", rating: "down", rows: 1 },
+      { target_id: "r2", user_id: "bob", rating: "down", rows: 2 },
+      { target_id: "r3", user_id: "carol", rating: "down", rows: 1 },
+    ]);
+    await evaluateOutcomes(warehouse, { settleMs: 0 });
+    expect((await labels()).r2).toBe("bad/rated_down");
+    // The next revisit sends only what changed since this one could see: nothing.
+    expect(await pull(0, later + 2 * HOUR)).toMatchObject({ revisited: 4, sent: 0 });
+    expect((await langfuseFeedback()).find((f) => f.target_id === "r2")).toMatchObject({ rating: "down", rows: 2 });
   });
 });

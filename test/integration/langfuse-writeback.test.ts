@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EventBuilder } from "../reference";
 import { startTestApi, type TestApi } from "../src/api-server";
-import { startFakeLangfuse, type FakeLangfuse, type RecordedRequest } from "../src/fake-langfuse";
+import { startFakeLangfuse, type FakeLangfuse, type ReceivedSpan, type RecordedRequest } from "../src/fake-langfuse";
 import { loadThroughSink } from "../src/load-through-sink";
 import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
@@ -22,28 +22,35 @@ import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 /**
  * Answerscope's verdicts written back to Langfuse (issue 47): the real outcome evaluator labels
  * responses in a real ClickHouse, the write-back sends them to a stand-in for Langfuse
- * (test/src/fake-langfuse.ts: Langfuse cannot run here; it follows the public API reference of
- * `POST /api/public/ingestion` and `GET /api/public/v3/scores`, Basic auth, 207 answers, 429 with
- * Retry-After) and the test asserts the exact requests.
+ * (test/src/fake-langfuse.ts: Langfuse cannot run here). The stand-in follows Langfuse's server
+ * code and public API reference for each endpoint it serves: `POST /api/public/scores`
+ * (web/src/pages/api/public/scores/index.ts, PostScoresBody: 200 `{ id }`, 400, an id given twice
+ * is an update), `POST /api/public/otel/v1/traces` (web/src/pages/api/public/otel/v1/traces/index.ts:
+ * OTLP/HTTP protobuf decoded by the same generated protobufjs code the server uses), Basic auth
+ * (401), 429 with `Retry-After` (RateLimitService.ts). The test asserts the exact requests.
  */
 const TENANT = "t-lf";
 const OTHER = "t-nolf";
 const KEYS = { publicKey: "pk-lf-1234", secretKey: "sk-lf-very-secret-5678" };
+/** Trace ids as OpenTelemetry-based Langfuse SDKs create them (32 hex), and one of an older SDK that OTLP cannot carry. */
+const T1 = "4bf92f3577b34da6a3ce929d0e0e4736";
+const T2 = "trace-legacy-2";
+const T3 = "0af7651916cd43dd8448eb211c80319c";
 const b = new EventBuilder(TENANT, "2026-11-30T10:00:00.000Z", "lfw");
 const o = new EventBuilder(OTHER, "2026-11-30T10:00:00.000Z", "lfo");
 
 const events = [
   // r1: rated up, its one tool call completed: excellent.
-  b.response("r1", 0, { session_id: "s1", trace_id: "tr-1", tool_count: 1, tools_used_names: ["search"] }),
+  b.response("r1", 0, { session_id: "s1", trace_id: T1, tool_count: 1, tools_used_names: ["search"] }),
   b.tool("c1", "completed", 1, { session_id: "s1", response_id: "r1" }),
   b.feedback(30, { target_id: "r1", rating: "up" }),
   // r2: slow (25 s: past the 10 s target, within 4 x), one of two calls failed, rated down: bad.
-  b.response("r2", 60, { session_id: "s2", trace_id: "tr-2", time_cost_ms: 25_000, tool_count: 2, tools_used_names: ["search", "fetch"] }),
+  b.response("r2", 60, { session_id: "s2", trace_id: T2, time_cost_ms: 25_000, tool_count: 2, tools_used_names: ["search", "fetch"] }),
   b.tool("c2a", "completed", 61, { session_id: "s2", response_id: "r2" }),
   b.tool("c2b", "failed", 62, { session_id: "s2", response_id: "r2", tool_name: "fetch", error_category: "timeout" }),
   b.feedback(90, { target_id: "r2", rating: "down" }),
   // r3: re-asked within the window: bad; its follow-up r3b has no trace, so nothing goes for it.
-  b.response("r3", 120, { session_id: "s3", trace_id: "tr-3", time_cost_ms: 50_000 }),
+  b.response("r3", 120, { session_id: "s3", trace_id: T3, time_cost_ms: 50_000 }),
   b.response("r3b", 180, { session_id: "s3", query_text: "That's wrong, try again" }),
   // r4: no trace id: nothing to attach the verdict to.
   b.response("r4", 240, { session_id: "s4" }),
@@ -65,10 +72,25 @@ const configEnv = (extra: Record<string, string> = {}) => ({
   LANGFUSE_TENANTS: JSON.stringify({ tenants: [{ tenant_id: TENANT, base_url: langfuse.url, public_key: KEYS.publicKey, secret_key: KEYS.secretKey }] }),
   ...extra,
 });
-const client = (maxRetries = 3) => langfuseApi(config.tenants[0]!, { maxRetries, timeoutSeconds: 10 });
-const pass = (maxRetries?: number): Promise<WritebackResult> => writeBackTenant(warehouse, config.tenants[0]!, client(maxRetries), { batchSize: 100, latencyTargetMs: config.LANGFUSE_LATENCY_TARGET_MS });
+const SCORES_PATH = "/api/public/scores";
+const OTEL_PATH = "/api/public/otel/v1/traces";
+const BASIC = `Basic ${Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toString("base64")}`;
+/** One write-back pass through a client of its own, as the loop makes one per tenant. */
+async function pass({ maxRetries = 3, concurrency = 4, batchSize = 100 } = {}): Promise<WritebackResult> {
+  const client = langfuseApi(config.tenants[0]!, { maxRetries, timeoutSeconds: 10, concurrency });
+  try {
+    return await writeBackTenant(warehouse, config.tenants[0]!, client, { batchSize, latencyTargetMs: config.LANGFUSE_LATENCY_TARGET_MS });
+  } finally {
+    await client.close();
+  }
+}
 const evaluate = () => evaluateOutcomes(warehouse, { settleMs: 0 });
-const ingestions = (from = 0): RecordedRequest[] => langfuse.requests.slice(from).filter((r) => r.path === "/api/public/ingestion");
+const sentTo = (path: string, from = 0): RecordedRequest[] => langfuse.requests.slice(from).filter((r) => r.path === path);
+/** The event's span and parent ids, as Answerscope derives them from tenant and response. */
+const eventIds = (responseId: string) => {
+  const hex = stableId(TENANT, responseId, "response_outcome_evaluated").replaceAll("-", "");
+  return { spanId: hex.slice(0, 16), parentSpanId: hex.slice(16, 32) };
+};
 /** The exporter's write-back gauges after one refresh, as a scrape reads them. */
 async function exportedWriteback(tenant: string): Promise<{ lag: string | undefined; failing: string | undefined; series: string[] }> {
   const exporter = createQualityExporter({ warehouse, config: loadExporterConfig({ EXPORTER_ARRIVAL_SETTLE: "1ms" }) });
@@ -79,10 +101,10 @@ async function exportedWriteback(tenant: string): Promise<{ lag: string | undefi
   return { lag: valueOf(GAUGES.langfuseWritebackLag.name), failing: valueOf(GAUGES.langfuseWritebackFailing.name), series };
 }
 
-/** score name -> value per trace id, from the score-create bodies of the requests. */
+/** score name -> value per trace id, from the bodies of the score requests among `requests`. */
 const scoresByTrace = (requests: RecordedRequest[]) => {
   const out: Record<string, Record<string, number | string>> = {};
-  for (const r of requests) for (const e of r.body.batch) if (e.type === "score-create") (out[e.body.traceId] ??= {})[e.body.name] = e.body.value;
+  for (const r of requests) if (r.path === SCORES_PATH) (out[r.body.traceId] ??= {})[r.body.name] = r.body.value;
   return out;
 };
 
@@ -113,42 +135,63 @@ describe("Langfuse write-back", () => {
   let first: RecordedRequest[];
   beforeAll(async () => {
     const result = await pass();
-    expect(result).toMatchObject({ tenantId: TENANT, responses: 3, rejected: 0 });
-    first = ingestions();
+    // r1 and r2: six scores each; r3: five (no tool calls). r2's trace id is no OTel trace id: no event.
+    expect(result).toMatchObject({ tenantId: TENANT, responses: 3, scores: 17, events: 2, eventsSkipped: 1, rejected: 0 });
+    first = langfuse.requests.slice();
   });
 
-  it("sends every verdict with a trace as scores and an event, a batch of each, with Basic auth", () => {
-    expect(first.map((r) => [r.status, new Set(r.body.batch.map((e: any) => e.type))])).toEqual([
-      [207, new Set(["score-create"])],
-      [207, new Set(["event-create"])],
-    ]);
-    for (const r of first) expect(r.authorization).toBe(`Basic ${Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toString("base64")}`);
+  it("sends each score as one request of the score API and the events as one OTLP request after them, with Basic auth", () => {
+    expect(first.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([...Array(17).fill(`POST ${SCORES_PATH} 200`), `POST ${OTEL_PATH} 200`]);
+    for (const r of first) expect(r.authorization).toBe(BASIC);
     expect(scoresByTrace(first)).toEqual({
-      "tr-1": { response_outcome_label: "excellent", user_feedback_score: 1, implicit_resolution_score: 1, response_quality_score: 1, tool_execution_score: 1, latency_satisfaction_score: 1 },
-      "tr-2": { response_outcome_label: "bad", user_feedback_score: -1, implicit_resolution_score: 1, response_quality_score: 0.25, tool_execution_score: 0.5, latency_satisfaction_score: 0.5 },
+      [T1]: { response_outcome_label: "excellent", user_feedback_score: 1, implicit_resolution_score: 1, response_quality_score: 1, tool_execution_score: 1, latency_satisfaction_score: 1 },
+      [T2]: { response_outcome_label: "bad", user_feedback_score: -1, implicit_resolution_score: 1, response_quality_score: 0.25, tool_execution_score: 0.5, latency_satisfaction_score: 0.5 },
       // No tool calls: no tool_execution_score; 50 s is past 4 x the target.
-      "tr-3": { response_outcome_label: "bad", user_feedback_score: 0, implicit_resolution_score: -1, response_quality_score: 0.25, latency_satisfaction_score: 0 },
+      [T3]: { response_outcome_label: "bad", user_feedback_score: 0, implicit_resolution_score: -1, response_quality_score: 0.25, latency_satisfaction_score: 0 },
     });
-    const batch = first.flatMap((r) => r.body.batch) as { type: string; body: any }[];
-    const label = batch.find((e) => e.type === "score-create" && e.body.traceId === "tr-1" && e.body.name === "response_outcome_label")!;
-    expect(label.body).toMatchObject({ id: stableId(TENANT, "r1", "response_outcome_label"), dataType: "CATEGORICAL" });
-    // The event goes under the trace, carrying the rule, the window and the follow-up.
-    const event = batch.find((e) => e.type === "event-create" && e.body.traceId === "tr-3")!;
-    expect(event.body).toMatchObject({
-      id: stableId(TENANT, "r3", "response_outcome_evaluated"),
-      name: "response_outcome_evaluated",
-      startTime: "2026-11-30T10:02:00.000Z",
-      metadata: { label: "bad", rule: "reask_followup", window_closed: true, window_ms: 600_000, followup_response_id: "r3b", followup_is_reask: true, response_id: "r3" },
-    });
-    expect(batch.filter((e) => e.type === "event-create").map((e) => e.body.traceId).sort()).toEqual(["tr-1", "tr-2", "tr-3"]);
-    // Only creates: nothing updates an observation (the finished generation's metadata stays as it was).
-    expect(new Set(batch.map((e) => e.type))).toEqual(new Set(["score-create", "event-create"]));
+    // Every score's id is Answerscope's stable id of tenant, response and name.
+    const responseOf: Record<string, string> = { [T1]: "r1", [T2]: "r2", [T3]: "r3" };
+    for (const r of sentTo(SCORES_PATH)) expect(r.body.id).toBe(stableId(TENANT, responseOf[r.body.traceId]!, r.body.name));
+    const label = first.find((r) => r.body?.traceId === T1 && r.body.name === "response_outcome_label")!;
+    expect(label.body).toEqual({ id: stableId(TENANT, "r1", "response_outcome_label"), traceId: T1, name: "response_outcome_label", dataType: "CATEGORICAL", value: "excellent", comment: "answerscope rated_up_no_failed_tools" });
     expect([...langfuse.scores.values()].every((s) => s.updates === 0)).toBe(true);
   });
 
+  it("sends the verdict as an event span under the original trace, decoded as Langfuse's OTel endpoint decodes it", () => {
+    const otel = first.at(-1)!;
+    expect(otel.headers["content-type"]).toBe("application/x-protobuf");
+    expect(otel.headers["x-langfuse-ingestion-version"]).toBe("4");
+    const spans = otel.body as ReceivedSpan[];
+    expect(spans.map((s) => s.traceId).sort()).toEqual([T3, T1].sort());
+    const r3 = spans.find((s) => s.traceId === T3)!;
+    // A child of a parent derived from the response: never a root span, which Langfuse would map to an update of the trace itself.
+    expect(r3).toMatchObject({ ...eventIds("r3"), name: "response_outcome_evaluated", scope: "answerscope-langfuse-writeback", resourceAttributes: { "service.name": "answerscope" } });
+    // At the answer's time (r3 at 10:02), no duration.
+    expect(r3.startTimeUnixNano).toBe(`${Date.parse("2026-11-30T10:02:00.000Z")}000000`);
+    expect(r3.endTimeUnixNano).toBe(r3.startTimeUnixNano);
+    const evaluatedAt = r3.attributes["langfuse.observation.metadata.evaluated_at"];
+    expect(new Date(String(evaluatedAt)).toISOString()).toBe(evaluatedAt);
+    expect(r3.attributes).toEqual({
+      "langfuse.observation.type": "event",
+      "langfuse.observation.metadata.label": "bad",
+      "langfuse.observation.metadata.rule": "reask_followup",
+      "langfuse.observation.metadata.window_closed": "true",
+      "langfuse.observation.metadata.window_ms": "600000",
+      "langfuse.observation.metadata.followup_response_id": "r3b",
+      "langfuse.observation.metadata.followup_is_reask": "true",
+      "langfuse.observation.metadata.response_id": "r3",
+      "langfuse.observation.metadata.evaluated_at": evaluatedAt,
+    });
+    // No follow-up: the SDK's attribute mapping leaves a null metadata value out.
+    const r1 = spans.find((s) => s.traceId === T1)!;
+    expect(r1).toMatchObject({ ...eventIds("r1"), attributes: { "langfuse.observation.metadata.label": "excellent", "langfuse.observation.metadata.rule": "rated_up_no_failed_tools" } });
+    expect(r1.attributes).not.toHaveProperty("langfuse.observation.metadata.followup_response_id");
+    expect([...langfuse.spans.keys()].sort()).toEqual([eventIds("r1").spanId, eventIds("r3").spanId].sort());
+  });
+
   it("sends nothing for a tenant without configuration, nor a pending, untraced or unchanged verdict", async () => {
-    const traces = new Set(langfuse.requests.flatMap((r) => (r.body?.batch ?? []).map((e: any) => e.body.traceId)));
-    expect([...traces].sort()).toEqual(["tr-1", "tr-2", "tr-3"]);
+    const traces = new Set([...sentTo(SCORES_PATH).map((r) => r.body.traceId), ...sentTo(OTEL_PATH).flatMap((r) => r.body.map((s: ReceivedSpan) => s.traceId))]);
+    expect([...traces].sort()).toEqual([T1, T2, T3].sort());
     const before = langfuse.requests.length;
     expect(await pass()).toMatchObject({ responses: 0 });
     expect(langfuse.requests.length).toBe(before);
@@ -160,19 +203,22 @@ describe("Langfuse write-back", () => {
     expect(langfuse.requests.length).toBe(before);
   });
 
-  it("a re-label sends the same score ids with the new values", async () => {
+  it("a re-label sends the same score ids with the new values, and the same event span", async () => {
     const from = langfuse.requests.length;
     // The owner changes r1's rating to down: the evaluator re-labels r1 bad.
     await loadThroughSink(warehouse, [b.feedback(300, { target_id: "r1", rating: "down" })]);
     await evaluate();
-    expect(await pass()).toMatchObject({ responses: 1 });
-    const sent = ingestions(from);
+    expect(await pass()).toMatchObject({ responses: 1, scores: 6, events: 1 });
+    const sent = langfuse.requests.slice(from);
     expect(scoresByTrace(sent)).toEqual({
-      "tr-1": { response_outcome_label: "bad", user_feedback_score: -1, implicit_resolution_score: 1, response_quality_score: 0.25, tool_execution_score: 1, latency_satisfaction_score: 1 },
+      [T1]: { response_outcome_label: "bad", user_feedback_score: -1, implicit_resolution_score: 1, response_quality_score: 0.25, tool_execution_score: 1, latency_satisfaction_score: 1 },
     });
-    for (const e of sent[0]!.body.batch) if (e.type === "score-create") expect(e.body.id).toBe(stableId(TENANT, "r1", e.body.name));
+    for (const r of sentTo(SCORES_PATH, from)) expect(r.body.id).toBe(stableId(TENANT, "r1", r.body.name));
     expect(langfuse.scores.get(stableId(TENANT, "r1", "user_feedback_score"))).toMatchObject({ value: -1, updates: 1 });
-    expect([...langfuse.scores.values()].filter((s) => s.traceId === "tr-1")).toHaveLength(6);
+    expect([...langfuse.scores.values()].filter((s) => s.traceId === T1)).toHaveLength(6);
+    // The event: the same span id again (Langfuse keeps one observation per id), with the new label.
+    expect(sentTo(OTEL_PATH, from).flatMap((r) => r.body as ReceivedSpan[]).map((s) => [s.spanId, s.attributes["langfuse.observation.metadata.label"]])).toEqual([[eventIds("r1").spanId, "bad"]]);
+    expect(langfuse.spans.size).toBe(2);
   });
 
   it("the response detail lists the scores written for the response, as last written", async () => {
@@ -180,40 +226,71 @@ describe("Langfuse write-back", () => {
     expect(detail.status).toBe(200);
     const byName = Object.fromEntries(detail.body.langfuse_scores.map((s: any) => [s.name, s]));
     expect(Object.keys(byName).sort()).toEqual(["implicit_resolution_score", "latency_satisfaction_score", "response_outcome_label", "response_quality_score", "tool_execution_score", "user_feedback_score"]);
-    expect(byName.response_outcome_label).toMatchObject({ data_type: "CATEGORICAL", string_value: "bad", value: null, trace_id: "tr-1", score_id: stableId(TENANT, "r1", "response_outcome_label") });
+    expect(byName.response_outcome_label).toMatchObject({ data_type: "CATEGORICAL", string_value: "bad", value: null, trace_id: T1, score_id: stableId(TENANT, "r1", "response_outcome_label") });
     expect(byName.user_feedback_score).toMatchObject({ data_type: "NUMERIC", value: -1, string_value: null, score_id: stableId(TENANT, "r1", "user_feedback_score") });
     // No trace: nothing written, an empty list.
     expect((await api.get("/api/v1/responses/r4?tenant_id=" + TENANT, READ.lf)).body.langfuse_scores).toEqual([]);
   });
 
-  it("backs off on 429 (waiting Retry-After) and on 5xx, then sends", async () => {
+  it("backs off on 429 (waiting Retry-After) and on 5xx, then sends the score", async () => {
     const from = langfuse.requests.length;
     await loadThroughSink(warehouse, [b.feedback(330, { target_id: "r2", rating: "up" })]);
     await evaluate();
-    langfuse.failNext({ status: 429, retryAfterS: 2 }, { status: 503 });
-    expect(await pass()).toMatchObject({ responses: 1 });
-    const tries = ingestions(from).filter((r) => r.body.batch[0].type === "score-create");
-    expect(tries.map((r) => r.status)).toEqual([429, 503, 207]);
+    langfuse.failNext({ status: 429, retryAfterS: 2, path: SCORES_PATH }, { status: 503, path: SCORES_PATH });
+    expect(await pass({ concurrency: 1 })).toMatchObject({ responses: 1, scores: 6 });
+    const firstId = sentTo(SCORES_PATH, from)[0]!.body.id;
+    const tries = sentTo(SCORES_PATH, from).filter((r) => r.body.id === firstId);
+    expect(tries.map((r) => r.status)).toEqual([429, 503, 200]);
     // Retry-After: 2 s; after the 503 the client's first backoff, 1 s +- 10 %.
     expect(tries[1]!.atMs - tries[0]!.atMs).toBeGreaterThanOrEqual(1_950);
     expect(tries[2]!.atMs - tries[1]!.atMs).toBeGreaterThanOrEqual(850);
-    expect(tries.map((r) => JSON.stringify(scoresByTrace([r])))).toEqual(Array(3).fill(JSON.stringify(scoresByTrace([tries[2]!]))));
-    expect(scoresByTrace([tries[2]!])["tr-2"]).toMatchObject({ response_outcome_label: "good", user_feedback_score: 1 });
+    expect(new Set(tries.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(scoresByTrace(sentTo(SCORES_PATH, from))[T2]).toMatchObject({ response_outcome_label: "good", user_feedback_score: 1 });
+  }, 30_000);
+
+  it("backs off on 429 (waiting Retry-After) and on 5xx, then sends the events", async () => {
+    const from = langfuse.requests.length;
+    await loadThroughSink(warehouse, [b.feedback(335, { target_id: "r1", rating: "up" })]);
+    await evaluate();
+    langfuse.failNext({ status: 429, retryAfterS: 2, path: OTEL_PATH }, { status: 503, path: OTEL_PATH });
+    expect(await pass()).toMatchObject({ responses: 1, scores: 6, events: 1 });
+    const tries = sentTo(OTEL_PATH, from);
+    expect(tries.map((r) => r.status)).toEqual([429, 503, 200]);
+    // Retry-After: 2 s; after the 503 the exporter's first backoff, 1 s +- 20 %.
+    expect(tries[1]!.atMs - tries[0]!.atMs).toBeGreaterThanOrEqual(1_950);
+    expect(tries[2]!.atMs - tries[1]!.atMs).toBeGreaterThanOrEqual(780);
+    expect(new Set(tries.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect((tries[2]!.body as ReceivedSpan[]).map((s) => [s.traceId, s.attributes["langfuse.observation.metadata.label"]])).toEqual([[T1, "excellent"]]);
   }, 30_000);
 
   it.each([
-    ["per item", "item", 345, "down", "bad"],
-    ["as a whole request", "request", 350, "up", "good"],
-  ] as const)("where Langfuse takes only scores on the ingestion endpoint (Cloud since 16 November 2026), an event refused %s never stops them", async (_, refusal, sec, rating, label) => {
-    await loadThroughSink(warehouse, [b.feedback(sec, { target_id: "r2", rating })]);
+    ["an event, by a Langfuse without the OTel endpoint", OTEL_PATH, 404, 340, "down", { scores: 6, events: 0 }],
+    ["an event, as malformed", OTEL_PATH, 400, 345, "up", { scores: 6, events: 0 }],
+    ["a score, as malformed", SCORES_PATH, 400, 350, "down", { scores: 5, events: 1 }],
+  ] as const)("a write refused for good (%s) is counted, not retried, and stops nothing else", async (_, path, status, sec, rating, written) => {
+    const from = langfuse.requests.length;
+    await loadThroughSink(warehouse, [b.feedback(sec, { target_id: "r1", rating })]);
     await evaluate();
-    langfuse.refuseEvents = refusal;
-    try {
-      expect(await pass()).toMatchObject({ responses: 1, scores: 6, rejected: 1 });
-    } finally {
-      langfuse.refuseEvents = false;
-    }
-    expect(langfuse.scores.get(stableId(TENANT, "r2", "response_outcome_label"))).toMatchObject({ value: label });
+    langfuse.failNext({ status, path });
+    expect(await pass({ concurrency: 1 })).toMatchObject({ responses: 1, rejected: 1, ...written });
+    expect(sentTo(path, from).map((r) => r.status).filter((s) => s === status)).toEqual([status]);
+    expect(langfuse.scores.get(stableId(TENANT, "r1", "user_feedback_score"))).toMatchObject({ value: rating === "up" ? 1 : -1 });
+    expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
+  });
+
+  it("pages a backlog by its label versions: each response once, with its current label, at any page size", async () => {
+    // Two evaluator runs before a pass: r1 and r2 re-rated in the first, r2 again in the second.
+    await loadThroughSink(warehouse, [b.feedback(370, { target_id: "r1", rating: "up" }), b.feedback(371, { target_id: "r2", rating: "down" })]);
+    await evaluate();
+    await loadThroughSink(warehouse, [b.feedback(372, { target_id: "r2", rating: "up" })]);
+    await evaluate();
+    const from = langfuse.requests.length;
+    // Pages of one label version: (run 1, r1) sent; (run 1, r2) passed over, r2's current row is run 2's; (run 2, r2) sent.
+    expect(await pass({ batchSize: 1 })).toMatchObject({ responses: 2, scores: 12, events: 1 });
+    const ids = sentTo(SCORES_PATH, from).map((r) => r.body.id);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+    expect(scoresByTrace(sentTo(SCORES_PATH, from))).toMatchObject({ [T1]: { user_feedback_score: 1 }, [T2]: { user_feedback_score: 1, response_outcome_label: "good" } });
     expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
   });
 
@@ -226,14 +303,14 @@ describe("Langfuse write-back", () => {
       expect((await evaluate()).written).toBe(1);
       const errors: string[] = [];
       let passes = 0;
-      const stop = startLangfuseWriteback(warehouse, { ...config, LANGFUSE_MAX_RETRIES: 1, LANGFUSE_WRITEBACK_INTERVAL_MS: 60_000 }, { onPass: () => void passes++, onError: (_, message) => void errors.push(message) });
+      const stop = startLangfuseWriteback(warehouse, { ...config, LANGFUSE_MAX_RETRIES: 1, LANGFUSE_CONCURRENCY: 1, LANGFUSE_WRITEBACK_INTERVAL_MS: 60_000 }, { onPass: () => void passes++, onError: (_, message) => void errors.push(message) });
       await waitFor(async () => passes, (n) => n >= 1, { timeoutMs: 20_000, what: "a write-back pass" });
       await stop();
-      expect(errors).toEqual(["Langfuse ingestion failed: HTTP 500"]);
+      expect(errors).toEqual(["Langfuse score write failed: HTTP 500"]);
       const down = await writebackStatus(warehouse, TENANT);
       expect(down.writtenThroughMs).toBe(markBefore);
       expect(down.lagMs).toBeGreaterThan(0);
-      expect(down.failing).toBe("Langfuse ingestion failed: HTTP 500");
+      expect(down.failing).toBe("Langfuse score write failed: HTTP 500");
       // The lag and the failure on the exporter (label tenant only; no series for a tenant without write-back)...
       const exported = await exportedWriteback(TENANT);
       expect(Number(exported.lag)).toBeCloseTo(down.lagMs / 1000, 3);
@@ -242,12 +319,12 @@ describe("Langfuse write-back", () => {
       // ...and in the API's tenant status, each tenant its own.
       const status = await api.get(`/api/v1/langfuse/writeback?tenant_id=${TENANT}`, READ.lf);
       expect(status.status).toBe(200);
-      expect(status.body).toMatchObject({ enabled: true, failing: true, error: "Langfuse ingestion failed: HTTP 500", lag_seconds: down.lagMs / 1000, written_through: new Date(markBefore).toISOString() });
+      expect(status.body).toMatchObject({ enabled: true, failing: true, error: "Langfuse score write failed: HTTP 500", lag_seconds: down.lagMs / 1000, written_through: new Date(markBefore).toISOString() });
       expect((await api.get(`/api/v1/langfuse/writeback?tenant_id=${OTHER}`, READ.other)).body).toEqual({
         enabled: false, written_through: null, labels_through: null, lag_seconds: null, last_success_at: null, failing: false, error: null,
       });
       // Langfuse back: the next pass sends r3's new rating (still bad: the re-ask rule comes first) and the lag is gone.
-      expect((await pass(0)).responses).toBe(1);
+      expect((await pass({ maxRetries: 0 })).responses).toBe(1);
       expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
       expect(await exportedWriteback(TENANT)).toMatchObject({ lag: "0", failing: "0" });
       expect((await api.get(`/api/v1/langfuse/writeback?tenant_id=${TENANT}`, READ.lf)).body).toMatchObject({ enabled: true, failing: false, error: null, lag_seconds: 0 });
@@ -264,7 +341,7 @@ describe("Langfuse write-back", () => {
     const stop = startLangfuseWriteback(warehouse, { ...config, LANGFUSE_MAX_RETRIES: 0, LANGFUSE_WRITEBACK_INTERVAL_MS: 60_000 }, { onPass: () => void passes++ });
     await waitFor(async () => passes, (n) => n >= 1, { timeoutMs: 20_000, what: "a write-back pass" });
     await stop();
-    expect(logged.filter((line) => line.includes("langfuse write-back: t-lf: Langfuse ingestion failed: HTTP 401"))).toHaveLength(1);
+    expect(logged.filter((line) => line.includes("langfuse write-back: t-lf: Langfuse score write failed: HTTP 401"))).toHaveLength(1);
     expect(logged.filter((line) => line.includes(KEYS.secretKey))).toEqual([]);
     expect(JSON.stringify(config)).not.toContain(KEYS.secretKey);
     expect(String(config.tenants[0]!.secret_key)).toBe("[redacted]");

@@ -1,29 +1,45 @@
+import { createRequire } from "node:module";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 
 /**
  * A stand-in for Langfuse, which cannot run here (it needs Postgres, ClickHouse, Redis and S3 of
- * its own). It implements only what Answerscope calls, as Langfuse's public API reference
- * documents it (api.reference.langfuse.com, the OpenAPI spec the official client
- * `@langfuse/client` 5.11 is generated from):
- * - Basic auth: username the project's public key, password its secret key; else 401.
- * - `POST /api/public/ingestion`: `{ batch: [{ id, type, timestamp, body }] }`, answered 207 with
- *   `{ successes: [{ id, status }], errors: [{ id, status, message }] }` per envelope id ("The API
- *   does not return a 4xx status code for input errors"); `score-create` bodies need `traceId`,
- *   `name`, and a number `value` for NUMERIC or a string for CATEGORICAL; a body id that exists is
- *   updated ("if you want to update ..., you'd use the same body id"); `event-create` bodies need
- *   a `traceId`.
- * - `GET /api/public/v3/scores`: filters `name`, `source`, `fromTimestamp`, `toTimestamp`,
- *   `limit`, `cursor`, `fields`; answers `{ data: ScoreV3[], meta: { limit, cursor? } }`.
- * - Rate limits and outages: `failNext` answers the next requests with a status (429 with a
- *   `Retry-After` header in seconds, as Langfuse's rate limiter sends, or 5xx).
- * Every request is recorded as it arrived.
+ * its own). It implements only the endpoints Answerscope calls, as Langfuse's server (the
+ * langfuse/langfuse repository, web/src/pages/api/public/...) and its public API reference (the
+ * OpenAPI spec the official client `@langfuse/client` 5.11 is generated from) define them:
+ * - Basic auth, username the project's public key, password its secret key; else 401 with
+ *   `{ message }` (createAuthedProjectAPIRoute.ts).
+ * - Rate limits: `failNext({ status: 429, retryAfterS })` answers 429 with `Retry-After` in whole
+ *   seconds, as RateLimitService.ts's createHttpHeaderFromRateLimit sends it; 5xx likewise.
+ * - `POST /api/public/scores` (scores/index.ts, PostScoresBody in
+ *   packages/shared/src/features/scores/interfaces/api/shared.ts): a JSON body with `name`, a value
+ *   matching `dataType` (NUMERIC a number, CATEGORICAL a string, BOOLEAN 0 or 1), exactly one of
+ *   `traceId`, `sessionId`, `datasetRunId`; an optional `id` (absent: a new one). Answers 200
+ *   `{ id }`, or 400 `{ message }`. The same id again is an update: the value changes, the score's
+ *   `timestamp`, `traceId` and `createdAt` stay (IngestionService's immutableEntityKeys for
+ *   scores), `updatedAt` becomes the time of the update.
+ * - `POST /api/public/otel/v1/traces` (otel/v1/traces/index.ts): OTLP/HTTP, `Content-Type`
+ *   `application/x-protobuf` (decoded, as the server does, by the protobufjs code generated for
+ *   @opentelemetry/otlp-transformer: the stand-in loads that package's 0.208 build) or
+ *   `application/json`, `Content-Encoding: gzip` optional; another content type, an undecodable
+ *   body or a span without trace or span id: 400 `{ error }`; else 200 (the server answers the
+ *   queued job's JSON, which OTLP exporters do not read). Each span is kept by its span id, the
+ *   observation id Langfuse gives it, with its attributes decoded.
+ * - `GET /api/public/v3/scores` (v3/scores/index.ts, GetScoresQueryV3): unknown query parameters
+ *   400 (the schema is strict); filters `name` (comma-separated), `source`, `fromTimestamp`
+ *   (timestamp >=), `toTimestamp` (timestamp <), `limit`, `cursor`, `fields`; answers
+ *   `{ data: ScoreV3[], meta: { limit, cursor? } }`.
+ * Every request is recorded as it arrived. The ingestion endpoint is not implemented: Answerscope
+ * no longer calls it (it is gone from Langfuse Cloud since 16 November 2026).
  */
 export interface RecordedRequest {
   method: string;
   path: string;
   query: URLSearchParams;
   authorization: string | undefined;
+  headers: http.IncomingHttpHeaders;
+  /** JSON bodies parsed; OTLP bodies as the decoded spans. */
   body: any;
   atMs: number;
   status: number;
@@ -39,37 +55,66 @@ export interface StoredScore {
   comment?: string;
   source: string;
   timestamp: string;
+  createdAt: string;
+  updatedAt: string;
   updates: number;
+}
+
+/** An OTLP span as the stand-in decoded it: ids in hex, attributes as key -> value. */
+export interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  name: string;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: Record<string, string | number | boolean>;
+  resourceAttributes: Record<string, string | number | boolean>;
+  scope: string;
+}
+
+export interface Failure {
+  status: number;
+  retryAfterS?: number;
+  /** Only requests to this path (default: any). */
+  path?: string;
 }
 
 export interface FakeLangfuse {
   url: string;
   requests: RecordedRequest[];
-  /** Scores by body id, as the project holds them (an update replaces the value). */
+  /** Scores by id, as the project holds them (an update replaces the value). */
   scores: Map<string, StoredScore>;
-  /** Event observations by body id. */
-  events: Map<string, any>;
-  failNext(...answers: { status: number; retryAfterS?: number }[]): void;
+  /** Observations created through the OTel endpoint, by span id (a repeat replaces it). */
+  spans: Map<string, ReceivedSpan>;
+  failNext(...answers: Failure[]): void;
   /** Lets `okRequests` requests through, then answers the next ones as failNext does. */
-  failAfter(okRequests: number, ...answers: { status: number; retryAfterS?: number }[]): void;
-  /**
-   * Refuse every `event-create`, as Langfuse Cloud does since 16 November 2026 ("only
-   * `score-create` events are accepted; all other event types are rejected"): `item`, a per-item
-   * 400 in the 207; `request`, a 400 for the whole request (the reference does not say which).
-   */
-  refuseEvents: false | "item" | "request";
+  failAfter(okRequests: number, ...answers: Failure[]): void;
   /** Adds scores as another producer (the team's own thumbs) would have: for the score list. */
-  addScores(scores: Omit<StoredScore, "updates">[]): void;
+  addScores(scores: Omit<StoredScore, "updates" | "createdAt" | "updatedAt">[]): void;
+  /** Changes a score's value as a producer's repeated write with the same id does, at `atIso`. */
+  updateScore(id: string, value: number | string, atIso: string): void;
   close(): Promise<void>;
 }
+
+interface OtlpDecoder {
+  decode(body: Uint8Array): unknown;
+  toObject(message: unknown, options: { longs: StringConstructor }): { resourceSpans?: any[] };
+}
+const otlp = (createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js") as any).opentelemetry.proto.collector.trace.v1
+  .ExportTraceServiceRequest as OtlpDecoder;
+
+const V3_QUERY = new Set([
+  "limit", "cursor", "fields", "id", "name", "source", "dataType", "environment", "configId", "queueId", "authorUserId",
+  "value", "valueMin", "valueMax", "traceId", "sessionId", "observationId", "experimentId", "fromTimestamp", "toTimestamp", "userId", "traceTags",
+]);
 
 export async function startFakeLangfuse(keys: { publicKey: string; secretKey: string }): Promise<FakeLangfuse> {
   const requests: RecordedRequest[] = [];
   const scores = new Map<string, StoredScore>();
-  const events = new Map<string, any>();
+  const spans = new Map<string, ReceivedSpan>();
   // A null entry lets one request through.
-  const failures: ({ status: number; retryAfterS?: number } | null)[] = [];
-  const fake = { refuseEvents: false } as FakeLangfuse;
+  const failures: (Failure | null)[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${keys.publicKey}:${keys.secretKey}`).toString("base64")}`;
 
   const server = http.createServer((req, res) => {
@@ -77,75 +122,88 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
-      const text = Buffer.concat(chunks).toString("utf8");
-      const record: RecordedRequest = { method: req.method ?? "", path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, body: text ? JSON.parse(text) : undefined, atMs: Date.now(), status: 0 };
+      const raw = Buffer.concat(chunks);
+      const record: RecordedRequest = { method: req.method ?? "", path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, headers: req.headers, body: undefined, atMs: Date.now(), status: 0 };
       requests.push(record);
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         record.status = status;
         res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
       };
-      if (req.headers.authorization !== expectedAuth) return send(401, { message: "Invalid credentials" });
-      const failure = failures.shift();
-      if (failure) return send(failure.status, { message: "stand-in failure" }, failure.retryAfterS === undefined ? {} : { "retry-after": String(failure.retryAfterS) });
-      if (req.method === "POST" && url.pathname === "/api/public/ingestion") {
-        const hasEvents = (record.body?.batch ?? []).some((e: any) => e.type === "event-create");
-        if (fake.refuseEvents === "request" && hasEvents) return send(400, { message: "only score-create events are accepted" });
-        return send(207, ingest(record.body));
+      const route = `${req.method} ${url.pathname}`;
+      try {
+        if (route === "POST /api/public/otel/v1/traces") record.body = decodeOtlp(req.headers, raw);
+        else if (raw.length > 0) record.body = JSON.parse(raw.toString("utf8"));
+      } catch (error) {
+        if (req.headers.authorization !== expectedAuth) return send(401, { message: "Invalid credentials" });
+        return send(400, { error: (error as Error).message });
       }
-      if (req.method === "GET" && url.pathname === "/api/public/v3/scores") return send(200, listScores(url.searchParams));
+      if (req.headers.authorization !== expectedAuth) return send(401, { message: "Invalid credentials" });
+      const at = failures.findIndex((f) => f === null || f.path === undefined || f.path === url.pathname);
+      const failure = at >= 0 ? failures.splice(at, 1)[0] : null;
+      if (failure) return send(failure.status, { message: "stand-in failure" }, failure.retryAfterS === undefined ? {} : { "retry-after": String(failure.retryAfterS) });
+      if (route === "POST /api/public/scores") {
+        const problem = scoreProblem(record.body);
+        if (problem) return send(400, { message: problem });
+        return send(200, { id: upsertScore(record.body, new Date().toISOString()) });
+      }
+      if (route === "POST /api/public/otel/v1/traces") {
+        const received: ReceivedSpan[] = record.body;
+        if (received.some((s) => !s.traceId || !s.spanId)) return send(400, { error: "Invalid OTLP trace export: traceId and spanId are required on every span" });
+        for (const span of received) spans.set(span.spanId, span);
+        return send(200, {});
+      }
+      if (route === "GET /api/public/v3/scores") {
+        const unknown = [...url.searchParams.keys()].filter((key) => !V3_QUERY.has(key));
+        if (unknown.length > 0) return send(400, { message: `Unrecognized key(s) in object: ${unknown.join(", ")}` });
+        return send(200, listScores(url.searchParams));
+      }
       send(404, { message: "not implemented by the stand-in" });
     });
   });
 
-  function ingest(body: any) {
-    const successes: { id: string; status: number }[] = [];
-    const errors: { id: string; status: number; message: string }[] = [];
-    for (const event of body?.batch ?? []) {
-      const fail = (message: string) => errors.push({ id: event.id, status: 400, message });
-      const b = event.body ?? {};
-      if (typeof event.id !== "string" || typeof event.timestamp !== "string") fail("envelope needs id and timestamp");
-      else if (event.type === "score-create") {
-        if (typeof b.traceId !== "string" || typeof b.name !== "string") fail("score needs traceId and name");
-        else if (b.dataType === "NUMERIC" && typeof b.value !== "number") fail("NUMERIC score needs a number value");
-        else if (b.dataType === "CATEGORICAL" && typeof b.value !== "string") fail("CATEGORICAL score needs a string value");
-        else {
-          const id = b.id ?? `generated-${scores.size}`;
-          const previous = scores.get(id);
-          scores.set(id, { id, traceId: b.traceId, observationId: b.observationId, name: b.name, dataType: b.dataType, value: b.value, comment: b.comment, source: "API", timestamp: event.timestamp, updates: previous ? previous.updates + 1 : 0 });
-          successes.push({ id: event.id, status: 201 });
-        }
-      } else if (event.type === "event-create") {
-        if (fake.refuseEvents === "item") fail("only score-create events are accepted");
-        else if (typeof b.traceId !== "string") fail("event needs traceId");
-        else {
-          events.set(b.id ?? `generated-${events.size}`, b);
-          successes.push({ id: event.id, status: 201 });
-        }
-      } else fail(`type ${String(event.type)} not implemented by the stand-in`);
-    }
-    return { successes, errors };
+  function scoreProblem(body: any): string | undefined {
+    if (typeof body?.name !== "string" || body.name === "") return "name: required";
+    const subjects = ["traceId", "sessionId", "datasetRunId"].filter((key) => typeof body[key] === "string" && body[key] !== "");
+    if (subjects.length !== 1) return "Provide exactly one of the following: traceId (with optional observationId), sessionId or datasetRunId.";
+    if (body.dataType === "NUMERIC" && typeof body.value !== "number") return "value: expected number";
+    if (body.dataType === "CATEGORICAL" && typeof body.value !== "string") return "value: expected string";
+    if (body.dataType === "BOOLEAN" && body.value !== 0 && body.value !== 1) return "Value must be a number equal to either 0 or 1 for data type BOOLEAN";
+    return undefined;
+  }
+
+  function upsertScore(body: any, atIso: string): string {
+    const id: string = body.id || `generated-${scores.size}`;
+    const previous = scores.get(id);
+    scores.set(id, {
+      id, name: body.name, dataType: body.dataType, value: body.value, comment: body.comment ?? undefined, source: body.source ?? "API",
+      traceId: previous?.traceId ?? body.traceId, observationId: previous?.observationId ?? body.observationId ?? undefined,
+      timestamp: previous?.timestamp ?? atIso, createdAt: previous?.createdAt ?? atIso, updatedAt: atIso,
+      updates: previous ? previous.updates + 1 : 0,
+    });
+    return id;
   }
 
   // Cursor: the offset into the filtered list, opaque to the client.
   function listScores(query: URLSearchParams) {
-    const names = query.get("name");
+    const names = query.get("name")?.split(",");
     const source = query.get("source");
     const from = query.get("fromTimestamp");
     const to = query.get("toTimestamp");
     const limit = Number(query.get("limit") ?? 50);
     const offset = Number(query.get("cursor") ?? 0);
     const matching = [...scores.values()]
-      .filter((s) => (names === null || s.name === names) && (source === null || s.source === source))
-      .filter((s) => (from === null || s.timestamp >= from) && (to === null || s.timestamp < to))
+      .filter((s) => (names === undefined || names.includes(s.name)) && (source === null || s.source === source))
+      .filter((s) => (from === null || Date.parse(s.timestamp) >= Date.parse(from)) && (to === null || Date.parse(s.timestamp) < Date.parse(to)))
       .sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id));
     const page = matching.slice(offset, offset + limit);
-    const withSubject = (query.get("fields") ?? "").split(",").includes("subject");
+    const fields = (query.get("fields") ?? "core").split(",");
     return {
       data: page.map((s) => ({
         id: s.id, projectId: "project", name: s.name, dataType: s.dataType, value: s.value, source: s.source, timestamp: s.timestamp,
-        environment: "default", createdAt: s.timestamp, updatedAt: s.timestamp,
-        ...(withSubject ? { subject: s.observationId ? { kind: "observation", id: s.observationId, traceId: s.traceId } : { kind: "trace", id: s.traceId } } : {}),
+        environment: "default", createdAt: s.createdAt, updatedAt: s.updatedAt,
+        ...(fields.includes("details") ? { comment: s.comment ?? null } : {}),
+        ...(fields.includes("subject") ? { subject: s.observationId ? { kind: "observation", id: s.observationId, traceId: s.traceId } : { kind: "trace", id: s.traceId } } : {}),
       })),
       meta: { limit, ...(offset + limit < matching.length ? { cursor: String(offset + limit) } : {}) },
     };
@@ -153,15 +211,52 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const methods: Omit<FakeLangfuse, "refuseEvents"> = {
+  return {
     url: `http://127.0.0.1:${port}`,
     requests,
     scores,
-    events,
+    spans,
     failNext: (...answers) => void failures.push(...answers),
     failAfter: (okRequests, ...answers) => void failures.push(...Array<null>(okRequests).fill(null), ...answers),
-    addScores: (list) => list.forEach((s) => scores.set(s.id, { ...s, updates: 0 })),
+    addScores: (list) => list.forEach((s) => scores.set(s.id, { ...s, createdAt: s.timestamp, updatedAt: s.timestamp, updates: 0 })),
+    updateScore: (id, value, atIso) => void upsertScore({ ...scores.get(id)!, value }, atIso),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-  return Object.assign(fake, methods);
+}
+
+/** The spans of an OTLP export, as the server reads the body (gzip, protobuf or JSON). */
+function decodeOtlp(headers: http.IncomingHttpHeaders, raw: Buffer): ReceivedSpan[] {
+  const body = headers["content-encoding"]?.includes("gzip") ? gunzipSync(raw) : raw;
+  const type = headers["content-type"]?.toLowerCase() ?? "";
+  let resourceSpans: any[];
+  if (type.includes("application/x-protobuf")) resourceSpans = otlp.toObject(otlp.decode(body), { longs: String }).resourceSpans ?? [];
+  else if (type.includes("application/json")) resourceSpans = JSON.parse(body.toString("utf8")).resourceSpans ?? [];
+  else throw new Error("Invalid content type");
+  // As the server's parseId: OTLP/JSON carries hex strings, protobuf bytes.
+  const hex = (id: unknown): string | null => (id === undefined || id === null || (id as { length: number }).length === 0 ? null : typeof id === "string" ? id : Buffer.from(id as Uint8Array).toString("hex"));
+  return resourceSpans.flatMap((rs) =>
+    (rs.scopeSpans ?? []).flatMap((ss: any) =>
+      (ss.spans ?? []).map((span: any) => ({
+        traceId: hex(span.traceId) ?? "",
+        spanId: hex(span.spanId) ?? "",
+        parentSpanId: hex(span.parentSpanId),
+        name: span.name,
+        startTimeUnixNano: String(span.startTimeUnixNano),
+        endTimeUnixNano: String(span.endTimeUnixNano),
+        attributes: keyValues(span.attributes),
+        resourceAttributes: keyValues(rs.resource?.attributes),
+        scope: ss.scope?.name ?? "",
+      })),
+    ),
+  );
+}
+
+/** OTLP KeyValue list -> object; AnyValue holds one of stringValue, boolValue, intValue, doubleValue. */
+function keyValues(list: any[] | undefined): Record<string, string | number | boolean> {
+  return Object.fromEntries(
+    (list ?? []).map((kv) => {
+      const v = kv.value ?? {};
+      return [kv.key, v.stringValue ?? v.boolValue ?? (v.intValue !== undefined ? Number(v.intValue) : v.doubleValue)];
+    }),
+  );
 }

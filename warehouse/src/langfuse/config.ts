@@ -66,9 +66,11 @@ export const LangfuseEnvSchema = WarehouseEnvSchema.extend({
   LANGFUSE_TENANTS: z.string().optional(),
   /** Pause between write-back passes. */
   LANGFUSE_WRITEBACK_INTERVAL_MS: int(15_000),
-  /** Responses per ingestion request (each up to six scores and one event: some 3 kB; Langfuse takes up to 3.5 MB). */
+  /** Responses per page: their events go as one OTLP request (some 1 kB each), their scores one request each. */
   LANGFUSE_BATCH_SIZE: int(200),
-  /** Retries of one request on 408, 429 and 5xx, by the client's backoff (Retry-After honoured). */
+  /** Score requests in flight at once per tenant (Langfuse Cloud's Hobby plan takes 30 a minute: 1 is enough there). */
+  LANGFUSE_CONCURRENCY: int(4),
+  /** Retries of one score request on 408, 429 and 5xx, by the client's backoff (Retry-After honoured). */
   LANGFUSE_MAX_RETRIES: z.coerce.number().int().min(0).default(4),
   /** Per request. */
   LANGFUSE_TIMEOUT_S: int(30),
@@ -79,6 +81,13 @@ export const LangfuseEnvSchema = WarehouseEnvSchema.extend({
    * some 10 minutes late, and a score read past the mark is never read again.
    */
   LANGFUSE_PULL_SETTLE_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+  /**
+   * How long after a thumb a change of it (a flipped thumb keeps its timestamp) is still read in:
+   * the revisit re-reads the scores of this window before the mark (README: "Feedback pull").
+   */
+  LANGFUSE_PULL_REVISIT_WINDOW_MS: z.coerce.number().int().min(0).default(7 * 24 * 3_600_000),
+  /** How often the revisit runs (it reads the whole window: far less often than the pull). */
+  LANGFUSE_PULL_REVISIT_INTERVAL_MS: int(3_600_000),
   /** latency_satisfaction_score: 1 up to this many ms, 0.5 up to four times it, else 0 (README). */
   LANGFUSE_LATENCY_TARGET_MS: int(10_000),
 });

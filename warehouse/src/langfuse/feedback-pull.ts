@@ -13,6 +13,10 @@ type ScoreV3 = Awaited<ReturnType<LangfuseApi["api"]["scoresV3"]["getManyV3"]>>[
 export interface PullOptions {
   collectorUrl: string;
   settleMs: number;
+  /** How far before the mark the revisit re-reads scores for changes (0: no revisit). */
+  revisitWindowMs: number;
+  /** How often the revisit runs. */
+  revisitIntervalMs: number;
   /** Scores per page of the score list. */
   pageSize: number;
   now?: number;
@@ -22,6 +26,8 @@ export interface PullResult {
   tenantId: string;
   /** Scores read from Langfuse in the pass's time range. */
   read: number;
+  /** Scores re-read by the revisit (the window before the mark), when it ran. */
+  revisited: number;
   /** Sent to the collector as feedback_submitted events (and accepted). */
   sent: number;
   /** Read but not sent: no response of the tenant has the score's trace, or the value is no thumb. */
@@ -52,36 +58,97 @@ const traceOf = (score: ScoreV3): string | undefined => {
  * the score's id and its updatedAt, so a repeat of the pass (or of a page) is dropped by the
  * collector's event-id idempotency, and an update of the score in Langfuse is a later revision.
  * The mark moves to the range's end once every page is sent; a failure keeps it.
+ *
+ * A score changed in Langfuse keeps its timestamp (a flipped thumb: same id, new value, new
+ * updatedAt), and the score list filters by timestamp only. So every `revisitIntervalMs` the
+ * revisit reads the `revisitWindowMs` before the mark again and sends the scores changed since
+ * the previous revisit could see them (updatedAt after createdAt, and at or after its mark).
  */
 export async function pullTenantFeedback(w: Warehouse, tenant: LangfuseTenant, api: LangfuseApi, options: PullOptions): Promise<PullResult> {
   const tenantId = tenant.tenant_id;
   const markMs = (await syncMarks(w, "pull", tenantId)).get(tenantId)?.markMs ?? 0;
-  const upToMs = Math.trunc((options.now ?? Date.now()) - options.settleMs);
-  const result: PullResult = { tenantId, read: 0, sent: 0, skipped: 0, markMs };
-  if (tenant.pull_score_names.length === 0 || !tenant.ingest_key || upToMs <= markMs) return result;
-  try {
-    for (const name of tenant.pull_score_names) {
-      let cursor: string | undefined;
-      do {
-        const page = await api.api.scoresV3
-          .getManyV3({ name, fromTimestamp: new Date(markMs).toISOString(), toTimestamp: new Date(upToMs).toISOString(), limit: options.pageSize, cursor, fields: "subject,details" }, api.requestOptions)
-          .catch((error: unknown) => {
-            throw new Error(`Langfuse score list failed: ${describeApiError(error)}`);
-          });
-        result.read += page.data.length;
-        const events = await feedbackEvents(w, tenantId, page.data);
-        result.skipped += page.data.length - events.length;
-        result.sent += await sendToCollector(options.collectorUrl, tenant.ingest_key.reveal(), events);
-        cursor = page.meta.cursor ?? undefined;
-      } while (cursor);
+  const now = Math.trunc(options.now ?? Date.now());
+  const upToMs = now - options.settleMs;
+  const result: PullResult = { tenantId, read: 0, revisited: 0, sent: 0, skipped: 0, markMs };
+  const ingestKey = tenant.ingest_key;
+  if (tenant.pull_score_names.length === 0 || !ingestKey) return result;
+  const secrets = [tenant.secret_key.reveal(), ingestKey.reveal()];
+  /** Runs one read, then records how it ended in `direction`: the mark it returns, or the error with `failedMark`. */
+  const recorded = async (direction: "pull" | "pull-revisit", failedMark: number, read: () => Promise<number>) => {
+    try {
+      const mark = await read();
+      await recordSync(w, tenantId, direction, { markMs: mark }, now);
+      return mark;
+    } catch (error) {
+      await recordSync(w, tenantId, direction, { markMs: failedMark, error, secrets }, now).catch(() => undefined);
+      throw error;
     }
-    await recordSync(w, tenantId, "pull", { markMs: upToMs });
-    result.markMs = upToMs;
-    return result;
-  } catch (error) {
-    await recordSync(w, tenantId, "pull", { markMs, error, secrets: [tenant.secret_key.reveal(), tenant.ingest_key.reveal()] }).catch(() => undefined);
-    throw error;
+  };
+  const pages = (range: ScoreRange) => pullRange(w, tenantId, tenant.pull_score_names, api, { ...options, ingestKey: ingestKey.reveal() }, range);
+
+  if (upToMs > markMs) {
+    result.markMs = await recorded("pull", markMs, async () => {
+      const counts = await pages({ fromMs: markMs, toMs: upToMs });
+      result.read += counts.read;
+      add(result, counts);
+      return upToMs;
+    });
   }
+  const revisit = (await syncMarks(w, "pull-revisit", tenantId)).get(tenantId);
+  const due = now - (revisit?.lastSuccessAtMs ?? 0) >= options.revisitIntervalMs;
+  if (result.markMs > 0 && options.revisitWindowMs > 0 && due) {
+    const changedSinceMs = revisit?.markMs ?? 0;
+    await recorded("pull-revisit", changedSinceMs, async () => {
+      const counts = await pages({ fromMs: Math.max(0, result.markMs - options.revisitWindowMs), toMs: result.markMs, changedSinceMs });
+      result.revisited += counts.read;
+      add(result, counts);
+      // Changes up to now - settle were visible to this read: the next revisit takes those after.
+      return Math.max(changedSinceMs, upToMs);
+    });
+  }
+  return result;
+}
+
+interface ScoreRange {
+  fromMs: number;
+  toMs: number;
+  /** Revisit: only scores changed after their creation, at or after this updatedAt. */
+  changedSinceMs?: number;
+}
+
+interface RangeCounts {
+  read: number;
+  sent: number;
+  skipped: number;
+}
+
+const add = (result: PullResult, counts: RangeCounts) => {
+  result.sent += counts.sent;
+  result.skipped += counts.skipped;
+};
+
+/** Reads the named scores whose timestamp is in [fromMs, toMs) page by page and sends the thumbs among them. */
+async function pullRange(w: Warehouse, tenantId: string, names: readonly string[], api: LangfuseApi, options: PullOptions & { ingestKey: string }, range: ScoreRange): Promise<RangeCounts> {
+  const counts: RangeCounts = { read: 0, sent: 0, skipped: 0 };
+  const changed = (score: ScoreV3) =>
+    range.changedSinceMs === undefined || (Date.parse(score.updatedAt) > Date.parse(score.createdAt) && Date.parse(score.updatedAt) >= range.changedSinceMs);
+  for (const name of names) {
+    let cursor: string | undefined;
+    do {
+      const page = await api.api.scoresV3
+        .getManyV3({ name, fromTimestamp: new Date(range.fromMs).toISOString(), toTimestamp: new Date(range.toMs).toISOString(), limit: options.pageSize, cursor, fields: "subject,details" }, api.requestOptions)
+        .catch((error: unknown) => {
+          throw new Error(`Langfuse score list failed: ${describeApiError(error)}`);
+        });
+      counts.read += page.data.length;
+      const scores = page.data.filter(changed);
+      const events = await feedbackEvents(w, tenantId, scores);
+      counts.skipped += scores.length - events.length;
+      counts.sent += await sendToCollector(options.collectorUrl, options.ingestKey, events);
+      cursor = page.meta.cursor ?? undefined;
+    } while (cursor);
+  }
+  return counts;
 }
 
 /** The scores that are thumbs on a known trace, as feedback_submitted events. */

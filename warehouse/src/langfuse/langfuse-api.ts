@@ -1,79 +1,99 @@
-import { randomUUID } from "node:crypto";
 import { LangfuseClient } from "@langfuse/client";
 import type { LangfuseTenant } from "./config";
-import type { OutcomeEventWrite, ScoreWrite } from "./outcome-scores";
+import type { OutcomeEventWrite } from "./outcome-event";
+import type { ScoreWrite } from "./outcome-scores";
+import { otelEventSender } from "./otel-events";
 
-/** How the requests of one tenant's project are made: the client's own retry does the backoff. */
+/** How the requests of one tenant's project are made. */
 export interface RequestPolicy {
-  /** Retries of one request on 408, 429 and 5xx: the client waits Retry-After when given, else 1 s, 2 s, 4 s... (capped at 60 s). */
+  /** Retries of one score request on 408, 429 and 5xx: the client waits Retry-After when given, else 1 s, 2 s, 4 s... (capped at 60 s). */
   maxRetries: number;
   timeoutSeconds: number;
+  /** Score requests in flight at once (the score API takes one score per request). */
+  concurrency: number;
 }
 
-/** A write that Langfuse refused for good (a 4xx other than 429 in the batch's answer): not retried. */
+/** A write that Langfuse refused for good: counted, logged by id, not retried. */
 export interface RejectedWrite {
   id: string;
   status: number;
 }
 
+/** What a page's writes came to; `failure` set when a write failed for a reason worth a new pass. */
+export interface WriteOutcome {
+  accepted: Set<string>;
+  rejected: RejectedWrite[];
+  failure?: Error;
+}
+
 /**
- * The Langfuse API of one tenant's project, through the official client (`@langfuse/client`): its
- * `api` is the generated client of Langfuse's public API, with Basic auth (public key : secret
- * key) and retries. The client's own `score.create` queue is not used: it logs a failed batch and
- * drops it, and the write-back must know, to keep its mark and try again.
+ * A refusal for good: the request itself is wrong (400, 404, 413, 422 ...). Not one: a
+ * configuration to fix (401, 403) or a passing state (408, 429, 5xx), which fail the pass so the
+ * mark holds and the status shows the failure.
+ */
+export const isRefusal = (status: number): boolean => status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
+
+/**
+ * The Langfuse API of one tenant's project. Scores go through the official client
+ * (`@langfuse/client`, its generated `api.scores.create`: `POST /api/public/scores`, Basic auth
+ * public key : secret key, the client's retry); outcome events through OpenTelemetry's OTLP
+ * exporter to the project's OTel endpoint (otel-events.ts). The client's own `score.create` queue
+ * is not used: it sends through the ingestion endpoint, logs a failed batch and drops it.
  */
 export function langfuseApi(tenant: LangfuseTenant, policy: RequestPolicy) {
   const client = new LangfuseClient({ baseUrl: tenant.base_url, publicKey: tenant.public_key, secretKey: tenant.secret_key.reveal() });
   const requestOptions = { maxRetries: policy.maxRetries, timeoutInSeconds: policy.timeoutSeconds };
-
-  type Batch = Parameters<typeof client.api.ingestion.batch>[0]["batch"];
-  const envelope = <T extends string, B>(type: T, body: B) => ({ id: randomUUID(), type, timestamp: new Date().toISOString(), body });
-
-  /** One ingestion batch; the outcome of each body id goes to `accepted` or `rejected`. */
-  async function send(batch: Batch, accepted: Set<string>, rejected: RejectedWrite[], refusalIsFinal: boolean): Promise<void> {
-    if (batch.length === 0) return;
-    const byEnvelope = new Map<string, string>(batch.map((event) => [event.id, (event.body as { id: string }).id]));
-    let answer;
-    try {
-      answer = await client.api.ingestion.batch({ batch }, requestOptions);
-    } catch (error) {
-      const status = (error as { statusCode?: unknown })?.statusCode;
-      if (refusalIsFinal && typeof status === "number" && status >= 400 && status < 500 && status !== 429) {
-        for (const id of byEnvelope.values()) rejected.push({ id, status });
-        return;
-      }
-      throw new Error(`Langfuse ingestion failed: ${describeApiError(error)}`);
-    }
-    const retryable = answer.errors.filter((e) => e.status === 429 || e.status >= 500);
-    if (retryable.length > 0) throw new Error(`Langfuse ingestion: ${retryable.length} of ${batch.length} item(s) failed with status ${retryable[0]!.status}`);
-    const refused = new Set(answer.errors.map((e) => byEnvelope.get(e.id) ?? e.id));
-    for (const e of answer.errors) rejected.push({ id: byEnvelope.get(e.id) ?? e.id, status: e.status });
-    for (const id of byEnvelope.values()) if (!refused.has(id)) accepted.add(id);
-  }
+  const authorization = `Basic ${Buffer.from(`${tenant.public_key}:${tenant.secret_key.reveal()}`).toString("base64")}`;
+  const events = otelEventSender(tenant.base_url, authorization, policy.timeoutSeconds);
 
   return {
     /**
-     * Sends scores (`score-create`) and outcome events (`event-create`) as two
-     * `POST /api/public/ingestion` batches, scores first; the ids in the bodies are Answerscope's
-     * stable ids, so a repeat upserts. Resolves with the ids accepted and those refused for good;
-     * throws when a request failed after its retries or an item failed for a reason worth retrying
-     * (429, 5xx). The events go apart because Langfuse Cloud (v4, since 16 November 2026) takes
-     * only `score-create` on this endpoint: there a refused events request (any 4xx but 429) is
-     * counted as refused events and never stops the scores.
+     * Creates or updates each score (the ids are Answerscope's stable ids: a repeat is an update),
+     * `policy.concurrency` at a time. After a failure worth a new pass no further score is started;
+     * the ones accepted so far are reported with it.
      */
-    async ingest(scores: readonly ScoreWrite[], events: readonly OutcomeEventWrite[]): Promise<{ accepted: Set<string>; rejected: RejectedWrite[] }> {
-      const accepted = new Set<string>();
-      const rejected: RejectedWrite[] = [];
-      await send(scores.map((body) => envelope("score-create" as const, body)), accepted, rejected, false);
-      await send(events.map((body) => envelope("event-create" as const, body)), accepted, rejected, true);
-      return { accepted, rejected };
+    async writeScores(scores: readonly ScoreWrite[]): Promise<WriteOutcome> {
+      const outcome: WriteOutcome = { accepted: new Set(), rejected: [] };
+      let next = 0;
+      const worker = async () => {
+        while (next < scores.length && !outcome.failure) {
+          const score = scores[next++]!;
+          try {
+            const { id, traceId, name, dataType, value, comment } = score;
+            await client.api.scores.create({ id, traceId, name, dataType, value, comment }, requestOptions);
+            outcome.accepted.add(score.id);
+          } catch (error) {
+            const status = statusOf(error);
+            if (status !== undefined && isRefusal(status)) outcome.rejected.push({ id: score.id, status });
+            else outcome.failure ??= new Error(`Langfuse score write failed: ${describeApiError(error)}`);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, policy.concurrency) }, worker));
+      return outcome;
+    },
+    /** Sends the outcome events as one OTLP request; a refusal for good refuses each of them. */
+    async writeEvents(list: readonly OutcomeEventWrite[]): Promise<WriteOutcome> {
+      const outcome: WriteOutcome = { accepted: new Set(), rejected: [] };
+      if (list.length === 0) return outcome;
+      const sent = await events.send(list);
+      if (sent.ok) list.forEach((event) => outcome.accepted.add(event.spanId));
+      else if (sent.status !== undefined && isRefusal(sent.status)) list.forEach((event) => outcome.rejected.push({ id: event.spanId, status: sent.status! }));
+      else outcome.failure = new Error(`Langfuse OTel export failed: ${sent.message}`);
+      return outcome;
     },
     /** The raw generated client, for the feedback pull's score list. */
     api: client.api,
     requestOptions,
+    close: () => events.close(),
   };
 }
 export type LangfuseApi = ReturnType<typeof langfuseApi>;
+
+const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  return typeof status === "number" ? status : undefined;
+};
 
 /**
  * An API error as one line: its HTTP status, or that it timed out or got no answer; never its
@@ -81,7 +101,7 @@ export type LangfuseApi = ReturnType<typeof langfuseApi>;
  * through an error).
  */
 export function describeApiError(error: unknown): string {
-  const status = (error as { statusCode?: unknown })?.statusCode;
-  if (typeof status === "number") return `HTTP ${status}`;
+  const status = statusOf(error);
+  if (status !== undefined) return `HTTP ${status}`;
   return error instanceof Error && /timeout/i.test(error.name + error.message) ? "timeout" : "no answer";
 }

@@ -18,7 +18,7 @@ export interface LabelledResponse {
   evaluated_at_ms: number;
 }
 
-/** A score as Langfuse's ingestion `score-create` body takes it (the fields Answerscope sets). */
+/** A score as `POST /api/public/scores` takes it (the fields Answerscope sets; README: "Client and endpoints"). */
 export interface ScoreWrite {
   id: string;
   traceId: string;
@@ -37,9 +37,6 @@ export const SCORE_NAMES = [
   "latency_satisfaction_score",
 ] as const;
 export type ScoreName = (typeof SCORE_NAMES)[number];
-
-/** The name of the Langfuse event that carries the verdict under the trace. */
-export const OUTCOME_EVENT_NAME = "response_outcome_evaluated";
 
 /** response_quality_score per label (README): the label's rank from failed 0 to excellent 1. */
 export const QUALITY_BY_LABEL: Readonly<Record<string, number>> = { excellent: 1, good: 0.75, neutral: 0.5, bad: 0.25, failed: 0 };
@@ -74,42 +71,4 @@ export function outcomeScores(tenantId: string, row: LabelledResponse, latencyTa
   const latency = Number(row.time_cost_ms);
   scores.push(score("latency_satisfaction_score", "NUMERIC", latency <= latencyTargetMs ? 1 : latency <= 4 * latencyTargetMs ? 0.5 : 0));
   return scores;
-}
-
-/** The `event-create` body of the verdict: an event observation under the trace, never an update of the generation. */
-export interface OutcomeEventWrite {
-  id: string;
-  traceId: string;
-  name: typeof OUTCOME_EVENT_NAME;
-  startTime: string;
-  metadata: {
-    label: string;
-    rule: string;
-    window_closed: boolean;
-    window_ms: number;
-    followup_response_id: string | null;
-    followup_is_reask: boolean;
-    response_id: string;
-    evaluated_at: string;
-  };
-}
-
-export function outcomeEvent(tenantId: string, row: LabelledResponse, windowMs: number): OutcomeEventWrite {
-  return {
-    id: stableId(tenantId, row.response_id, OUTCOME_EVENT_NAME),
-    traceId: row.trace_id,
-    name: OUTCOME_EVENT_NAME,
-    // At the answer's time, so the event sits with the answer on the trace's timeline.
-    startTime: new Date(Number(row.occurred_at_ms)).toISOString(),
-    metadata: {
-      label: row.label,
-      rule: row.label_reason,
-      window_closed: Number(row.window_closed) === 1,
-      window_ms: windowMs,
-      followup_response_id: row.followup_response_id || null,
-      followup_is_reask: Number(row.followup_is_reask) === 1,
-      response_id: row.response_id,
-      evaluated_at: new Date(Number(row.evaluated_at_ms)).toISOString(),
-    },
-  };
 }

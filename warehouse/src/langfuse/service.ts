@@ -19,12 +19,18 @@ export interface WritebackLoopOptions {
  * Tenants not configured are never read nor sent. Returns `stop`, which waits for the pass in flight.
  */
 export function startLangfuseWriteback(w: Warehouse, config: LangfuseConfig, options: WritebackLoopOptions = {}): () => Promise<void> {
-  const policy = { maxRetries: config.LANGFUSE_MAX_RETRIES, timeoutSeconds: config.LANGFUSE_TIMEOUT_S };
+  const policy = { maxRetries: config.LANGFUSE_MAX_RETRIES, timeoutSeconds: config.LANGFUSE_TIMEOUT_S, concurrency: config.LANGFUSE_CONCURRENCY };
   const tenants = config.tenants.map((tenant) => ({ tenant, api: langfuseApi(tenant, policy) }));
   const writeback = { batchSize: config.LANGFUSE_BATCH_SIZE, latencyTargetMs: config.LANGFUSE_LATENCY_TARGET_MS };
-  const pull = { collectorUrl: config.LANGFUSE_PULL_COLLECTOR_URL, settleMs: config.LANGFUSE_PULL_SETTLE_MS, pageSize: 100 };
+  const pull = {
+    collectorUrl: config.LANGFUSE_PULL_COLLECTOR_URL,
+    settleMs: config.LANGFUSE_PULL_SETTLE_MS,
+    revisitWindowMs: config.LANGFUSE_PULL_REVISIT_WINDOW_MS,
+    revisitIntervalMs: config.LANGFUSE_PULL_REVISIT_INTERVAL_MS,
+    pageSize: 100,
+  };
   const onError = options.onError ?? ((tenantId, message) => console.error(`langfuse write-back: ${tenantId}: ${message}`));
-  return runPeriodically(
+  const stopLoop = runPeriodically(
     async () => {
       const results: WritebackResult[] = [];
       const pulls: PullResult[] = [];
@@ -40,6 +46,10 @@ export function startLangfuseWriteback(w: Warehouse, config: LangfuseConfig, opt
     config.LANGFUSE_WRITEBACK_INTERVAL_MS,
     (error) => onError("*", storedErrorMessage(error)),
   );
+  return async () => {
+    await stopLoop();
+    await Promise.all(tenants.map(({ api }) => api.close()));
+  };
 }
 
 /** The `langfuse` role of answerscope serve: the write-back loop, on `shared` when given. */

@@ -6,8 +6,12 @@ import { sqlValue } from "../sql/escape";
 /** The table of migration 0018. */
 const MARKS_TABLE = "langfuse_sync_marks";
 
-/** writeback: labels sent to Langfuse; pull: Langfuse feedback scores read in. */
-export type SyncDirection = "writeback" | "pull";
+/**
+ * writeback: labels sent to Langfuse; pull: Langfuse feedback scores read in (mark: the score
+ * timestamp read through); pull-revisit: the pull's re-read of older scores for changes (mark: the
+ * updatedAt through which changes were visible to it).
+ */
+export type SyncDirection = "writeback" | "pull" | "pull-revisit";
 
 export interface SyncMark {
   tenantId: string;

@@ -3,13 +3,14 @@ import { storedRunOutcomes } from "../label-freshness/evaluator-runs";
 import { FOLLOWUP_WINDOW_MS } from "../outcomes/label-rules";
 import type { LangfuseTenant } from "./config";
 import type { LangfuseApi } from "./langfuse-api";
-import { outcomeEvent, outcomeScores, type LabelledResponse } from "./outcome-scores";
+import { outcomeEvent } from "./outcome-event";
+import { outcomeScores, type LabelledResponse } from "./outcome-scores";
 import { pendingOutcomes, type PageKey } from "./pending-outcomes";
 import { recordSync, syncMarks } from "./sync-marks";
 import { recordWrittenScores } from "./written-scores";
 
 export interface WritebackOptions {
-  /** Responses per ingestion request (each up to six scores and one event). */
+  /** Responses per page: one OTLP request of their events, up to six score requests each. */
   batchSize: number;
   latencyTargetMs: number;
 }
@@ -19,6 +20,10 @@ export interface WritebackResult {
   /** Responses whose verdict was sent. */
   responses: number;
   scores: number;
+  /** Outcome events Langfuse accepted. */
+  events: number;
+  /** Responses whose trace id OTLP cannot carry (README): their scores are sent, their event is not. */
+  eventsSkipped: number;
   /** Writes Langfuse refused for good (4xx): counted, logged by id, not retried. */
   rejected: number;
   markMs: number;
@@ -42,7 +47,7 @@ export async function writeBackTenant(w: Warehouse, tenant: LangfuseTenant, api:
   const tenantId = tenant.tenant_id;
   const markMs = (await syncMarks(w, "writeback", tenantId)).get(tenantId)?.markMs ?? 0;
   const upToMs = await labelsCompleteThroughMs(w, tenantId);
-  const result: WritebackResult = { tenantId, responses: 0, scores: 0, rejected: 0, markMs };
+  const result: WritebackResult = { tenantId, responses: 0, scores: 0, events: 0, eventsSkipped: 0, rejected: 0, markMs };
   // Nothing new: still a success, so the status shows the write-back alive.
   if (upToMs <= markMs) {
     await recordSync(w, tenantId, "writeback", { markMs });
@@ -50,14 +55,11 @@ export async function writeBackTenant(w: Warehouse, tenant: LangfuseTenant, api:
   }
   try {
     let after: PageKey | undefined;
-    for (;;) {
-      const rows = await pendingOutcomes(w, { tenantId, afterMs: markMs, upToMs, after, limit: options.batchSize });
-      if (rows.length === 0) break;
-      await sendPage(w, tenantId, rows, api, options, result);
-      const last = rows[rows.length - 1]!;
-      after = { evaluatedAtMs: Number(last.evaluated_at_ms), responseId: last.response_id };
-      if (rows.length < options.batchSize) break;
-    }
+    do {
+      const page = await pendingOutcomes(w, { tenantId, afterMs: markMs, upToMs, after, limit: options.batchSize });
+      if (page.rows.length > 0) await sendPage(w, tenantId, page.rows, api, options, result);
+      after = page.next;
+    } while (after);
     await recordSync(w, tenantId, "writeback", { markMs: upToMs });
     result.markMs = upToMs;
     return result;
@@ -69,12 +71,20 @@ export async function writeBackTenant(w: Warehouse, tenant: LangfuseTenant, api:
 
 async function sendPage(w: Warehouse, tenantId: string, rows: readonly LabelledResponse[], api: LangfuseApi, options: WritebackOptions, result: WritebackResult): Promise<void> {
   const scores = rows.flatMap((row) => outcomeScores(tenantId, row, options.latencyTargetMs).map((score) => ({ ...score, responseId: row.response_id })));
-  const events = rows.map((row) => outcomeEvent(tenantId, row, FOLLOWUP_WINDOW_MS));
-  const { accepted, rejected } = await api.ingest(scores.map(({ responseId: _, ...score }) => score), events);
-  if (rejected.length > 0) console.warn(`langfuse write-back: ${tenantId}: Langfuse refused ${rejected.length} write(s): ${rejected.map((r) => `${r.id} (${r.status})`).join(", ")}`);
-  const written = scores.filter((score) => accepted.has(score.id));
+  const events = rows.flatMap((row) => outcomeEvent(tenantId, row, FOLLOWUP_WINDOW_MS) ?? []);
+  // Scores first: they are what Langfuse filters traces by; the events' request comes after them.
+  const scoreOutcome = await api.writeScores(scores.map(({ responseId: _, ...score }) => score));
+  // What Langfuse accepted is recorded even when the page then fails: the response detail shows it.
+  const written = scores.filter((score) => scoreOutcome.accepted.has(score.id));
   await recordWrittenScores(w, tenantId, written);
-  result.responses += rows.length;
   result.scores += written.length;
+  if (scoreOutcome.failure) throw scoreOutcome.failure;
+  const eventOutcome = await api.writeEvents(events);
+  if (eventOutcome.failure) throw eventOutcome.failure;
+  const rejected = [...scoreOutcome.rejected, ...eventOutcome.rejected];
+  if (rejected.length > 0) console.warn(`langfuse write-back: ${tenantId}: Langfuse refused ${rejected.length} write(s): ${rejected.map((r) => `${r.id} (${r.status})`).join(", ")}`);
+  result.responses += rows.length;
+  result.events += eventOutcome.accepted.size;
+  result.eventsSkipped += rows.length - events.length;
   result.rejected += rejected.length;
 }
