@@ -4,7 +4,7 @@ import type { CompareResult, FeedbackReasonsResult, LabelFreshness, LangfuseWrit
 import { dashboardConfig } from "./config";
 import type { Bucket, Dimension, Filters } from "./dimensions";
 import type { OutcomeLabel, RateMetric } from "./metrics-catalog";
-import type { ReasonCode } from "./reason-codes";
+import type { ReasonFilter } from "./reason-codes";
 import type { ResolvedRange } from "./time-range";
 
 /**
@@ -106,7 +106,8 @@ export function getTools(credentials: ReadCredentials, query: RangeQuery & { too
 export interface SamplesQuery extends RangeQuery {
   ratings?: ("up" | "down" | "none")[];
   labels?: OutcomeLabel[];
-  reasonCodes?: ReasonCode[];
+  /** `none`: rated without a reason. */
+  reasonCodes?: ReasonFilter[];
   limit?: number;
   cursor?: string | null;
 }

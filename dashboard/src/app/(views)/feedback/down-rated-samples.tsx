@@ -8,9 +8,11 @@ import { responseColumns } from "@/components/table/response-columns";
 import { getSamples, type SamplesQuery } from "@/lib/api-client";
 import type { Sample } from "@/lib/api-types";
 import { formatDuration, truncate } from "@/lib/format";
-import { isReasonCode, REASON_CODES, reasonLabel } from "@/lib/reason-codes";
+import { isReasonFilter, NO_REASON, REASON_CODES, reasonLabel } from "@/lib/reason-codes";
 import type { ResolvedView } from "@/lib/resolve-view";
-import { SAMPLE_KINDS, viewHref, type SampleKind } from "@/lib/url-state";
+import { SAMPLE_KINDS, type SampleKind } from "@/lib/url-state";
+import { FocusOnArrival } from "./focus-on-arrival";
+import { SAMPLES_ID, samplesHref } from "./samples-link";
 
 export const SAMPLES_PAGE_SIZE = 25;
 
@@ -21,10 +23,13 @@ const KIND_QUERY: Record<SampleKind, Pick<SamplesQuery, "ratings" | "labels">> =
   failed: { labels: ["failed"] },
 };
 
-/** The newest down-rated (or bad, or failed) samples, a page at a time; each opens its detail page. */
+/**
+ * The newest down-rated (or bad, or failed) samples, a page at a time; each opens its detail page.
+ * A reason filter shows as a chip whose × removes it; links that change the list land here, focused.
+ */
 export async function DownRatedSamples({ view }: { view: ResolvedView }) {
   const kind = view.state.samples;
-  const reason = isReasonCode(view.state.reason) ? view.state.reason : null;
+  const reason = isReasonFilter(view.state.reason) ? view.state.reason : null;
   const result = await getSamples(view.credentials, {
     range: view.range,
     filters: view.state.filters,
@@ -36,11 +41,21 @@ export async function DownRatedSamples({ view }: { view: ResolvedView }) {
   const controls = (
     <>
       <UrlSelect field="samples" label="Show" value={kind} options={Object.entries(SAMPLE_KINDS).map(([value, label]) => ({ value, label }))} />
-      <UrlSelect field="reason" label="Reason" value={reason} emptyLabel="any" options={REASON_CODES.map((code) => ({ value: code, label: reasonLabel(code) }))} />
+      <UrlSelect field="reason" label="Reason" value={reason} emptyLabel="any" options={[...REASON_CODES, NO_REASON].map((code) => ({ value: code, label: reasonLabel(code) }))} />
+      {reason ? (
+        <span className="chip" data-filter={`reason=${reason}`}>
+          Reason: <strong>{reasonLabel(reason)}</strong>
+          <Link href={samplesHref(view, { reason: null })} aria-label={`Remove filter reason: ${reasonLabel(reason)}`} data-role="remove-reason">
+            ×
+          </Link>
+        </span>
+      ) : null}
     </>
   );
+  const title = `${SAMPLE_KINDS[kind]} samples${reason ? ` with reason "${reasonLabel(reason)}"` : ""}, newest first`;
   return (
-    <Panel title={`${SAMPLE_KINDS[kind]} samples, newest first`} subtitle={view.state.cursor ? "an older page" : "first page"} actions={controls} id="feedback-samples" wide>
+    <Panel title={title} subtitle={view.state.cursor ? "an older page" : "first page"} actions={controls} id={SAMPLES_ID} wide>
+      <FocusOnArrival id={SAMPLES_ID} />
       <ResultView result={result} loginHref={view.relogin} isEmpty={(data) => data.samples.length === 0} empty={view.state.cursor ? "No older samples." : "No such samples in this range for these filters."}>
         {(data) => (
           <DataTable<Sample>
@@ -49,9 +64,9 @@ export async function DownRatedSamples({ view }: { view: ResolvedView }) {
             rowKey={(row) => row.response_id}
             footer={
               <span className="pager">
-                {view.state.cursor ? <Link href={viewHref(view.pathname, { ...view.state, cursor: null })}>« Newest</Link> : null}
+                {view.state.cursor ? <Link href={samplesHref(view, { cursor: null })}>« Newest</Link> : null}
                 {data.next_cursor ? (
-                  <Link href={viewHref(view.pathname, { ...view.state, cursor: data.next_cursor })} data-role="next-page">
+                  <Link href={samplesHref(view, { cursor: data.next_cursor })} data-role="next-page">
                     Older samples »
                   </Link>
                 ) : (
@@ -66,7 +81,8 @@ export async function DownRatedSamples({ view }: { view: ResolvedView }) {
               { header: "Channel", cell: (row) => row.dims.channel, csv: (row) => row.dims.channel },
               { header: "Category", cell: (row) => row.dims.query_category, csv: (row) => row.dims.query_category },
               { header: "Rating", cell: (row) => row.rating ?? <span className="muted">none</span>, csv: (row) => row.rating },
-              { header: "Reason", cell: (row) => (row.reason_code ? reasonLabel(row.reason_code) : ""), csv: (row) => row.reason_code },
+              // A rating without a reason says so; a response without a rating has no reason to give.
+              { header: "Reason", cell: (row) => (row.rating ? reasonLabel(row.reason_code) : ""), csv: (row) => row.reason_code },
               { header: "Comment", cell: (row) => <span className="cell-text">{truncate(row.comment, 80)}</span>, csv: (row) => row.comment },
               { header: "Label", cell: (row) => <LabelBadge label={row.label} reason={row.label_reason} />, csv: (row) => row.label, csvExtra: [{ header: "Label rule", csv: (row) => row.label_reason }] },
               { header: "Latency", align: "right", cell: (row) => formatDuration(row.time_cost_ms), csv: (row) => row.time_cost_ms },

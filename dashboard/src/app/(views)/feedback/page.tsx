@@ -12,6 +12,7 @@ import { DownRatedSamples } from "./down-rated-samples";
 import { FeedbackKpis } from "./feedback-kpis";
 import { RatingTargets } from "./rating-targets";
 import { ReasonFigures } from "./reason-figures";
+import { SAMPLES_ID } from "./samples-link";
 
 export const metadata: Metadata = { title: "Negative feedback · Answerscope" };
 
@@ -41,7 +42,8 @@ export default async function FeedbackPage({ searchParams }: PageProps) {
           <RatingTargets view={view} />
         </Suspense>
       </div>
-      <Suspense key={`samples:${view.key}`} fallback={<Panel title="Samples"><LoadingState what="samples" /></Panel>}>
+      {/* The fallback carries the samples anchor too: a link to it scrolls there while the samples load. */}
+      <Suspense key={`samples:${view.key}`} fallback={<Panel title="Samples" id={SAMPLES_ID}><LoadingState what="samples" /></Panel>}>
         <DownRatedSamples view={view} />
       </Suspense>
     </>
