@@ -1,21 +1,30 @@
 "use server";
 
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { checkReadKey } from "@/lib/api-client";
-import { HOME_PATH } from "@/lib/routes";
+import { encodeLogoutNotice, LOGOUT_NOTICE_COOKIE, LOGOUT_NOTICE_MAX_AGE_SECONDS } from "@/lib/logout-notice";
+import { HOME_PATH, VIEWS } from "@/lib/routes";
 import { forgetTenant, rememberKey } from "@/lib/session";
-import { TENANT_PATTERN } from "@/lib/url-state";
+import { onTenant } from "@/lib/tenant-switch";
+import { parseViewState, TENANT_PATTERN, viewHref } from "@/lib/url-state";
 
 export interface LoginState {
   message: string | null;
   tenant: string;
 }
 
+/** A path of this site, or null: a login or logout form must not send anyone elsewhere. */
+function sitePath(next: FormDataEntryValue | null): URL | null {
+  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  return new URL(next, "http://dashboard.invalid");
+}
+
 /** Only a path of this site: a login link must not send anyone elsewhere. */
 function safeNext(next: FormDataEntryValue | null, tenant: string): string {
   const fallback = `${HOME_PATH}?tenant=${encodeURIComponent(tenant)}`;
-  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
-  const url = new URL(next, "http://dashboard.invalid");
+  const url = sitePath(next);
+  if (!url) return fallback;
   // The link may name another tenant (a shared view): the one just logged in to is the one to show.
   if (url.pathname === "/login") return fallback;
   url.searchParams.set("tenant", tenant);
@@ -36,9 +45,20 @@ export async function logIn(_previous: LoginState, form: FormData): Promise<Logi
   redirect(safeNext(form.get("next"), tenant));
 }
 
-/** Forgets one tenant's key; with none left, back to the login page. */
+/**
+ * Forgets one tenant's key and shows the view the form was on (`next`), with its time range, on the
+ * first tenant still logged in; a response's detail page belongs to its tenant, so that one goes to
+ * the home view. With none left, the login page, which comes back to the view. The next page says
+ * what happened (LogoutNoticeBanner).
+ */
 export async function logOut(form: FormData): Promise<void> {
   const tenant = String(form.get("tenant") ?? "");
   const remaining = Object.keys(await forgetTenant(tenant)).sort();
-  redirect(remaining.length ? `${HOME_PATH}?tenant=${encodeURIComponent(remaining[0]!)}` : "/login");
+  const from = sitePath(form.get("next"));
+  const isView = Object.values(VIEWS).some((view) => view.path === from?.pathname);
+  const state = parseViewState(from?.searchParams ?? new URLSearchParams());
+  const path = isView ? from!.pathname : HOME_PATH;
+  const showing = remaining[0] ?? null;
+  (await cookies()).set({ name: LOGOUT_NOTICE_COOKIE, value: encodeLogoutNotice({ loggedOut: tenant, showing }), path: "/", sameSite: "lax", maxAge: LOGOUT_NOTICE_MAX_AGE_SECONDS });
+  redirect(showing ? viewHref(path, onTenant(state, showing)) : `/login?${new URLSearchParams({ next: viewHref(path, { ...onTenant(state, tenant), tenant: null }) }).toString()}`);
 }

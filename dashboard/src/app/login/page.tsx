@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { loggedInKeys } from "@/lib/session";
 import { TENANT_PATTERN } from "@/lib/url-state";
 import { MAIN_ID } from "@/components/layout/skip-link";
+import { LogoutNoticeBanner } from "@/components/session/logout-notice";
 import { LoginForm } from "./login-form";
 import { HOME_PATH } from "@/lib/routes";
 
@@ -15,6 +16,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <main className="login-page" id={MAIN_ID} tabIndex={-1}>
       <h1>Answerscope</h1>
+      <LogoutNoticeBanner tenant={null} />
       <p>Log in with a tenant&apos;s read key. The key is checked by the query API and kept in an httpOnly cookie of this dashboard; pages never see it.</p>
       {tenant && !known.includes(tenant) ? <p className="notice">The link you opened shows tenant &quot;{tenant}&quot;, which you have not logged in to here.</p> : null}
       <LoginForm tenant={tenant} next={next} />

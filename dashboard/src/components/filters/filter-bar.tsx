@@ -1,10 +1,14 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
+import { LogoutNoticeBanner } from "@/components/session/logout-notice";
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension } from "@/lib/dimensions";
 import { formatCount } from "@/lib/format";
 import { RANGE_PRESETS, isRangePreset, isValidCustomRange } from "@/lib/time-range";
-import { filterCount, sharedPart, viewHref, withFilter } from "@/lib/url-state";
+import { onTenant } from "@/lib/tenant-switch";
+import { filterCount, viewHref, withFilter } from "@/lib/url-state";
+import { ChoiceSelect } from "./choice-select";
 import { useDimensionValues } from "./dimension-values";
 import { useViewNavigation } from "./use-view-navigation";
 
@@ -20,7 +24,11 @@ interface Props {
   showDimensions?: boolean;
 }
 
-/** The one filter bar: tenant, time range (presets or custom, UTC) and dimension filters, all kept in the URL. */
+/**
+ * The one filter bar: tenant, time range (presets or custom, UTC) and dimension filters, all kept in
+ * the URL. Its selects act on a choice, never on an arrow step (ChoiceSelect); logging in to another
+ * tenant is a link of its own, not an option of the tenant select.
+ */
 export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
   const { state, navigate, isPending, pathname } = useViewNavigation();
   const [customFrom, setCustomFrom] = useState(toInputValue(state.range.kind === "custom" ? state.range.from : from));
@@ -35,36 +43,28 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
 
   return (
     <form className="filter-bar" aria-label="Filters" aria-busy={isPending} data-pending={isPending ? "true" : "false"} onSubmit={(event) => event.preventDefault()}>
+      <LogoutNoticeBanner tenant={state.tenant} />
       <label className="inline-control">
         <span>Tenant</span>
-        <select
-          name="tenant"
-          value={state.tenant ?? ""}
-          onChange={(event) => {
-            if (event.target.value === "__add__") {
-              window.location.assign(`/login?${new URLSearchParams({ next: here }).toString()}`);
-              return;
-            }
-            // Another tenant has other dimension values: keep time, drop filters.
-            navigate({ ...sharedPart(state), tenant: event.target.value, filters: {} });
-          }}
-        >
+        {/* Another tenant has other dimension values: keep time and the view's choices, drop filters (onTenant). */}
+        <ChoiceSelect name="tenant" value={state.tenant ?? ""} onChoose={(tenant) => navigate(onTenant(state, tenant))}>
           {tenants.map((tenant) => (
             <option key={tenant} value={tenant}>
               {tenant}
             </option>
           ))}
-          <option value="__add__">Log in to another tenant…</option>
-        </select>
+        </ChoiceSelect>
       </label>
+      <Link className="button-link" href={`/login?${new URLSearchParams({ next: here }).toString()}`} data-role="login-another">
+        Log in to another tenant…
+      </Link>
 
       <label className="inline-control">
         <span>Time</span>
-        <select
+        <ChoiceSelect
           name="range"
           value={rangeValue}
-          onChange={(event) => {
-            const value = event.target.value;
+          onChoose={(value) => {
             if (value === "custom") {
               setShowCustom(true);
               return;
@@ -79,7 +79,7 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
             </option>
           ))}
           <option value="custom">Custom range (UTC)…</option>
-        </select>
+        </ChoiceSelect>
       </label>
 
       {rangeValue === "custom" ? (
@@ -131,13 +131,13 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
             </select>
           </label>
           {newDimension ? (
-            <select
+            <ChoiceSelect
+              key={newDimension}
               name="filter-value"
               aria-label="Filter value"
               value=""
               disabled={values.status !== "ready"}
-              onChange={(event) => {
-                const value = event.target.value;
+              onChoose={(value) => {
                 if (!value) return;
                 navigate(withFilter(state, newDimension, [...(state.filters[newDimension] ?? []), value]));
                 setNewDimension("");
@@ -153,7 +153,7 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
                     </option>
                   ))
                 : null}
-            </select>
+            </ChoiceSelect>
           ) : null}
           {filterCount(state.filters) > 0 ? (
             <button type="button" className="button-link" onClick={() => navigate({ ...state, filters: {}, cursor: null })}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChoiceSelect } from "./choice-select";
 import { useViewNavigation } from "./use-view-navigation";
 
 /** Narrows the tool figures to chosen tools (kept in the URL as repeated `tool`). */
@@ -15,12 +16,14 @@ export function ToolFilter({ tools }: { tools: string[] }) {
           </button>
         </span>
       ))}
-      <select
+      {/* Keyed by the chosen tools: once a choice is applied the select starts again from "add tool…". */}
+      <ChoiceSelect
+        key={state.tools.join("\n")}
         name="tool"
         aria-label="Only tool"
         value=""
-        onChange={(event) => {
-          if (event.target.value) navigate({ ...state, tools: [...state.tools, event.target.value] });
+        onChoose={(tool) => {
+          if (tool) navigate({ ...state, tools: [...state.tools, tool] });
         }}
       >
         <option value="">{state.tools.length ? "add tool…" : "all tools"}</option>
@@ -31,7 +34,7 @@ export function ToolFilter({ tools }: { tools: string[] }) {
               {tool}
             </option>
           ))}
-      </select>
+      </ChoiceSelect>
     </span>
   );
 }

@@ -18,6 +18,8 @@ export function ViewHeader({ view, title, description, showDimensions = true, sh
             tenant <strong data-role="tenant">{view.state.tenant}</strong>
           </span>
           <input type="hidden" name="tenant" value={view.state.tenant} />
+          {/* Logging out keeps this view and its range on a remaining tenant (session-actions.ts). */}
+          <input type="hidden" name="next" value={view.here} />
           <button type="submit" className="button-link">
             Log out
           </button>
