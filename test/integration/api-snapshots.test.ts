@@ -40,6 +40,18 @@ type Pairs = [string, string][];
 const whole = (): Pairs => [["from", dataset.range.from], ["to", dataset.range.to]];
 /** A range cut off the 5-minute grid at both ends, so the edges are read from the facts. */
 const part = (): Pairs => [["from", "2026-11-29T07:13:27.457Z"], ["to", "2026-11-30T15:00:00.000Z"]];
+/**
+ * A range from 1 ms before t-acme's first in-range response with this finish reason: its partial
+ * 5-minute bucket is read from the facts, so each Phase 1 sum's fact expression is in an answer.
+ */
+const fromEdgeOf = (finishReason: string): Pairs => {
+  const times = dataset.events
+    .filter((event) => event.event_type === "response_completed" && event.tenant_id === "t-acme" && (event as { finish_reason?: string }).finish_reason === finishReason)
+    .map((event) => Date.parse(event.occurred_at))
+    .filter((time) => time > Date.parse(dataset.range.from) && time % 300_000 !== 0)
+    .sort((a, b) => a - b);
+  return [["from", new Date(times[0]! - 1).toISOString()], ["to", dataset.range.to]];
+};
 /** The data set's first two diagnostic tasks, by id. */
 const diagnosticTasks = () => [...new Set(dataset.events.map((event) => (event as { diagnostic_task_id?: string }).diagnostic_task_id).filter((task): task is string => !!task))].sort().slice(0, 2);
 
@@ -69,6 +81,7 @@ const CASES: Record<string, Case[]> = {
     on("t-acme", "/api/v1/metrics", () => [...whole(), ["tool_used", "yes"], ["group_by", "language"]]),
     on("t-acme", "/api/v1/metrics", () => [...whole(), ["model", "legacy-model"]]),
     on("t-acme", "/api/v1/metrics", () => [["from", "2020-01-01T00:00:00Z"], ["to", "2020-01-02T00:00:00Z"]]),
+    ...["max_iterations", "no_reply", "error"].map((reason) => on("t-acme", "/api/v1/metrics", () => fromEdgeOf(reason))),
   ],
   getTools: [
     ...both("/api/v1/tools", whole),
