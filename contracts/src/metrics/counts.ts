@@ -32,3 +32,5 @@ export const METRIC_COUNTS = {
 } as const satisfies Record<string, { source: CountSource; description: string }>;
 export type MetricCount = keyof typeof METRIC_COUNTS;
 export const METRIC_COUNT_NAMES = Object.keys(METRIC_COUNTS) as MetricCount[];
+/** The counts of one source, e.g. the Phase 1 sum columns (`responses`). */
+export type CountOf<Source extends CountSource> = { [K in MetricCount]: (typeof METRIC_COUNTS)[K]['source'] extends Source ? K : never }[MetricCount];

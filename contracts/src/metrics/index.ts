@@ -1,7 +1,7 @@
 // Browser-safe entry point of the metric catalog (`@answerscope/contracts/metrics`): plain data
 // and types, no zod, no Node modules, so the dashboard's bundle can import it.
 export { COUNT_SOURCES, METRIC_COUNT_NAMES, METRIC_COUNTS } from './counts.js';
-export type { CountSource, MetricCount } from './counts.js';
+export type { CountOf, CountSource, MetricCount } from './counts.js';
 export {
   ALERTABLE_METRICS,
   COMPARABLE_METRICS,

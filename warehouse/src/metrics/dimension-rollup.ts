@@ -2,6 +2,7 @@ import type { Warehouse } from "../client";
 import { sqlIdentifier, sqlValue } from "../sql/escape";
 import { DIMENSIONS, type Dimension, type MetricsQuery } from "../queries/query-input";
 import type { RowKeys } from "./row-keys";
+import { AGGREGATE_COLUMNS, LATENCY_HISTOGRAM_COLUMN } from "./sum-columns";
 
 /**
  * metrics_1h_by_dimension (migration 0006) holds the Phase 1 sums per tenant x hour x one
@@ -21,7 +22,6 @@ export function rollupDimension(query: Pick<MetricsQuery, "filters">, keys: RowK
 export const DAY_ROW_PREFIX = "day:";
 export const rollupRowDimension = (dimension: Dimension | "", span: "hour" | "day"): string => (span === "day" ? `${DAY_ROW_PREFIX}${dimension}` : dimension);
 
-const SUMS = ["responses", "max_iterations", "no_reply", "errors", "iterations", "tools", "tokens", "latency_histogram"] as const;
 /** metrics_5m has a column per dimension, tool_used included: (bucket, dimension, value) per hour row and day row. */
 const ENTRIES = `[${(["hour", "day"] as const).flatMap((span) => ["", ...DIMENSIONS].map((dimension) =>
   `(${span === "hour" ? "toStartOfHour" : "toStartOfDay"}(bucket), ${sqlValue(rollupRowDimension(dimension as Dimension | "", span))}, ${dimension || "''"})`)).join(", ")}]`;
@@ -32,9 +32,9 @@ const ENTRIES = `[${(["hour", "day"] as const).flatMap((span) => ["", ...DIMENSI
  * what the benchmark runs on a data set loaded before the view existed.
  */
 export function dimensionRollupBackfillSql(w: Warehouse): string {
-  return `INSERT INTO ${w.table("metrics_1h_by_dimension")} (tenant_id, bucket, dimension, value, ${SUMS.join(", ")})
+  return `INSERT INTO ${w.table("metrics_1h_by_dimension")} (tenant_id, bucket, dimension, value, ${AGGREGATE_COLUMNS.join(", ")})
     SELECT tenant_id, entry.1 AS row_bucket, entry.2 AS dimension_name, entry.3 AS dimension_value,
-      ${SUMS.map((sum) => `${sum === "latency_histogram" ? "sumMapMergeState" : "sumMergeState"}(${sum})`).join(", ")}
+      ${AGGREGATE_COLUMNS.map((column) => `${column === LATENCY_HISTOGRAM_COLUMN ? "sumMapMergeState" : "sumMergeState"}(${column})`).join(", ")}
     FROM ${w.table("metrics_5m")}
     ARRAY JOIN ${ENTRIES} AS entry
     GROUP BY tenant_id, row_bucket, dimension_name, dimension_value`;

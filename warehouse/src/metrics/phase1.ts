@@ -6,62 +6,31 @@ import { sqlValue } from "../sql/escape";
 import type { Dimension, MetricsQuery } from "../queries/query-input";
 import { rollupDimension, rollupRowDimension } from "./dimension-rollup";
 import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
+import { LATENCY_HISTOGRAM_COLUMN, SUM_COLUMN_NAMES, SUM_COLUMNS, type SumColumn } from "./sum-columns";
 
-/** Additive Phase 1 figures of one row; the histogram is a bucket → count map. */
-export interface Phase1Sums {
-  responses: number;
-  maxIterations: number;
-  noReply: number;
-  errors: number;
-  iterations: number;
-  tools: number;
-  tokens: number;
-  histogram: Map<number, number>;
-}
+/** Additive Phase 1 figures of one row, by sum column; the histogram is a bucket → count map. */
+export type Phase1Sums = Record<SumColumn, number> & { histogram: Map<number, number> };
 
 const FIVE_MINUTES_MS = 300_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-export const emptySums = (): Phase1Sums => ({ responses: 0, maxIterations: 0, noReply: 0, errors: 0, iterations: 0, tools: 0, tokens: 0, histogram: new Map() });
+export const emptySums = (): Phase1Sums => ({ ...(Object.fromEntries(SUM_COLUMN_NAMES.map((column) => [column, 0])) as Record<SumColumn, number>), histogram: new Map() });
 
-export interface SumsRow extends Record<string, unknown> {
-  responses: number;
-  max_iterations: number;
-  no_reply: number;
-  errors: number;
-  iterations: number;
-  tools: number;
-  tokens: number;
-  histogram: [number[], number[]];
-}
+/** A row of sums as ClickHouse returns it (counts may come as strings). */
+export type SumsRow = Record<string, unknown> & Record<SumColumn, number | string> & { histogram: [number[], number[]] };
 
 export function addRow(into: Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>, row: SumsRow, keys: RowKeys): void {
   const key = rowKeyOf(row, keys);
   const entry = into.get(key) ?? { row, sums: emptySums() };
   const sums = entry.sums;
-  sums.responses += Number(row.responses);
-  sums.maxIterations += Number(row.max_iterations);
-  sums.noReply += Number(row.no_reply);
-  sums.errors += Number(row.errors);
-  sums.iterations += Number(row.iterations);
-  sums.tools += Number(row.tools);
-  sums.tokens += Number(row.tokens);
+  for (const column of SUM_COLUMN_NAMES) sums[column] += Number(row[column]);
   const [buckets, counts] = row.histogram;
   buckets.forEach((bucket, index) => sums.histogram.set(Number(bucket), (sums.histogram.get(Number(bucket)) ?? 0) + Number(counts[index])));
   into.set(key, entry);
 }
 
-export const MERGED_SUMS = [
-  "sumMerge(responses) AS responses",
-  "sumMerge(max_iterations) AS max_iterations",
-  "sumMerge(no_reply) AS no_reply",
-  "sumMerge(errors) AS errors",
-  "sumMerge(iterations) AS iterations",
-  "sumMerge(tools) AS tools",
-  "sumMerge(tokens) AS tokens",
-  "sumMapMerge(latency_histogram) AS histogram",
-];
+export const MERGED_SUMS = [...SUM_COLUMN_NAMES.map((column) => `sumMerge(${column}) AS ${column}`), `sumMapMerge(${LATENCY_HISTOGRAM_COLUMN}) AS histogram`];
 
 // The views are read with PREWHERE on their key and dimension columns: a histogram state is
 // large (hundreds of buckets), and 18.16 otherwise deserializes it for every row of every
@@ -103,13 +72,7 @@ export function factSumsSql(warehouse: Warehouse, query: MetricsQuery, keys: Row
   const current = currentResponsesSql(warehouse, { tenantId: query.tenantId, responseIds: candidates, fromMs: windows[0]![0], toMs: windows[windows.length - 1]![1] });
   const groupBy = rowKeyGroupBy(keys);
   return `SELECT ${[...rowKeySelect(keys, "occurred_at"),
-    "count() AS responses",
-    "countIf(finish_reason = 'max_iterations') AS max_iterations",
-    "countIf(finish_reason = 'no_reply') AS no_reply",
-    "countIf(finish_reason = 'error') AS errors",
-    "sum(iteration_count) AS iterations",
-    "sum(tool_count) AS tools",
-    "sum(total_tokens) AS tokens",
+    ...SUM_COLUMN_NAMES.map((column) => `${SUM_COLUMNS[column]} AS ${column}`),
     "sumMap([latency_bucket], [toInt64(1)]) AS histogram"].join(", ")}
   FROM (SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used FROM (${current}))
   WHERE (${[inWindows, ...filterConditions(query.filters)].join(") AND (")})

@@ -16,13 +16,8 @@ export interface SliceCounts {
 /** A slice's counts under the catalog's names (contracts/src/metrics/counts.ts): where each count read meets its name. */
 function catalogCounts({ phase1, phase2, tools }: SliceCounts): Record<MetricCount, number> {
   return {
-    responses: phase1.responses,
-    max_iterations: phase1.maxIterations,
-    no_reply: phase1.noReply,
-    errors: phase1.errors,
-    iterations: phase1.iterations,
-    tools: phase1.tools,
-    tokens: phase1.tokens,
+    // The Phase 1 sums carry the catalog's names already (metrics/sum-columns.ts).
+    ...phase1,
     rated: phase2.rated,
     rated_up: phase2.ratedUp,
     rated_down: phase2.ratedDown,

@@ -6,6 +6,7 @@ import { rollupRowDimension } from "../metrics/dimension-rollup";
 import type { RowKeys } from "../metrics/row-keys";
 import { DIMENSIONS, type Dimension, type MetricsQuery } from "../queries/query-input";
 import { sqlValue } from "../sql/escape";
+import { AGGREGATE_COLUMNS } from "../metrics/sum-columns";
 import { addSums, sumsDeltas, sumStateExpressions } from "./sums-delta";
 import { tableWrittenByViews } from "./view-tables";
 
@@ -103,8 +104,6 @@ async function insertStates(w: Warehouse, table: string, columns: readonly strin
   }
 }
 
-const SUM_COLUMNS = ["responses", "max_iterations", "no_reply", "errors", "iterations", "tools", "tokens", "latency_histogram"];
-
 /** Adds the deltas to the two views' tables, as rows of the same signed sums the views write. */
 export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas: MetricsDeltas): Promise<void> {
   const tenant = sqlValue(tenantId);
@@ -112,7 +111,7 @@ export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas:
   await insertStates(
     w,
     "metrics_5m",
-    ["tenant_id", "bucket", ...DIMENSIONS, ...SUM_COLUMNS],
+    ["tenant_id", "bucket", ...DIMENSIONS, ...AGGREGATE_COLUMNS],
     deltas.fiveMinute.map(({ key, sums }) =>
       `SELECT ${[`${tenant} AS tenant_id`, `${bucket(key.bucketStart)} AS bucket`, ...DIMENSIONS.map((d) => `${sqlValue(key.dims[d])} AS ${d}`), ...sumStateExpressions(sums)].join(", ")}`,
     ),
@@ -126,7 +125,7 @@ export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas:
     const hours = deltas.hourly.slice(start, start + hoursPerInsert);
     const days: Keyed<HourlyKey> = new Map();
     for (const { key, sums } of hours) addInto(days, { ...key, bucketStart: Math.floor(key.bucketStart / 86_400) * 86_400 }, sums);
-    await insertStates(w, "metrics_1h_by_dimension", ["tenant_id", "bucket", "dimension", "value", ...SUM_COLUMNS], [
+    await insertStates(w, "metrics_1h_by_dimension", ["tenant_id", "bucket", "dimension", "value", ...AGGREGATE_COLUMNS], [
       ...hours.map(({ key, sums }) => rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "hour"), key.value, sums)),
       ...[...days.values()].map(({ key, sums }) => rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "day"), key.value, sums)),
     ]);

@@ -1,7 +1,7 @@
 import { emptySums, type Phase1Sums } from "../metrics/phase1";
+import { LATENCY_HISTOGRAM_COLUMN, SUM_COLUMN_NAMES } from "../metrics/sum-columns";
 import { sqlValue } from "../sql/escape";
 
-const COUNTERS = ["responses", "maxIterations", "noReply", "errors", "iterations", "tools", "tokens"] as const;
 
 /** `truth - stored`, figure by figure and histogram bucket by bucket (zero buckets left out). */
 export function subtractSums(truth: Phase1Sums, stored: Phase1Sums): Phase1Sums {
@@ -9,15 +9,15 @@ export function subtractSums(truth: Phase1Sums, stored: Phase1Sums): Phase1Sums 
   for (const [bucket, count] of stored.histogram) histogram.set(bucket, (histogram.get(bucket) ?? 0) - count);
   for (const [bucket, count] of histogram) if (count === 0) histogram.delete(bucket);
   const delta = { histogram } as Phase1Sums;
-  for (const counter of COUNTERS) delta[counter] = truth[counter] - stored[counter];
+  for (const counter of SUM_COLUMN_NAMES) delta[counter] = truth[counter] - stored[counter];
   return delta;
 }
 
-export const isZeroSums = (sums: Phase1Sums): boolean => sums.histogram.size === 0 && COUNTERS.every((counter) => sums[counter] === 0);
+export const isZeroSums = (sums: Phase1Sums): boolean => sums.histogram.size === 0 && SUM_COLUMN_NAMES.every((counter) => sums[counter] === 0);
 
 /** Adds `sums` into `into` (the histogram too). */
 export function addSums(into: Phase1Sums, sums: Phase1Sums): void {
-  for (const counter of COUNTERS) into[counter] += sums[counter];
+  for (const counter of SUM_COLUMN_NAMES) into[counter] += sums[counter];
   for (const [bucket, count] of sums.histogram) into.histogram.set(bucket, (into.histogram.get(bucket) ?? 0) + count);
 }
 
@@ -44,14 +44,5 @@ export function sumStateExpressions(sums: Phase1Sums): string[] {
   const buckets = histogram.length ? `CAST([${histogram.map(([bucket]) => sqlValue(Math.trunc(bucket))).join(", ")}] AS Array(UInt16))` : "emptyArrayUInt16()";
   const counts = histogram.length ? `CAST([${histogram.map(([, count]) => sqlValue(Math.trunc(count))).join(", ")}] AS Array(Int64))` : "emptyArrayInt64()";
   const state = (value: number, column: string) => `sumState(toInt64(${sqlValue(Math.trunc(value))})) AS ${column}`;
-  return [
-    state(sums.responses, "responses"),
-    state(sums.maxIterations, "max_iterations"),
-    state(sums.noReply, "no_reply"),
-    state(sums.errors, "errors"),
-    state(sums.iterations, "iterations"),
-    state(sums.tools, "tools"),
-    state(sums.tokens, "tokens"),
-    `sumMapState(${buckets}, ${counts}) AS latency_histogram`,
-  ];
+  return [...SUM_COLUMN_NAMES.map((column) => state(sums[column], column)), `sumMapState(${buckets}, ${counts}) AS ${LATENCY_HISTOGRAM_COLUMN}`];
 }
