@@ -57,7 +57,7 @@ describe("a link's parameters checked against what the view can show", () => {
     });
   });
 
-  it("an unknown bucket, slice, metric, dimension, sample kind and matrix cell label", () => {
+  it("an unknown bucket, slice, metric, dimension, sample kind, reason and matrix cell label", () => {
     expect(outcome(VIEWS.effect.path, "tenant=demo&range=6h&bucket=week&slice=user_id").texts).toEqual([
       "slice “user_id” is not one of model, provider, channel, chat_type, session_type, language, user_segment, query_category, prompt_version, bot_version, tool_used; ignored",
       "bucket “week” is not one of 5m, hour, day; choosing one from the range",
@@ -70,6 +70,10 @@ describe("a link's parameters checked against what the view can show", () => {
       href: "/compare?tenant=demo&range=6h&a=v1&b=v2",
     });
     expect(outcome(VIEWS.feedback.path, "tenant=demo&range=6h&samples=all").texts).toEqual(["samples “all” is not one of down, bad, failed; showing down-rated samples"]);
+    expect(outcome(VIEWS.feedback.path, "tenant=demo&range=6h&reason=wrong").texts).toEqual([
+      "reason “wrong” is not one of irrelevant, incorrect, incomplete, too_slow, tool_failed, too_verbose, not_actionable, bad_format, not_grounded, unsafe, other, none; showing samples of any reason",
+    ]);
+    expect(outcome(VIEWS.feedback.path, "tenant=demo&range=6h&reason=none&reason=").texts).toEqual([]);
     expect(outcome(VIEWS.agreement.path, "tenant=demo&range=6h&cell_label=great&cell_external=reasked")).toEqual({
       texts: ["cell_label “great” is not one of excellent, good, neutral, bad, failed, pending; ignored"],
       href: "/agreement?tenant=demo&range=6h&cell_external=reasked",

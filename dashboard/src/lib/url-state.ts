@@ -1,5 +1,6 @@
 import { BUCKETS, DIMENSIONS, type Bucket, type Dimension, type Filters } from "./dimensions";
 import { COMPARABLE_METRICS, OUTCOME_LABELS, type OutcomeLabel, type RateMetric } from "./metrics-catalog";
+import { NO_REASON, REASON_CODES } from "./reason-codes";
 import { PARAMS, paramsOf } from "./routes";
 import { DEFAULT_PRESET, isRangePreset, parseInstant, RANGE_PRESETS, type RangePreset, type RangeSelection } from "./time-range";
 
@@ -106,6 +107,7 @@ const CHOICES = {
   dimension: DIMENSIONS,
   samples: Object.keys(SAMPLE_KINDS) as SampleKind[],
   cellLabel: OUTCOME_LABELS,
+  reason: [...REASON_CODES, NO_REASON],
 } as const;
 
 /** "the last 24 hours", for "showing …". */
@@ -203,7 +205,7 @@ export function readViewState(input: SearchParamsInput): ViewReading {
     a: reader.one(PARAMS.a),
     b: reader.one(PARAMS.b),
     samples: reader.choice(PARAMS.samples, CHOICES.samples, `showing ${SAMPLE_KINDS[DEFAULT_SAMPLE_KIND].toLowerCase()} samples`) ?? DEFAULT_SAMPLE_KIND,
-    reason: reader.one(PARAMS.reason),
+    reason: reader.choice(PARAMS.reason, CHOICES.reason, "showing samples of any reason"),
     cursor: reader.one(PARAMS.cursor),
     rejectedReason: reader.one(PARAMS.rejectedReason),
     cellLabel: reader.choice(PARAMS.cellLabel, CHOICES.cellLabel),
