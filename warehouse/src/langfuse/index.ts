@@ -1,6 +1,6 @@
 export { loadLangfuseConfig, LangfuseEnvSchema, SecretKey, type LangfuseConfig, type LangfuseTenant } from "./config";
 export { QUALITY_BY_LABEL, SCORE_NAMES, outcomeScores, type ScoreName } from "./outcome-scores";
-export { OUTCOME_EVENT_NAME, isOtelTraceId, outcomeEvent } from "./outcome-event";
+export { OUTCOME_EVENT_NAME } from "./outcome-event";
 export { stableId } from "./score-ids";
 export { langfuseApi, type LangfuseApi } from "./langfuse-api";
 export { startLangfuseService, startLangfuseWriteback } from "./service";

@@ -58,9 +58,9 @@ export function startLangfuseService(config: LangfuseConfig, shared?: Warehouse)
   const stopLoop = startLangfuseWriteback(warehouse, config, {
     onPass: (results, pulls) => {
       const sent = results.filter((r) => r.responses > 0);
-      if (sent.length > 0) console.log(`langfuse write-back: ${sent.map((r) => `${r.tenantId}: ${r.responses} response(s), ${r.scores} score(s)`).join("; ")}`);
-      const read = pulls.filter((r) => r.read > 0);
-      if (read.length > 0) console.log(`langfuse feedback pull: ${read.map((r) => `${r.tenantId}: ${r.read} score(s) read, ${r.sent} sent, ${r.skipped} skipped`).join("; ")}`);
+      if (sent.length > 0) console.log(`langfuse write-back: ${sent.map((r) => `${r.tenantId}: ${r.responses} response(s), ${r.scores} score(s), ${r.events} event(s)${r.eventsSkipped > 0 ? ` (${r.eventsSkipped} trace id(s) OTLP cannot carry)` : ""}`).join("; ")}`);
+      const read = pulls.filter((r) => r.read + r.revisited > 0);
+      if (read.length > 0) console.log(`langfuse feedback pull: ${read.map((r) => `${r.tenantId}: ${r.read} score(s) read, ${r.revisited} re-read, ${r.sent} sent, ${r.skipped} skipped`).join("; ")}`);
     },
   });
   // Names only: a tenant's keys are never printed.

@@ -7,7 +7,7 @@ import { outcomeEvent } from "./outcome-event";
 import { outcomeScores, type LabelledResponse } from "./outcome-scores";
 import { pendingOutcomes, type PageKey } from "./pending-outcomes";
 import { recordSync, syncMarks } from "./sync-marks";
-import { recordWrittenScores } from "./written-scores";
+import { lastWrittenValues, recordWrittenScores } from "./written-scores";
 
 export interface WritebackOptions {
   /** Responses per page: one OTLP request of their events, up to six score requests each. */
@@ -19,6 +19,7 @@ export interface WritebackResult {
   tenantId: string;
   /** Responses whose verdict was sent. */
   responses: number;
+  /** Scores sent and accepted (a score whose value Langfuse already holds is not sent again). */
   scores: number;
   /** Outcome events Langfuse accepted. */
   events: number;
@@ -70,14 +71,20 @@ export async function writeBackTenant(w: Warehouse, tenant: LangfuseTenant, api:
 }
 
 async function sendPage(w: Warehouse, tenantId: string, rows: readonly LabelledResponse[], api: LangfuseApi, options: WritebackOptions, result: WritebackResult): Promise<void> {
-  const scores = rows.flatMap((row) => outcomeScores(tenantId, row, options.latencyTargetMs).map((score) => ({ ...score, responseId: row.response_id })));
+  const written = await lastWrittenValues(w, tenantId, rows.map((row) => row.response_id));
+  // A score Langfuse already holds with this value is not sent again; the event always is (one request).
+  const scores = rows.flatMap((row) =>
+    outcomeScores(tenantId, row, options.latencyTargetMs)
+      .filter((score) => written.get(score.id) !== score.value)
+      .map((score) => ({ ...score, responseId: row.response_id })),
+  );
   const events = rows.flatMap((row) => outcomeEvent(tenantId, row, FOLLOWUP_WINDOW_MS) ?? []);
   // Scores first: they are what Langfuse filters traces by; the events' request comes after them.
   const scoreOutcome = await api.writeScores(scores.map(({ responseId: _, ...score }) => score));
   // What Langfuse accepted is recorded even when the page then fails: the response detail shows it.
-  const written = scores.filter((score) => scoreOutcome.accepted.has(score.id));
-  await recordWrittenScores(w, tenantId, written);
-  result.scores += written.length;
+  const accepted = scores.filter((score) => scoreOutcome.accepted.has(score.id));
+  await recordWrittenScores(w, tenantId, accepted);
+  result.scores += accepted.length;
   if (scoreOutcome.failure) throw scoreOutcome.failure;
   const eventOutcome = await api.writeEvents(events);
   if (eventOutcome.failure) throw eventOutcome.failure;
