@@ -1,3 +1,5 @@
+import type { AlertableMetricName } from "@answerscope/warehouse";
+
 /**
  * The exporter's metric names and label sets, in one place: the exporter registers them and the
  * rule definitions refer to them, so a rename cannot leave a rule watching a metric that no
@@ -51,6 +53,22 @@ export const GAUGES = {
   langfuseWritebackFailing: { name: "answerscope_langfuse_writeback_failing", help: "1 when the tenant's newest Langfuse write-back pass failed, else 0", labels: ["tenant"] },
 } as const;
 export type GaugeKey = keyof typeof GAUGES;
+
+/**
+ * The gauge each alertable metric of the catalog (contracts/src/metrics) is exported as. Typed
+ * against the catalog: a metric made alertable there does not compile until it has its gauge
+ * here (and its query and rule in exporter/ and rules/).
+ */
+export const ALERTABLE_GAUGES = {
+  response_count: "windowResponses",
+  latency_p95_ms: "latencyP95",
+  max_iteration_hit_rate: "maxIterationRatio",
+  no_reply_rate: "noReplyRatio",
+  tool_success_rate: "toolSuccessRatio",
+  thumbs_down_rate: "thumbsDownRatio",
+  reask_rate: "reaskRatio",
+  good_answer_rate: "goodAnswerRatio",
+} as const satisfies Record<AlertableMetricName, GaugeKey>;
 
 /** Counters of what arrived in the warehouse since the exporter started (see README: why not lifetime totals). */
 export const COUNTERS = {

@@ -13,6 +13,8 @@ export * from "./sink/fact-tables";
 export * from "./sink/write-facts";
 export { markCalls } from "./sink/call-marks";
 export * from "./queries/query-input";
+// The metric catalog, for the services that read contracts through the warehouse (the exporter).
+export { ALERTABLE_METRICS, type AlertableMetricName } from "@answerscope/contracts/metrics";
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./metrics/dimension-rollup";

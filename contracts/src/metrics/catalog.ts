@@ -56,11 +56,12 @@ export type MetricDefinition = RatioMetric | QuantileMetric | CountMetric;
 /** metrics-v1.md: under 30 in the denominator a figure is too noisy to read as a change. */
 const SMALL_SAMPLE = 30;
 
-const rate = (numerator: MetricCount[], denominator: MetricCount[], definition: Pick<RatioMetric, 'label' | 'description' | 'denominatorLabel' | 'alertable' | 'better'>) =>
+// Generic in `alertable` so that the catalog's type keeps it literal (AlertableMetricName reads it).
+const rate = <const Alertable extends boolean>(numerator: MetricCount[], denominator: MetricCount[], definition: Pick<RatioMetric, 'label' | 'description' | 'denominatorLabel' | 'better'> & { alertable: Alertable }) =>
   ({ kind: 'rate', numerator, denominator, unit: 'ratio', format: 'percent', minSample: SMALL_SAMPLE, comparable: true, ...definition }) as const;
 const mean = (numerator: MetricCount, unit: MetricUnit, label: string, description: string) =>
   ({ kind: 'mean', numerator: [numerator], denominator: ['responses'], denominatorLabel: 'responses', unit, format: 'decimal', minSample: SMALL_SAMPLE, comparable: false, alertable: false, label, description }) as const;
-const latency = (q: number, alertable: boolean) =>
+const latency = <const Alertable extends boolean>(q: number, alertable: Alertable) =>
   ({ kind: 'quantile', of: 'time_cost_ms', q, unit: 'ms', format: 'duration', minSample: SMALL_SAMPLE, comparable: false, alertable, better: 'lower', label: `Latency p${q * 100}`, description: `p${q * 100} of time_cost_ms (within 2 %)` }) as const;
 
 /** Every metric of a metrics row, in the row's order. */
