@@ -27,7 +27,11 @@ import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
  * (web/src/pages/api/public/scores/index.ts, PostScoresBody: 200 `{ id }`, 400, an id given twice
  * is an update), `POST /api/public/otel/v1/traces` (web/src/pages/api/public/otel/v1/traces/index.ts:
  * OTLP/HTTP protobuf decoded by the same generated protobufjs code the server uses), Basic auth
- * (401), 429 with `Retry-After` (RateLimitService.ts). The test asserts the exact requests.
+ * (401), 429 with `Retry-After` (RateLimitService.ts). Documentation followed: the public API
+ * reference (the OpenAPI spec `@langfuse/client` 5.11 is generated from: scores.create, Basic auth)
+ * and the OpenTelemetry integration page (langfuse.com/integrations/native/opentelemetry: the
+ * `/api/public/otel` OTLP endpoint, Basic auth, `x-langfuse-ingestion-version: 4` for direct
+ * exporters). The test asserts the exact requests.
  */
 const TENANT = "t-lf";
 const OTHER = "t-nolf";
