@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { COMPARABLE_METRICS } from "@answerscope/contracts/metrics";
 import { OPENAPI_PATH, QUERY_ROUTES } from "@answerscope/api";
 import type { Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,7 +109,7 @@ const CASES: Record<string, Case[]> = {
   ],
   getFeedbackReasons: [...both("/api/v1/feedback/reasons", whole), on("t-acme", "/api/v1/feedback/reasons", () => [...part(), ["chains", "3"], ["channel", "web"]])],
   getCompare: [
-    ...["max_iteration_hit_rate", "no_reply_rate", "error_rate", "tool_success_rate", "feedback_coverage", "thumbs_up_rate", "thumbs_down_rate", "reask_rate", "followup_rate", "good_answer_rate", "one_turn_resolution_rate"].map((metric) =>
+    ...COMPARABLE_METRICS.map((metric) =>
       on("t-acme", "/api/v1/compare", () => [...whole(), ["metric", metric], ["dimension", "model"], ["a", "gpt-4o"], ["b", "claude-sonnet"]]),
     ),
     on("t-globex", "/api/v1/compare", () => [...part(), ["metric", "reask_rate"], ["dimension", "channel"], ["a", "web"], ["b", "slack"], ["language", "en"]]),
