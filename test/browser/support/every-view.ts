@@ -19,7 +19,7 @@ export interface ViewCase {
 export const EVERY_VIEW: readonly ViewCase[] = [
   { name: "effect", url: () => viewUrl("/effect"), charts: 2 },
   { name: "diagnostics", url: () => viewUrl("/diagnostics"), charts: 7 },
-  { name: "negative-feedback", url: () => viewUrl("/feedback"), charts: 2 },
+  { name: "negative-feedback", url: () => viewUrl("/feedback"), charts: 1 },
   { name: "compare", url: () => viewUrl("/compare", { metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v2" }), charts: 1 },
   { name: "label-agreement", url: () => viewUrl("/agreement"), charts: 0 },
   { name: "rejected-events", url: () => viewUrl("/rejected"), charts: 1 },
