@@ -5,6 +5,12 @@ export interface CsvTable {
 }
 
 /**
+ * The CSV header of a rate or share: the CSV holds it as a fraction (0.234), the screen as a
+ * percentage (23.4%), and the header says which, so nobody reads 0.234 as 0.234%.
+ */
+export const fractionHeader = (header: string): string => `${header} (fraction 0-1)`;
+
+/**
  * RFC 4180 text. Text cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR at the
  * start) get a leading apostrophe: payloads and comments come from producers and users, not from us.
  * Numbers stay numbers, so a negative difference is not mangled.

@@ -10,6 +10,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** What the CSV holds for the cell: the raw value, so a spreadsheet can compute with it. */
   csv: (row: Row) => CsvValue;
+  /** The CSV column's header where the raw value differs from what the cell shows: a rate shown as 23.4% is 0.234 there (lib/csv.ts fractionHeader). */
+  csvHeader?: string;
   /** Further CSV columns after this one, for what the cell shows together (a rate and its sample size). */
   csvExtra?: { header: string; csv: (row: Row) => CsvValue }[];
 }
@@ -21,7 +23,7 @@ type CsvValue = string | number | boolean | null;
  * A table wider than its panel scrolls inside it (`ScrollRegion`), not the page.
  */
 export function DataTable<Row>({ name, columns, rows, rowKey, footer }: { name: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row, index: number) => string; footer?: ReactNode }) {
-  const csvColumns = columns.flatMap((column) => [{ header: column.header, csv: column.csv }, ...(column.csvExtra ?? [])]);
+  const csvColumns = columns.flatMap((column) => [{ header: column.csvHeader ?? column.header, csv: column.csv }, ...(column.csvExtra ?? [])]);
   const csv: CsvTable = { headers: csvColumns.map((column) => column.header), rows: rows.map((row) => csvColumns.map((column) => column.csv(row))) };
   return (
     <div className="table-block">

@@ -6,6 +6,7 @@ import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
 import { getLabelAgreement } from "@/lib/api-client";
 import type { LabelAgreementResult } from "@/lib/api-types";
+import { fractionHeader } from "@/lib/csv";
 import { formatCount, formatInterval, formatRate, MISSING } from "@/lib/format";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { AgreementMatrix } from "./agreement-matrix";
@@ -70,6 +71,7 @@ export async function AgreementFigures({ view }: { view: ResolvedView }) {
                   align: "right",
                   cell: (row) => <RateCell value={row.agreement_rate} n={row.compared} />,
                   csv: (row) => row.agreement_rate,
+                  csvHeader: fractionHeader("Agreement"),
                   csvExtra: [{ header: "Compared", csv: (row) => row.compared }, { header: "Agreeing", csv: (row) => row.agreeing }],
                 },
                 { header: "Meaning", cell: (row) => <span className="cell-text">{row.meaning ?? "not in the mapping"}</span>, csv: (row) => row.meaning },

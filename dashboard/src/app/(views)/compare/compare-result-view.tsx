@@ -5,6 +5,7 @@ import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
 import { getCompare, getMetrics } from "@/lib/api-client";
 import type { CompareResult, CompareSlice } from "@/lib/api-types";
+import { fractionHeader } from "@/lib/csv";
 import { DIMENSION_LABELS, type Dimension } from "@/lib/dimensions";
 import { formatCount, formatInterval, formatPointDifference, formatPValue, formatRate } from "@/lib/format";
 import { RATES, SMALL_SAMPLE, type RateMetric } from "@/lib/metrics-catalog";
@@ -111,8 +112,8 @@ export async function CompareResultView({ view, metric, dimension, a, b, childre
             rowKey={(row) => row.value}
             columns={[
               { header: "Value", cell: (row) => row.value, csv: (row) => row.value },
-              { header: "Rate", align: "right", cell: (row) => formatRate(row.rate), csv: (row) => row.rate },
-              { header: "95% interval", align: "right", cell: (row) => formatInterval(row.ci_low, row.ci_high), csv: (row) => row.ci_low, csvExtra: [{ header: "95% interval high", csv: (row) => row.ci_high }] },
+              { header: "Rate", align: "right", cell: (row) => formatRate(row.rate), csv: (row) => row.rate, csvHeader: fractionHeader("Rate") },
+              { header: "95% interval", align: "right", cell: (row) => formatInterval(row.ci_low, row.ci_high), csv: (row) => row.ci_low, csvHeader: fractionHeader("95% interval low"), csvExtra: [{ header: fractionHeader("95% interval high"), csv: (row) => row.ci_high }] },
               { header: "Numerator", align: "right", cell: (row) => formatCount(row.numerator), csv: (row) => row.numerator },
               { header: "Denominator", align: "right", cell: (row) => formatCount(row.denominator), csv: (row) => row.denominator },
               { header: "Sufficient", cell: (row) => (row.insufficient_data ? <span className="badge badge-warn">insufficient data</span> : "yes"), csv: (row) => !row.insufficient_data },

@@ -6,6 +6,7 @@ import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
 import { getTools } from "@/lib/api-client";
 import type { ToolRow } from "@/lib/api-types";
+import { fractionHeader } from "@/lib/csv";
 import { formatCount, formatDuration } from "@/lib/format";
 import type { ResolvedView } from "@/lib/resolve-view";
 
@@ -49,7 +50,7 @@ export async function ToolFigures({ view }: { view: ResolvedView }) {
                 { header: "Completed", align: "right", cell: (row) => formatCount(row.completed), csv: (row) => row.completed },
                 { header: "Failed", align: "right", cell: (row) => formatCount(row.failed), csv: (row) => row.failed },
                 { header: "Unfinished", align: "right", cell: (row) => formatCount(row.unfinished), csv: (row) => row.unfinished },
-                { header: "Error rate", align: "right", cell: (row) => <RateCell value={row.error_rate} n={finished(row)} />, csv: (row) => row.error_rate, csvExtra: [{ header: "Error rate n", csv: finished }] },
+                { header: "Error rate", align: "right", cell: (row) => <RateCell value={row.error_rate} n={finished(row)} />, csv: (row) => row.error_rate, csvHeader: fractionHeader("Error rate"), csvExtra: [{ header: "Error rate n", csv: finished }] },
                 { header: "p95 duration", align: "right", cell: (row) => formatDuration(row.duration_p95_ms), csv: (row) => row.duration_p95_ms },
                 {
                   header: "Top error categories",

@@ -2,6 +2,7 @@ import { Panel } from "@/components/layout/panel";
 import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
 import { getFeedbackReasons } from "@/lib/api-client";
+import { fractionHeader } from "@/lib/csv";
 import { formatCount } from "@/lib/format";
 import { reasonLabel } from "@/lib/reason-codes";
 import type { ResolvedView } from "@/lib/resolve-view";
@@ -24,7 +25,7 @@ export async function ReasonFigures({ view }: { view: ResolvedView }) {
                 columns={[
                   { header: "Reason", cell: (row) => reasonLabel(row.reason_code), csv: (row) => row.reason_code },
                   { header: "Down-rated", align: "right", cell: (row) => formatCount(row.count), csv: (row) => row.count },
-                  { header: "Share", align: "right", cell: (row) => `${((row.count / Math.max(1, data.down_rated)) * 100).toFixed(1)}%`, csv: (row) => row.count / Math.max(1, data.down_rated) },
+                  { header: "Share", align: "right", cell: (row) => `${((row.count / Math.max(1, data.down_rated)) * 100).toFixed(1)}%`, csv: (row) => row.count / Math.max(1, data.down_rated), csvHeader: fractionHeader("Share") },
                 ]}
               />
             </>
@@ -41,7 +42,7 @@ export async function ReasonFigures({ view }: { view: ResolvedView }) {
               columns={[
                 { header: "Tool chain", cell: (row) => (row.chain ? <span className="mono">{row.chain}</span> : <span className="muted">no tool</span>), csv: (row) => row.chain },
                 { header: "Down-rated", align: "right", cell: (row) => formatCount(row.count), csv: (row) => row.count },
-                { header: "Share", align: "right", cell: (row) => `${((row.count / Math.max(1, data.down_rated)) * 100).toFixed(1)}%`, csv: (row) => row.count / Math.max(1, data.down_rated) },
+                { header: "Share", align: "right", cell: (row) => `${((row.count / Math.max(1, data.down_rated)) * 100).toFixed(1)}%`, csv: (row) => row.count / Math.max(1, data.down_rated), csvHeader: fractionHeader("Share") },
               ]}
             />
           )}

@@ -7,6 +7,7 @@ import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
 import { getRejected } from "@/lib/api-client";
 import type { RejectedResult } from "@/lib/api-types";
+import { fractionHeader } from "@/lib/csv";
 import { formatCount, formatTimestamp } from "@/lib/format";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { viewHref } from "@/lib/url-state";
@@ -47,7 +48,7 @@ export async function RejectedFigures({ view }: { view: ResolvedView }) {
                 columns={[
                   { header: "Reason", cell: (row) => <Link href={viewHref(view.pathname, { ...view.state, rejectedReason: row.reason })} className="mono">{row.reason}</Link>, csv: (row) => row.reason },
                   { header: "Events", align: "right", cell: (row) => formatCount(row.count), csv: (row) => row.count },
-                  { header: "Share", align: "right", cell: (row) => `${((row.count / Math.max(1, allData.total)) * 100).toFixed(1)}%`, csv: (row) => row.count / Math.max(1, allData.total) },
+                  { header: "Share", align: "right", cell: (row) => `${((row.count / Math.max(1, allData.total)) * 100).toFixed(1)}%`, csv: (row) => row.count / Math.max(1, allData.total), csvHeader: fractionHeader("Share") },
                 ]}
               />
             </Panel>
