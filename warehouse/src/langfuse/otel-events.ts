@@ -30,9 +30,7 @@ export function outcomeSpan(event: OutcomeEventWrite): ReadableSpan {
     endTime: at,
     duration: [0, 0],
     status: { code: 0 },
-    // The same attribute values; the two copies of the OTel API package (the exporter's line wants
-    // one below 1.10) only type them apart.
-    attributes: createObservationAttributes("event", { metadata: event.metadata }) as ReadableSpan["attributes"],
+    attributes: createObservationAttributes("event", { metadata: event.metadata }),
     links: [],
     events: [],
     ended: true,
