@@ -9,7 +9,6 @@ import { reasonLabel } from "../../dashboard/src/lib/reason-codes";
 import { apiGet, stack } from "./support/api";
 import { waitForView } from "./support/browser";
 import { tabTo, topInViewport, waitForFocus } from "./support/keyboard";
-import { saveScreenshot } from "./support/screenshots";
 import { apiRange, loggedIn, useBrowser, viewUrl } from "./support/session";
 import { EDGE } from "./stack/test-data";
 
@@ -158,7 +157,6 @@ describe("drill-down from a bad sample to its trace", () => {
     expect(await page.locator('[data-role="label-reason"]').innerText()).toBe(detail.outcome!.label_reason);
     expect(await page.locator('[data-role="followup"]').innerText()).toContain(EDGE.followupResponseId);
     expect(await page.locator('[data-role="followup"]').innerText()).toContain("re-ask");
-    await saveScreenshot(page, "response-detail");
 
     // Back keeps the view it came from.
     await Promise.all([page.waitForURL((url) => url.pathname === "/feedback"), page.click('a[data-role="back"]')]);

@@ -4,7 +4,6 @@ import type { LabelAgreementResult, LabelAgreementSamplesResult } from "../../da
 import { formatCount, formatRate } from "../../dashboard/src/lib/format";
 import { apiGet } from "./support/api";
 import { waitForView } from "./support/browser";
-import { saveScreenshot } from "./support/screenshots";
 import { apiRange, kpiN, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";
 import { EDGE } from "./stack/test-data";
 
@@ -36,7 +35,6 @@ describe("label agreement view", () => {
     expect(await followUp.locator('[data-role="n"]').innerText()).toBe(`n=${formatCount(api.by_external_label.find((row) => row.external_label === "follow_up_without_feedback")!.compared)}`);
     const uncompared = page.locator('table[data-table="agreement-by-label"] tbody tr').filter({ has: page.locator("td:first-child", { hasText: /^follow_up$/ }) });
     expect(await uncompared.innerText()).toContain("not compared");
-    await saveScreenshot(page, "label-agreement");
     await context.close();
   });
 

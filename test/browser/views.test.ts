@@ -4,7 +4,6 @@ import type { CompareResult, FeedbackReasonsResult, MetricsResult, RejectedResul
 import { formatCount, formatDuration, formatInterval, formatRate } from "../../dashboard/src/lib/format";
 import { apiGet } from "./support/api";
 import { waitForView } from "./support/browser";
-import { saveScreenshot } from "./support/screenshots";
 import { apiRange, kpiN, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";
 import { EDGE } from "./stack/test-data";
 
@@ -51,7 +50,6 @@ describe("each view renders its charts with the API's figures", () => {
     const rates = page.locator('figure[data-chart="effect-rates"]');
     await expect(rates.locator(".recharts-legend-item").count()).resolves.toBe(5);
     await expect(rates.locator("text", { hasText: "rate (%)" }).count()).resolves.toBeGreaterThan(0);
-    await saveScreenshot(page, "effect");
     await context.close();
   });
 
@@ -71,7 +69,6 @@ describe("each view renders its charts with the API's figures", () => {
     const byProvider = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange({ group_by: "provider" }))).rows;
     const openai = byProvider.find((row) => row.dims.provider === "openai")!;
     expect(await cell(page, "diagnostics-by-provider", "openai", "p95")).toBe(formatDuration(openai.latency_p95_ms));
-    await saveScreenshot(page, "diagnostics");
     await context.close();
   });
 
@@ -88,7 +85,6 @@ describe("each view renders its charts with the API's figures", () => {
     const links = page.locator('table[data-table="samples-down"] [data-role="sample-link"]');
     expect(await links.count()).toBe(samples.samples.length);
     expect(await links.first().innerText()).toBe(samples.samples[0]!.response_id);
-    await saveScreenshot(page, "negative-feedback");
     await context.close();
   });
 
@@ -101,7 +97,6 @@ describe("each view renders its charts with the API's figures", () => {
     expect(await kpiValue(page, "compare-b")).toBe(formatRate(result.b.rate));
     expect(await page.locator('[data-kpi="compare-a"] [data-role="interval"]').innerText()).toContain(formatInterval(result.a.ci_low, result.a.ci_high));
     expect(await page.locator("[data-verdict]").getAttribute("data-verdict")).toBe(result.significant ? "significant" : "not_significant");
-    await saveScreenshot(page, "compare");
 
     await page.goto(viewUrl("/compare", { metric: "good_answer_rate", dimension: "model", a: "gpt-4o", b: EDGE.model }));
     await waitForView(page, { charts: 1 });
@@ -118,7 +113,6 @@ describe("each view renders its charts with the API's figures", () => {
     expect(await kpiValue(page, "rejected_total")).toBe(formatCount(rejected.total));
     const firstRow = page.locator('table[data-table="rejected-events"] tbody tr').first();
     expect(await firstRow.locator("td").nth(1).innerText()).toBe(rejected.events[0]!.reason);
-    await saveScreenshot(page, "rejected-events");
     await context.close();
   });
 });
