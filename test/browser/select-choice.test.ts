@@ -46,7 +46,7 @@ describe("the filter bar's selects act on a choice, not on an arrow step", () =>
     await context.close();
   });
 
-  it("ArrowDown on the Tenant select neither switches tenant nor opens the login page; Escape puts it back", async () => {
+  it("ArrowUp on the Tenant select neither switches tenant nor opens the login page; Escape puts it back, leaving it applies", async () => {
     const { page, context } = await loggedIn(browser());
     await logIn(page, "acme", stack().readKeys.acme);
     await page.goto("/rejected?tenant=demo&range=24h");
@@ -55,6 +55,10 @@ describe("the filter bar's selects act on a choice, not on an arrow step", () =>
     const leaving = requestsLeaving(page, "tenant", "demo");
     const select = page.locator('.filter-bar select[name="tenant"]');
     expect(await select.locator("option").allInnerTexts()).toEqual(["acme", "demo"]);
+    // Logging in to another tenant is a control of its own.
+    const login = new URL((await page.locator('.filter-bar a[data-role="login-another"]').getAttribute("href"))!, before);
+    expect(login.pathname).toBe("/login");
+    expect(login.searchParams.get("next")).toBe("/rejected?tenant=demo&range=24h");
     await select.focus();
     await page.keyboard.press("ArrowUp");
     await settle(page);
@@ -65,11 +69,15 @@ describe("the filter bar's selects act on a choice, not on an arrow step", () =>
     await page.keyboard.press("Escape");
     await settle(page);
     expect(await select.inputValue()).toBe("demo");
+    expect(leaving.map((request) => request.url())).toEqual([]);
 
-    // Logging in to another tenant is a control of its own.
-    const login = new URL((await page.locator('.filter-bar a[data-role="login-another"]').getAttribute("href"))!, before);
-    expect(login.pathname).toBe("/login");
-    expect(login.searchParams.get("next")).toBe("/rejected?tenant=demo&range=24h");
+    // Leaving the select with another tenant shown is a choice: the view follows it.
+    await page.keyboard.press("ArrowUp");
+    await settle(page);
+    expect(page.url()).toBe(before);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get("tenant") === "acme"), page.keyboard.press("Tab")]);
+    expect(new URL(page.url()).pathname).toBe("/rejected");
+
     await context.close();
   });
 });

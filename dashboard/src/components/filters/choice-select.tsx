@@ -52,7 +52,8 @@ export function ChoiceSelect({ value, onChoose, children, ...rest }: Props) {
       });
     }
   };
-  const pending = shown !== value;
+  // Shown but not applied yet (once chosen, the page is on its way to it: no hint).
+  const pending = shown !== value && shown !== asked.current;
   return (
     <>
       <select
