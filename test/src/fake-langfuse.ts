@@ -23,9 +23,10 @@ import { gunzipSync } from "node:zlib";
  *   `application/x-protobuf` (decoded, as the server does, by the protobufjs code generated for
  *   @opentelemetry/otlp-transformer: the stand-in loads that package's 0.208 build) or
  *   `application/json`, `Content-Encoding: gzip` optional; another content type, an undecodable
- *   body or a span without trace or span id: 400 `{ error }`; else 200 (the server answers the
- *   queued job's JSON, which OTLP exporters do not read). Each span is kept by its span id, the
- *   observation id Langfuse gives it, with its attributes decoded.
+ *   body, a span without trace or span id, or an `x-langfuse-ingestion-version` above 4: 400
+ *   `{ error }`; else 200 (the server answers the queued job's JSON, which OTLP exporters do not
+ *   read). Each span is kept by its span id, the observation id Langfuse gives it, with its
+ *   attributes decoded.
  * - `GET /api/public/v3/scores` (v3/scores/index.ts, GetScoresQueryV3): unknown query parameters
  *   400 (the schema is strict); filters `name` (comma-separated), `source`, `fromTimestamp`
  *   (timestamp >=), `toTimestamp` (timestamp <), `limit`, `cursor`, `fields`; answers
@@ -148,6 +149,8 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
         return send(200, { id: upsertScore(record.body, new Date().toISOString()) });
       }
       if (route === "POST /api/public/otel/v1/traces") {
+        const version = req.headers["x-langfuse-ingestion-version"];
+        if (version !== undefined && !(Number.parseInt(String(version), 10) <= 4)) return send(400, { error: `Unsupported x-langfuse-ingestion-version: "${version}". Maximum supported: "4".` });
         const received: ReceivedSpan[] = record.body;
         if (received.some((s) => !s.traceId || !s.spanId)) return send(400, { error: "Invalid OTLP trace export: traceId and spanId are required on every span" });
         for (const span of received) spans.set(span.spanId, span);
