@@ -158,8 +158,10 @@ describe("drill-down from a bad sample to its trace", () => {
     expect(await page.locator('[data-role="followup"]').innerText()).toContain(EDGE.followupResponseId);
     expect(await page.locator('[data-role="followup"]').innerText()).toContain("re-ask");
 
-    // Back keeps the view it came from.
+    // Back keeps the view it came from, at its samples.
     await Promise.all([page.waitForURL((url) => url.pathname === "/feedback"), page.click('a[data-role="back"]')]);
+    await waitForFocus(page, SAMPLES);
+    expect(await topInViewport(page, SAMPLES)).toBe(true);
     await context.close();
   });
 

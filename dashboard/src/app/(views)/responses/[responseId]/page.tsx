@@ -6,6 +6,7 @@ import { LoadingState } from "@/components/states/loading-state";
 import { resolveView } from "@/lib/resolve-view";
 import { responsePath, VIEWS } from "@/lib/routes";
 import { viewHref } from "@/lib/url-state";
+import { SAMPLES_ID } from "../../feedback/samples-link";
 import { ResponseDetailView } from "./response-detail-view";
 
 export const metadata: Metadata = { title: "Response · Answerscope" };
@@ -19,7 +20,8 @@ export default async function ResponsePage({ params, searchParams }: PageProps) 
   return (
     <>
       <p>
-        <Link href={viewHref(VIEWS.feedback.path, view.state)} data-role="back">
+        {/* Back at the samples it was opened from, focused there (feedback/focus-on-arrival.tsx). */}
+        <Link href={`${viewHref(VIEWS.feedback.path, view.state)}#${SAMPLES_ID}`} data-role="back">
           ← Back to negative feedback
         </Link>
       </p>
