@@ -48,7 +48,7 @@ describe("each view renders its charts with the API's figures", () => {
     expect(await page.locator('table[data-table="effect-by-model"] [data-role="small-sample"]').count()).toBeGreaterThan(0);
     // Charts have axes with units and legends.
     const rates = page.locator('figure[data-chart="effect-rates"]');
-    await expect(rates.locator(".recharts-legend-item").count()).resolves.toBe(5);
+    await expect(rates.locator('[data-legend="series"]').count()).resolves.toBe(5);
     await expect(rates.locator("text", { hasText: "rate (%)" }).count()).resolves.toBeGreaterThan(0);
     await context.close();
   });

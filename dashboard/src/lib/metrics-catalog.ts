@@ -50,15 +50,6 @@ export const DIAGNOSTIC_RATES = ["error_rate", "max_iteration_hit_rate", "no_rep
 /** metrics-v1.md: below this many in the denominator a rate is too noisy to read as a change (marked, never hidden). */
 export const SMALL_SAMPLE = 30;
 
-export const OUTCOME_COLORS: Record<OutcomeLabel, string> = {
-  excellent: "#1a7f37",
-  good: "#4ac26b",
-  neutral: "#9aa4b2",
-  bad: "#d1242f",
-  failed: "#7d1a1a",
-  pending: "#d4a72c",
-};
-
 const metricsMatch: SameType<RateMetric, WarehouseComparableMetric> = true;
 const labelsMatch: SameType<OutcomeLabel, WarehouseOutcomeLabel> = true;
 void metricsMatch;

@@ -1,9 +1,13 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
 import { formatCount } from "@/lib/format";
 import { SMALL_SAMPLE } from "@/lib/metrics-catalog";
+import { ChartDataTable } from "./chart-data-table";
 import { ChartFrame } from "./chart-frame";
+import { ChartLegend } from "./chart-legend";
+import { CHART_BACKGROUND, CHART_TEXT } from "./palette";
+import { plotted } from "./plotted";
 import { formatTick, formatValue, type Unit } from "./units";
 
 export interface CategoryDatum {
@@ -13,6 +17,8 @@ export interface CategoryDatum {
   n?: number | null;
 }
 
+const withN = (text: string, n: number | null | undefined) => (n !== undefined && n !== null ? `${text} (n=${formatCount(n)}${n < SMALL_SAMPLE ? ", small sample" : ""})` : text);
+
 function CategoryTooltip({ active, payload, unit, valueLabel }: TooltipContentProps<number, string> & { unit: Unit; valueLabel: string }) {
   if (!active || !payload?.length) return null;
   const datum = payload[0]!.payload as CategoryDatum;
@@ -20,28 +26,37 @@ function CategoryTooltip({ active, payload, unit, valueLabel }: TooltipContentPr
     <div className="chart-tooltip">
       <div className="chart-tooltip-title">{datum.label}</div>
       <div>
-        {valueLabel}: <strong>{formatValue(unit, datum.value)}</strong>
-        {datum.n !== undefined && datum.n !== null ? ` (n=${formatCount(datum.n)}${datum.n < SMALL_SAMPLE ? ", small sample" : ""})` : ""}
+        {valueLabel}: <strong>{withN(formatValue(unit, datum.value), datum.n)}</strong>
       </div>
     </div>
   );
 }
 
-/** Horizontal bars, one per category, largest first as given; small samples drawn lighter with a marked tooltip. */
+const isSmall = (datum: CategoryDatum) => typeof datum.n === "number" && datum.n < SMALL_SAMPLE;
+
+/** Horizontal bars, one per category, largest first as given; small samples drawn hollow with a marked tooltip. */
 export function CategoryBarChart({ name, caption, data, unit, valueLabel, color, height }: { name: string; caption: string; data: CategoryDatum[]; unit: Unit; valueLabel: string; color: string; height?: number }) {
   const chartHeight = height ?? Math.max(160, 56 + data.length * 28);
+  const smallSample = data.some(isSmall);
   return (
-    <ChartFrame name={name} caption={caption} height={chartHeight}>
+    <ChartFrame
+      name={name}
+      caption={caption}
+      label={`${caption} ${valueLabel} of ${data.length} ${data.length === 1 ? "category" : "categories"}; the values are in the data table below.`}
+      height={chartHeight}
+      legend={<ChartLegend items={[{ label: smallSample ? `${valueLabel} (hollow: fewer than ${SMALL_SAMPLE} in the sample)` : valueLabel, color }]} />}
+      table={<ChartDataTable name={name} caption={caption} headers={["Category", valueLabel]} rows={data.map((datum) => ({ key: datum.label, cells: [{ text: datum.label }, { text: withN(formatValue(unit, datum.value), datum.n), value: datum.value }] }))} />}
+    >
       {(width) => (
-        <BarChart width={width} height={chartHeight} data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 20, left: 8 }}>
+        <BarChart width={width} height={chartHeight} data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 20, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e6ea" horizontal={false} />
-          <XAxis type="number" tickFormatter={(value: number) => formatTick(unit, value)} fontSize={12} label={{ value: valueLabel, position: "insideBottom", offset: -10, fontSize: 12 }} />
-          <YAxis type="category" dataKey="label" width={Math.min(220, Math.max(90, width * 0.28))} fontSize={12} interval={0} />
+          <XAxis type="number" tickFormatter={(value: number) => formatTick(unit, value)} tick={{ fill: CHART_TEXT }} fontSize={12} label={{ value: valueLabel, position: "insideBottom", offset: -10, fontSize: 12, fill: CHART_TEXT }} />
+          <YAxis type="category" dataKey="label" width={Math.min(220, Math.max(90, width * 0.28))} tick={{ fill: CHART_TEXT }} fontSize={12} interval={0} />
           <Tooltip content={(props) => <CategoryTooltip {...(props as TooltipContentProps<number, string>)} unit={unit} valueLabel={valueLabel} />} />
-          <Legend verticalAlign="top" height={24} />
           <Bar dataKey="value" name={valueLabel} fill={color} isAnimationActive={false}>
             {data.map((datum) => (
-              <Cell key={datum.label} fill={color} fillOpacity={typeof datum.n === "number" && datum.n < SMALL_SAMPLE ? 0.4 : 1} />
+              // Hollow, not faded: a faded bar would fall below 3:1 against the background.
+              <Cell key={datum.label} {...plotted("value", datum.label, datum.value)} fill={isSmall(datum) ? CHART_BACKGROUND : color} stroke={color} strokeWidth={isSmall(datum) ? 1.5 : 0} />
             ))}
           </Bar>
         </BarChart>

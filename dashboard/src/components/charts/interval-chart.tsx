@@ -1,8 +1,12 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { Bar, BarChart, CartesianGrid, ErrorBar, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
 import { formatCount, formatInterval, formatRate } from "@/lib/format";
+import { ChartDataTable } from "./chart-data-table";
 import { ChartFrame } from "./chart-frame";
+import { ChartLegend } from "./chart-legend";
+import { CHART_TEXT, colorAt } from "./palette";
+import { plotted } from "./plotted";
 
 export interface IntervalDatum {
   label: string;
@@ -38,17 +42,32 @@ export function IntervalChart({ name, caption, data, metricLabel, height = 260 }
     error: datum.rate === null || datum.low === null || datum.high === null ? [0, 0] : [datum.rate - datum.low, datum.high - datum.rate],
   }));
   const top = Math.min(1, Math.max(0.1, ...data.map((datum) => datum.high ?? 0)) + 0.05);
+  const color = colorAt(0);
+  const legend = `${metricLabel} with 95% interval`;
   return (
-    <ChartFrame name={name} caption={caption} height={height}>
+    <ChartFrame
+      name={name}
+      caption={caption}
+      label={`${caption} ${metricLabel} of ${data.map((datum) => datum.label).join(" and ")} with their 95% intervals; the values are in the data table below.`}
+      height={height}
+      legend={<ChartLegend items={[{ label: legend, color }]} />}
+      table={
+        <ChartDataTable
+          name={name}
+          caption={caption}
+          headers={["Value", metricLabel, "95% interval", "n"]}
+          rows={data.map((datum) => ({ key: datum.label, cells: [{ text: datum.label }, { text: formatRate(datum.rate), value: datum.rate }, { text: formatInterval(datum.low, datum.high) }, { text: formatCount(datum.n), value: datum.n }] }))}
+        />
+      }
+    >
       {(width) => (
-        <BarChart width={Math.min(width, 640)} height={height} data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <BarChart width={Math.min(width, 640)} height={height} data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 16 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e6ea" vertical={false} />
-          <XAxis dataKey="label" fontSize={12} />
-          <YAxis domain={[0, Number(top.toFixed(2))]} tickFormatter={(value: number) => `${Math.round(value * 100)}%`} fontSize={12} width={64} label={{ value: `${metricLabel} (%)`, angle: -90, position: "insideLeft", fontSize: 12, style: { textAnchor: "middle" } }} />
+          <XAxis dataKey="label" fontSize={12} tick={{ fill: CHART_TEXT }} />
+          <YAxis domain={[0, Number(top.toFixed(2))]} tickFormatter={(value: number) => `${Math.round(value * 100)}%`} tick={{ fill: CHART_TEXT }} fontSize={12} width={64} label={{ value: `${metricLabel} (%)`, angle: -90, position: "insideLeft", fontSize: 12, fill: CHART_TEXT, style: { textAnchor: "middle" } }} />
           <Tooltip content={(props) => <IntervalTooltip {...(props as TooltipContentProps<number, string>)} />} />
-          <Legend verticalAlign="top" height={24} />
-          <Bar dataKey="rate" name={`${metricLabel} with 95% interval`} fill="#0072B2" barSize={64} isAnimationActive={false}>
-            <ErrorBar dataKey="error" width={12} strokeWidth={2} stroke="#222" direction="y" />
+          <Bar dataKey="rate" name={legend} fill={color} barSize={64} isAnimationActive={false} shape={(props: BarShapeProps) => <rect {...plotted("rate", (props.payload as Row).label, (props.payload as Row).rate)} x={props.x} y={props.y} width={props.width} height={Math.max(0, props.height ?? 0)} fill={color} />}>
+            <ErrorBar dataKey="error" width={12} strokeWidth={2} stroke={CHART_TEXT} direction="y" />
           </Bar>
         </BarChart>
       )}

@@ -1,24 +1,19 @@
 "use client";
 
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { formatCount, formatTimeTick, formatTimestamp } from "@/lib/format";
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { formatCount, formatTimestamp } from "@/lib/format";
 import { SMALL_SAMPLE } from "@/lib/metrics-catalog";
 import { ChartFrame } from "./chart-frame";
+import { ChartLegend } from "./chart-legend";
+import { CHART_BACKGROUND, CHART_TEXT } from "./palette";
 import { plotted } from "./plotted";
+import { TimeDataTable, timeChartLabel } from "./time-data-table";
+import { timeRows, type TimeRow } from "./time-rows";
+import type { SeriesSpec, TimePoint } from "./time-series";
+import { TIME_MARGIN, timeXAxisProps, Y_AXIS_WIDTH } from "./time-x-axis";
 import { formatTick, formatValue, type Unit } from "./units";
 
-export interface SeriesSpec {
-  key: string;
-  label: string;
-  color: string;
-}
-
-/** One time bucket: its start and each series' value, with the sample size behind it where known. */
-export interface TimePoint {
-  t: number;
-  values: Record<string, number | null>;
-  n?: Record<string, number | null>;
-}
+export type { SeriesSpec, TimePoint } from "./time-series";
 
 interface Props {
   name: string;
@@ -29,24 +24,32 @@ interface Props {
   yLabel: string;
   fromMs: number;
   toMs: number;
+  /** The bucket length, to tell which buckets the range cuts (lib/time-range.ts BUCKET_MS). */
+  bucketMs: number;
   height?: number;
 }
 
-type Row = { t: number } & Record<string, number | null>;
+/** A bucket's row as recharts reads it: the full buckets' values under the series key, the partial ones' under partialKey. */
+type Row = TimeRow & Record<string, unknown>;
 
-const nKey = (key: string) => `${key}__n`;
+/** The dashed line to and through partial buckets, drawn apart so a partial bucket never looks like a drop of the solid line. */
+const partialKey = (key: string) => `${key}__partial`;
 
-function TimeTooltip({ active, payload, label, unit }: TooltipContentProps<number, string> & { unit: Unit }) {
+function TimeTooltip({ active, payload, series, unit }: TooltipContentProps<number, string> & { series: SeriesSpec[]; unit: Unit }) {
   if (!active || !payload?.length) return null;
   const row = payload[0]!.payload as Row;
   return (
     <div className="chart-tooltip">
-      <div className="chart-tooltip-title">{formatTimestamp(Number(label))}</div>
-      {payload.map((item) => {
-        const n = row[nKey(String(item.dataKey))];
+      <div className="chart-tooltip-title">
+        {formatTimestamp(row.t)}
+        {row.partial ? " (partial bucket)" : ""}
+      </div>
+      {series.map((spec) => {
+        const n = row.n[spec.key];
         return (
-          <div key={String(item.dataKey)} style={{ color: item.color }}>
-            {item.name}: <strong>{formatValue(unit, item.value as number | null)}</strong>
+          <div key={spec.key}>
+            <span className="chart-swatch" style={{ background: spec.color }} aria-hidden="true" />
+            {spec.label}: <strong>{formatValue(unit, row.values[spec.key] ?? null)}</strong>
             {n !== undefined && n !== null ? ` (n=${formatCount(n)}${n < SMALL_SAMPLE ? ", small sample" : ""})` : ""}
           </div>
         );
@@ -55,54 +58,69 @@ function TimeTooltip({ active, payload, label, unit }: TooltipContentProps<numbe
   );
 }
 
+/** Splits each series into the solid line of full buckets and the dashed line that reaches the partial ones from their neighbours. */
+function lineRows(rows: TimeRow[], series: SeriesSpec[]): Row[] {
+  return rows.map((row, index) => {
+    const out: Row = { ...row };
+    const neighbours = [rows[index - 1], rows[index + 1]];
+    for (const spec of series) {
+      const value = row.values[spec.key] ?? null;
+      out[spec.key] = row.partial ? null : value;
+      out[partialKey(spec.key)] = row.partial || neighbours.some((other) => other?.partial) ? value : null;
+    }
+    return out;
+  });
+}
+
 /**
  * Series over time buckets. A point whose sample is small is drawn hollow (marked, not hidden); a
- * bucket without a value leaves a gap rather than a line through zero.
+ * bucket without a value leaves a gap rather than a line through zero; a bucket the range cuts is
+ * reached by a dashed line and drawn as a dashed ring, with a legend entry saying why.
  */
-export function TimeSeriesChart({ name, caption, points, series, unit, yLabel, fromMs, toMs, height = 280 }: Props) {
-  const data: Row[] = points.map((point) => {
-    const row: Row = { t: point.t };
-    for (const spec of series) {
-      row[spec.key] = point.values[spec.key] ?? null;
-      if (point.n) row[nKey(spec.key)] = point.n[spec.key] ?? null;
-    }
-    return row;
-  });
-  const span = toMs - fromMs;
+export function TimeSeriesChart({ name, caption, points, series, unit, yLabel, fromMs, toMs, bucketMs, height = 280 }: Props) {
+  const rows = timeRows(points, series, bucketMs, fromMs, toMs);
+  const data = lineRows(rows, series);
+  const anyPartial = rows.some((row) => row.partial);
+  const mark = (spec: SeriesSpec, partial: boolean) => (dot: { cx?: number; cy?: number; index: number; payload: Row }) => {
+    const value = dot.payload.values[spec.key] ?? null;
+    const key = `${spec.key}-${partial ? "p" : "f"}-${dot.index}`;
+    if (dot.cx == null || dot.cy == null || value === null || dot.payload.partial !== partial) return <g key={key} />;
+    const n = dot.payload.n[spec.key];
+    const hollow = partial || (typeof n === "number" && n < SMALL_SAMPLE);
+    return (
+      <circle
+        key={key}
+        {...plotted(spec.key, dot.payload.t, value)}
+        data-partial={partial ? "true" : undefined}
+        cx={dot.cx}
+        cy={dot.cy}
+        r={hollow ? 3.5 : 2.5}
+        stroke={spec.color}
+        strokeWidth={1.5}
+        strokeDasharray={partial ? "2 1.5" : undefined}
+        fill={hollow ? CHART_BACKGROUND : spec.color}
+      />
+    );
+  };
   return (
-    <ChartFrame name={name} caption={caption} height={height}>
+    <ChartFrame
+      name={name}
+      caption={caption}
+      label={timeChartLabel(caption, series, fromMs, toMs)}
+      height={height}
+      legend={<ChartLegend items={series} partial={anyPartial ? "line" : null} />}
+      table={<TimeDataTable name={name} caption={caption} rows={rows} series={series} unit={unit} />}
+    >
       {(width) => (
-        <LineChart width={width} height={height} data={data} margin={{ top: 8, right: 16, bottom: 24, left: 16 }}>
+        <LineChart width={width} height={height} data={data} margin={TIME_MARGIN} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e6ea" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={[fromMs, toMs]}
-            tickFormatter={(value: number) => formatTimeTick(value, span)}
-            label={{ value: "time (UTC)", position: "insideBottom", offset: -12, fontSize: 12 }}
-            fontSize={12}
-          />
-          <YAxis tickFormatter={(value: number) => formatTick(unit, value)} label={{ value: yLabel, angle: -90, position: "insideLeft", offset: 0, fontSize: 12, style: { textAnchor: "middle" } }} fontSize={12} width={64} />
-          <Tooltip content={(props) => <TimeTooltip {...(props as TooltipContentProps<number, string>)} unit={unit} />} />
-          <Legend verticalAlign="top" height={28} />
-          {series.map((spec) => (
-            <Line
-              key={spec.key}
-              dataKey={spec.key}
-              name={spec.label}
-              stroke={spec.color}
-              strokeWidth={2}
-              connectNulls={false}
-              isAnimationActive={false}
-              dot={(dot: { cx?: number; cy?: number; index: number; payload: Row }) => {
-                const n = dot.payload[nKey(spec.key)];
-                if (dot.cx === undefined || dot.cy === undefined || dot.payload[spec.key] === null) return <g key={`${spec.key}-${dot.index}`} />;
-                const small = typeof n === "number" && n < SMALL_SAMPLE;
-                return <circle key={`${spec.key}-${dot.index}`} {...plotted(spec.key, dot.payload.t, dot.payload[spec.key] ?? null)} cx={dot.cx} cy={dot.cy} r={small ? 3.5 : 2.5} stroke={spec.color} strokeWidth={1.5} fill={small ? "#fff" : spec.color} />;
-              }}
-            />
-          ))}
+          <XAxis {...timeXAxisProps(fromMs, toMs, width)} />
+          <YAxis tickFormatter={(value: number) => formatTick(unit, value)} tick={{ fill: CHART_TEXT }} label={{ value: yLabel, angle: -90, position: "insideLeft", offset: 0, fontSize: 12, fill: CHART_TEXT, style: { textAnchor: "middle" } }} fontSize={12} width={Y_AXIS_WIDTH} />
+          <Tooltip content={(props) => <TimeTooltip {...(props as TooltipContentProps<number, string>)} series={series} unit={unit} />} />
+          {series.flatMap((spec) => [
+            <Line key={spec.key} dataKey={spec.key} name={spec.label} stroke={spec.color} strokeWidth={2} connectNulls={false} isAnimationActive={false} dot={mark(spec, false)} activeDot={false} />,
+            <Line key={partialKey(spec.key)} dataKey={partialKey(spec.key)} name={`${spec.label} (partial bucket)`} stroke={spec.color} strokeWidth={2} strokeDasharray="5 4" connectNulls={false} isAnimationActive={false} dot={mark(spec, true)} activeDot={false} legendType="none" />,
+          ])}
         </LineChart>
       )}
     </ChartFrame>

@@ -9,6 +9,7 @@ import type { MetricsRow } from "@/lib/api-types";
 import { BUCKET_LABELS, BUCKETS } from "@/lib/dimensions";
 import { RATES } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
+import { BUCKET_MS } from "@/lib/time-range";
 import { timePoints } from "@/lib/time-points";
 
 const LATENCIES = { latency_p50_ms: "p50", latency_p95_ms: "p95", latency_p99_ms: "p99" } as const;
@@ -21,7 +22,7 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
   const bucketControl = (
     <UrlSelect field="bucket" label="Bucket" value={view.state.bucket} emptyLabel={`auto (${BUCKET_LABELS[view.bucket]})`} options={BUCKETS.map((bucket) => ({ value: bucket, label: BUCKET_LABELS[bucket] }))} />
   );
-  const common = { fromMs: view.range.fromMs, toMs: view.range.toMs };
+  const common = { fromMs: view.range.fromMs, toMs: view.range.toMs, bucketMs: BUCKET_MS[view.bucket] };
   return (
     <>
       <Panel title="Latency over time" subtitle={`end-to-end time_cost_ms quantiles per ${BUCKET_LABELS[view.bucket]}`} actions={bucketControl} id="diagnostics-latency">
@@ -46,7 +47,7 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
               name="diagnostics-volume"
               caption="Distinct responses per bucket (UTC)."
               points={timePoints(data.rows, { response_count: (row: MetricsRow) => row.response_count })}
-              series={[{ key: "response_count", label: "responses", color: "#0072B2" }]}
+              series={[{ key: "response_count", label: "responses", color: colorAt(0) }]}
               unit="count"
               yLabel="responses"
               {...common}

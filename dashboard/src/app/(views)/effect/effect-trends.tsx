@@ -1,4 +1,4 @@
-import { colorAt } from "@/components/charts/palette";
+import { colorAt, OUTCOME_COLORS } from "@/components/charts/palette";
 import { StackedBarChart } from "@/components/charts/stacked-bar-chart";
 import { TimeSeriesChart } from "@/components/charts/time-series-chart";
 import { UrlSelect } from "@/components/filters/url-select";
@@ -7,8 +7,9 @@ import { ResultView } from "@/components/states/result-view";
 import { getMetrics } from "@/lib/api-client";
 import type { MetricsRow } from "@/lib/api-types";
 import { BUCKET_LABELS, BUCKETS } from "@/lib/dimensions";
-import { EFFECT_RATES, OUTCOME_COLORS, OUTCOME_LABELS, RATES } from "@/lib/metrics-catalog";
+import { EFFECT_RATES, OUTCOME_LABELS, RATES } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
+import { BUCKET_MS } from "@/lib/time-range";
 import { timePoints } from "@/lib/time-points";
 
 /** Rates and the outcome distribution per time bucket. */
@@ -36,6 +37,7 @@ export async function EffectTrends({ view }: { view: ResolvedView }) {
               yLabel="rate (%)"
               fromMs={view.range.fromMs}
               toMs={view.range.toMs}
+              bucketMs={BUCKET_MS[view.bucket]}
             />
           )}
         </ResultView>
@@ -52,6 +54,7 @@ export async function EffectTrends({ view }: { view: ResolvedView }) {
               yLabel="responses"
               fromMs={view.range.fromMs}
               toMs={view.range.toMs}
+              bucketMs={BUCKET_MS[view.bucket]}
             />
           )}
         </ResultView>
