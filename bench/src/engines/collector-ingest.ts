@@ -1,3 +1,4 @@
+import { Agent, request } from "node:http";
 import type { DemoMessage } from "@answerscope/demo";
 
 export interface CollectorPosting {
@@ -21,20 +22,41 @@ export async function postToCollector(messages: readonly DemoMessage[], posting:
   for (let start = 0; start < messages.length; start += posting.perRequest) {
     bodies.push(messages.slice(start, start + posting.perRequest).map((m) => m.value).join("\n"));
   }
-  const url = `http://127.0.0.1:${posting.port}/v1/events`;
+  // Connections of this call alone: a kept-alive socket left idle while the other engine ran is
+  // closed by the collector (its keep-alive timeout), and a request sent on it as it closes fails.
+  const agent = new Agent({ keepAlive: true, maxSockets: posting.concurrency });
   let next = 0;
   const sender = async () => {
     while (next < bodies.length) {
       const body = bodies[next++]!;
       const sent = body.split("\n").length;
-      const response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${posting.key}`, "content-type": "application/x-ndjson" }, body });
-      const text = await response.text();
-      if (response.status !== 202) throw new Error(`collector answered ${response.status}: ${text.slice(0, 300)}`);
+      const { status, text } = await post(agent, posting, body);
+      if (status !== 202) throw new Error(`collector answered ${status}: ${text.slice(0, 300)}`);
       const { accepted } = JSON.parse(text) as { accepted: number };
       if (accepted !== sent) throw new Error(`collector accepted ${accepted} of ${sent} events: ${text.slice(0, 300)}`);
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: posting.concurrency }, sender));
+  try {
+    await Promise.all(Array.from({ length: posting.concurrency }, sender));
+  } finally {
+    agent.destroy();
+  }
   return (performance.now() - started) / 1000;
+}
+
+function post(agent: Agent, posting: CollectorPosting, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: posting.port, path: "/v1/events", method: "POST", agent, headers: { authorization: `Bearer ${posting.key}`, "content-type": "application/x-ndjson", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
