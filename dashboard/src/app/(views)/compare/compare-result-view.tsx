@@ -79,7 +79,9 @@ export async function CompareResultView({ view, metric, dimension, a, b, childre
     valuesWithoutResponses(view, dimension, [a, b]),
   ]);
   // A side with no response at all is not a small sample: there is nothing to compare, and n=0 figures would hide that.
-  if (absent?.length) {
+  // Unless the API could not compute the rate at all (no outcome labels cover the range): that unknown is said first.
+  const unknown = result.ok && result.data.labels.figures_unavailable && result.data.a.denominator === null;
+  if (absent?.length && !unknown) {
     return (
       <>
         <div className="verdict verdict-insufficient" role="status" data-verdict="no_responses">
