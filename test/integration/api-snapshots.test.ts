@@ -114,6 +114,8 @@ const CASES: Record<string, Case[]> = {
     ),
     on("t-globex", "/api/v1/compare", () => [...part(), ["metric", "reask_rate"], ["dimension", "channel"], ["a", "web"], ["b", "slack"], ["language", "en"]]),
     on("t-acme", "/api/v1/compare", () => [...whole(), ["metric", "good_answer_rate"], ["dimension", "query_category"], ["a", "general_qa"], ["b", "web_search"]]),
+    // A slice no response matches (the model is only used before the range): its figures are null, not 0.
+    on("t-acme", "/api/v1/compare", () => [...whole(), ["metric", "thumbs_up_rate"], ["dimension", "model"], ["a", "gpt-4o"], ["b", "legacy-model"]]),
   ],
   getRejected: [
     ...both("/api/v1/rejected", () => [["from", "2026-12-01T00:00:00Z"], ["to", "2026-12-04T00:00:00Z"], ["limit", "200"]]),
