@@ -1,13 +1,11 @@
 import type { Warehouse } from "../client";
 import { COMPARABLE_METRICS, MEAN_METRICS, METRIC_CATALOG, QUANTILE_METRICS, SAMPLED_METRICS, type ComparableMetricName, type MeanMetricName, type QuantileMetricName } from "@answerscope/contracts/metrics";
-import { rateParts, type SliceCounts } from "../queries/compare-metrics";
+import { NO_LABEL_COUNTS, rateParts, type SliceCounts } from "../queries/compare-metrics";
 import { MetricsQuerySchema, type MetricsQueryInput, type MetricsRow, type SampledMetric } from "../queries/query-input";
 import { histogramQuantile } from "./latency-histogram";
 import { emptySums } from "./phase1";
 import { metricsRowCounts } from "./row-counts";
 import type { RowKeys } from "./row-keys";
-
-const NO_LABELS = { rated: 0, ratedUp: 0, ratedDown: 0, windowClosed: 0, reasks: 0, followups: 0, final: 0, goodOrBetter: 0, sessionsFinal: 0, sessionsResolved: 0 };
 
 /** A rate, or null when nothing was there to divide by (metrics-v1.md: never 0 for "no data"). */
 const rate = (numerator: number, denominator: number) => (denominator > 0 ? numerator / denominator : null);
@@ -34,7 +32,7 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
     const tool = tools(key);
     const final = labels?.final ?? 0;
     // Every rate and mean divides the catalog's counts exactly as /compare divides them (one definition).
-    const slice: SliceCounts = { phase1: sums, phase2: labels ?? NO_LABELS, tools: tool };
+    const slice: SliceCounts = { phase1: sums, phase2: labels ?? NO_LABEL_COUNTS, tools: tool };
     const parts = SAMPLED_METRICS.map((metric) => [metric, rateParts(metric, slice)] as const);
     const figures = (names: readonly SampledMetric[]) => Object.fromEntries(parts.filter(([metric]) => names.includes(metric)).map(([metric, part]) => [metric, rate(part.numerator, part.denominator)]));
     return {

@@ -13,6 +13,9 @@ export interface SliceCounts {
   tools: Pick<ToolCounts, "completed" | "failed">;
 }
 
+/** The label counts of a slice without label rows (no response of it evaluated, or none in it). */
+export const NO_LABEL_COUNTS: SliceCounts["phase2"] = { rated: 0, ratedUp: 0, ratedDown: 0, windowClosed: 0, reasks: 0, followups: 0, final: 0, goodOrBetter: 0, sessionsFinal: 0, sessionsResolved: 0 };
+
 /** A slice's counts under the catalog's names (contracts/src/metrics/counts.ts): where each count read meets its name. */
 function catalogCounts({ phase1, phase2, tools }: SliceCounts): Record<MetricCount, number> {
   return {

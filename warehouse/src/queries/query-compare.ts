@@ -4,7 +4,7 @@ import type { Warehouse } from "../client";
 import { emptySums } from "../metrics/phase1";
 import { metricsRowCounts } from "../metrics/row-counts";
 import { rowKeyOf, type RowKeys } from "../metrics/row-keys";
-import { COMPARABLE_METRICS, rateParts, type ComparableMetric, type SliceCounts } from "./compare-metrics";
+import { COMPARABLE_METRICS, NO_LABEL_COUNTS, rateParts, type ComparableMetric, type SliceCounts } from "./compare-metrics";
 import { twoProportionZTest, wilsonInterval } from "./proportion-tests";
 import { DIMENSIONS, FiltersSchema, MetricsQuerySchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
@@ -87,10 +87,9 @@ export async function queryCompare(warehouse: Warehouse, input: CompareQueryInpu
   const { phase1, phase2, tools } = await metricsRowCounts(warehouse, metricsQuery, keys);
   const countsOf = (value: string): SliceCounts => {
     const key = rowKeyOf({ [query.dimension]: value }, keys);
-    const zero = { rated: 0, ratedUp: 0, ratedDown: 0, windowClosed: 0, reasks: 0, followups: 0, final: 0, goodOrBetter: 0, sessionsFinal: 0, sessionsResolved: 0 };
     return {
       phase1: phase1.get(key)?.sums ?? emptySums(),
-      phase2: phase2.get(key) ?? zero,
+      phase2: phase2.get(key) ?? NO_LABEL_COUNTS,
       tools: tools(key),
     };
   };
