@@ -84,8 +84,12 @@ wait_http() { # url, what, pid of its process
 step "answerscope"
 # The services run from plain JavaScript bundles (scripts/build-services.ts), rebuilt at every start.
 npm run -s build:services
+# Trace links: the demo has no tracing system, so a trace link opens the answer's own detail page in
+# the dashboard, whose tool-call timeline is the trace (demo/src/trace-link-template.ts); a
+# TRACE_URL_TEMPLATE of the calling shell (a real Langfuse) wins.
+TRACE_URL_TEMPLATE="${TRACE_URL_TEMPLATE:-$(node --import tsx demo/src/trace-link-template.ts http://127.0.0.1:3000)}"
 # Every role in one process (server/README.md), each on its own port as when run alone.
-run answerscope env COLLECTOR_PORT=4318 API_PORT=4320 EXPORTER_PORT=4321 HOST=127.0.0.1 EXPORTER_HOST=127.0.0.1 OUTCOME_INTERVAL_MS=5000 node dist/server/src/main.mjs
+run answerscope env COLLECTOR_PORT=4318 API_PORT=4320 EXPORTER_PORT=4321 HOST=127.0.0.1 EXPORTER_HOST=127.0.0.1 OUTCOME_INTERVAL_MS=5000 TRACE_URL_TEMPLATE="$TRACE_URL_TEMPLATE" node dist/server/src/main.mjs
 SERVE_PID=$!
 wait_http http://127.0.0.1:4318/readyz "the collector" "$SERVE_PID" answerscope
 wait_http http://127.0.0.1:4320/healthz "the query API" "$SERVE_PID" answerscope
@@ -101,7 +105,7 @@ run dashboard env API_URL=http://127.0.0.1:4320 NODE_ENV=production node node_mo
 DASHBOARD_PID=$!
 wait_http http://127.0.0.1:3000/login "the dashboard" "$DASHBOARD_PID" dashboard
 
-step "demo data (last 24 h, through the collector)"
+step "demo data (last 24 h, through the collector; vikingbot's own labels on 30 % of the chat sessions)"
 # Flags, not environment: KAFKA_BROKERS, when set for the collector, would name a second destination.
 mapfile -t DEMO_KEY_ARGS < <(node -e 'for (const e of require(process.argv[1]).keys) if (e.kind === "ingest") console.log(`--key\n${e.tenant_id}=${e.key}`)' "$KEYS_FILE")
 node --import tsx demo/src/cli.ts --collector http://127.0.0.1:4318 "${DEMO_KEY_ARGS[@]}" --events "${DEMO_EVENTS:-20000}"
@@ -117,6 +121,7 @@ Answerscope is running:
   ingest        http://127.0.0.1:4318/metrics
   ClickHouse    $WAREHOUSE
   Kafka         $BROKER
+  trace links   $TRACE_URL_TEMPLATE
 read keys:
 $READ_KEYS
 Ctrl-C stops everything.

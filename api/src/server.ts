@@ -56,6 +56,8 @@ export async function startApiService(config: ApiConfig, shared?: Warehouse): Pr
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }));
   const keys = loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS });
   if (keys.size === 0) console.warn("no keys configured (ANSWERSCOPE_KEYS / ANSWERSCOPE_KEYS_FILE): every query will be 401");
+  // The operator's hint lives here and in the docs, never in the dashboard a user reads.
+  console.log(config.TRACE_URL_TEMPLATE ? `trace links: ${config.TRACE_URL_TEMPLATE}` : "trace links: off (set TRACE_URL_TEMPLATE, e.g. https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}, to link responses to their traces)");
   const server = createApiServer({ warehouse, keys, traceUrlTemplate: config.TRACE_URL_TEMPLATE, corsOrigin: config.CORS_ORIGIN });
   const port = await listen(server, config.PORT, config.HOST);
   return {

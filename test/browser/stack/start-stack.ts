@@ -8,6 +8,7 @@ import { clickHouseOutage, type ClickHouseOutage } from "../../src/clickhouse-ou
 import { serveOutageControl } from "../../src/outage-control";
 import { answers, startChildService, type ChildService } from "./child-service";
 import { ensureDashboardBuild } from "./dashboard-build";
+import { startDashboard } from "./dashboard-service";
 import { freePort } from "./free-port";
 import { buildTestData } from "./test-data";
 
@@ -98,16 +99,7 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
     log(`dashboard build ready after ${Date.now() - started} ms`);
     const dashboardPort = await freePort();
     const dashboardUrl = `http://127.0.0.1:${dashboardPort}`;
-    services.push(
-      await startChildService({
-        name: "dashboard",
-        command: process.execPath,
-        args: [join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(dashboardPort), "-H", "127.0.0.1"],
-        cwd: join(ROOT, "dashboard"),
-        env: { API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-        ready: () => answers(`${dashboardUrl}/login`),
-      }),
-    );
+    services.push(await startDashboard("dashboard", apiUrl, dashboardPort));
     log(`stack up in ${Date.now() - started} ms: dashboard ${dashboardUrl}, api ${apiUrl}, database ${database}`);
     return {
       dashboardUrl,

@@ -1,6 +1,10 @@
 import type { ResponseFacts } from "@/lib/api-types";
 
-/** The way to the trace in the tracing system, or a plain statement of why there is none. */
+/**
+ * The way to the trace in the tracing system, or a plain statement of why there is none. How an
+ * operator sets the link up (TRACE_URL_TEMPLATE) is for the operator docs and the API's startup
+ * log, not for the reader of this page.
+ */
 export function TraceLink({ response }: { response: ResponseFacts }) {
   if (response.trace_url) {
     return (
@@ -8,15 +12,19 @@ export function TraceLink({ response }: { response: ResponseFacts }) {
         <a href={response.trace_url} target="_blank" rel="noopener noreferrer" data-role="trace-link">
           Open trace {response.trace_id} ↗
         </a>{" "}
-        <span className="muted">(opens the tracing system in a new tab)</span>
+        <span className="muted">(opens in a new tab)</span>
       </p>
     );
   }
   return (
     <p className="trace notice" data-role="trace">
-      {response.trace_id
-        ? `This response has trace id ${response.trace_id}, but no trace link template is configured (TRACE_URL_TEMPLATE of the query API).`
-        : "No trace: the agent sent no trace_id with this response."}
+      {response.trace_id ? (
+        <>
+          Trace <span className="mono">{response.trace_id}</span>: this dashboard has no link to a tracing system.
+        </>
+      ) : (
+        "No trace: the agent sent no trace_id with this response."
+      )}
     </p>
   );
 }
