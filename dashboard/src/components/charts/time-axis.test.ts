@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUCKET_MS } from "@/lib/time-range";
+import { BUCKET_MS } from "../../lib/time-range";
 import { shownBucket, TICK_SPACING_PX, tickLabel, timeTicks } from "./time-axis";
 
 const HOUR = 3600_000;
