@@ -55,6 +55,8 @@ describe("a link's parameters checked against what the view can show", () => {
       texts: ["range “7d” ignored: from and to say which time"],
       href: "/effect?tenant=demo&from=2026-11-30T08%3A00%3A00.000Z&to=2026-11-30T09%3A00%3A00.000Z",
     });
+    // An unknown preset beside them is ignored for the same reason: the time shown is the ends'.
+    expect(outcome(VIEWS.effect.path, "tenant=demo&range=3y&from=2026-11-30T08:00:00Z&to=2026-11-30T09:00:00Z").texts).toEqual(["range “3y” ignored: from and to say which time"]);
   });
 
   it("an unknown bucket, slice, metric, dimension, sample kind, reason and matrix cell label", () => {

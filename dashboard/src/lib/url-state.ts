@@ -159,27 +159,25 @@ class QueryReader {
 function readRange(reader: QueryReader): RangeSelection {
   const named = reader.one(PARAMS.range);
   const preset = isRangePreset(named) ? named : DEFAULT_PRESET;
-  if (named !== null && !isRangePreset(named)) reader.note(PARAMS.range, `range “${named}” is not one of ${Object.keys(RANGE_PRESETS).join(", ")}; showing ${shownRange(preset)}`);
   const from = reader.instant(PARAMS.from);
   const to = reader.instant(PARAMS.to);
-  if (from === null && to === null) return { kind: "preset", preset };
   const fromMs = from === null ? null : parseInstant(from);
   const toMs = to === null ? null : parseInstant(to);
   const notInstant = (name: string, text: string) => `${name} “${text}” is not a date and time (such as 2026-11-30T08:00Z)`;
   const problem: [string, string] | null =
-    from === null ? [PARAMS.to, "to was given without from"]
+    from === null && to === null ? null
+    : from === null ? [PARAMS.to, "to was given without from"]
     : to === null ? [PARAMS.from, "from was given without to"]
     : fromMs === null ? [PARAMS.from, notInstant(PARAMS.from, from)]
     : toMs === null ? [PARAMS.to, notInstant(PARAMS.to, to)]
     : fromMs > toMs ? [PARAMS.from, "from was after to"]
     : fromMs === toMs ? [PARAMS.from, "from was the same time as to"]
     : null;
-  if (problem) {
-    reader.note(problem[0], `${problem[1]}; showing ${shownRange(preset)}`);
-    return { kind: "preset", preset };
-  }
-  if (named !== null && isRangePreset(named)) reader.note(PARAMS.range, `range “${named}” ignored: from and to say which time`);
-  return { kind: "custom", from: new Date(fromMs!).toISOString(), to: new Date(toMs!).toISOString() };
+  const custom = fromMs !== null && toMs !== null && problem === null;
+  if (named !== null && custom) reader.note(PARAMS.range, `range “${named}” ignored: from and to say which time`);
+  else if (named !== null && !isRangePreset(named)) reader.note(PARAMS.range, `range “${named}” is not one of ${Object.keys(RANGE_PRESETS).join(", ")}; showing ${shownRange(preset)}`);
+  if (problem) reader.note(problem[0], `${problem[1]}; showing ${shownRange(preset)}`);
+  return custom ? { kind: "custom", from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() } : { kind: "preset", preset };
 }
 
 /** Reads a query string into a state, and says what of it was left out or corrected (an invalid value falls back to its default rather than failing the page). */
