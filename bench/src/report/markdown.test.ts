@@ -51,3 +51,21 @@ describe("resultsMarkdown, raw reads", () => {
     expect(bounded).toContain("(≥: the raw read was stopped at its time limit)");
   });
 });
+
+describe("resultsMarkdown, engines", () => {
+  it("puts each ratio beside its goal's verdict, and a ratio not measured as such, not as missed", () => {
+    const engines = committed.engines!;
+    const verdict = engines.goals_met.ingest_ratio ? "met" : "**missed**";
+    expect(resultsMarkdown(committed)).toContain(`| ${engines.ratios.ingest} | ≥ 0.8: ${verdict} |`);
+    const unmeasured = resultsMarkdown({ ...committed, engines: { ...engines, ratios: { ...engines.ratios, ingest: null }, goals_met: { ...engines.goals_met, ingest_ratio: null } } });
+    expect(unmeasured).toContain("| – | ≥ 0.8: not measured |");
+  });
+
+  it("says why an engine has no slowest queries instead of leaving them out", () => {
+    const engines = committed.engines!;
+    const embedded = { ...engines.embedded, slowest_queries: { unavailable: "no system.query_log on this embedded engine" } };
+    const text = resultsMarkdown({ ...committed, engines: { ...engines, embedded } });
+    expect(text).toContain("| system.query_log | no system.query_log on this embedded engine |");
+    expect(text).not.toContain("Slowest queries of the embedded engine");
+  });
+});
