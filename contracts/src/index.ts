@@ -1,4 +1,4 @@
-// Public API of @answerscope/contracts: the event contract (events-v1.md) as zod schemas, the
+// Public API of @answerscope/contracts: the event contract (docs/events.md) as zod schemas, the
 // validation entry points the collector and ingest workers call, and the rules tables the
 // pipeline and the warehouse share.
 

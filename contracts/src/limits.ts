@@ -1,4 +1,4 @@
-// Size limits of events-v1.md that more than one module needs (the parser, the schemas, and the
+// Size limits of docs/events.md that more than one module needs (the parser, the schemas, and the
 // warehouse, which sizes its columns from them).
 
 /** A message whose raw bytes exceed this is rejected as `too_large` before it is even parsed. */

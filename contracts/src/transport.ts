@@ -1,7 +1,7 @@
 import type { EventInput } from './schema/event.js';
 import type { EventType } from './vocabulary.js';
 
-/** Default Kafka topics (events-v1.md, Transport); deployments may configure others. */
+/** Default Kafka topics (docs/events.md, "Sending events"); deployments may configure others. */
 export const DEFAULT_TOPICS = {
   response_completed: 'answerscope.response_completed',
   tool_call: 'answerscope.tool_call',

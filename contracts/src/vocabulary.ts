@@ -1,4 +1,4 @@
-// The closed vocabularies of events-v1.md. Each list is the single source for its zod enum,
+// The closed vocabularies of docs/events.md. Each list is the single source for its zod enum,
 // its TypeScript type and the JSON Schema `enum`, so adding a value happens in one place.
 
 export const EVENT_TYPES = ['response_completed', 'tool_call', 'feedback_submitted', 'external_outcome_recorded'] as const;

@@ -1,6 +1,6 @@
 import type { MetricCount } from './counts.js';
 
-// The metric catalog: every figure of a metrics row (metrics-v1.md), declared once. The warehouse
+// The metric catalog: every figure of a metrics row (docs/metrics.md), declared once. The warehouse
 // divides rates and means by their `numerator` and `denominator` (sums of counts.ts's counts), the
 // API's result schema, OpenAPI and /compare's list come from here, the exporter names the gauge
 // of each alertable metric, the reference suite checks its own list against it. Browser-safe (no
@@ -33,7 +33,7 @@ interface MetricBase {
 
 export interface RatioMetric extends MetricBase {
   kind: 'rate' | 'mean';
-  /** Summed counts over summed counts; null when the denominator is 0 (metrics-v1.md: never 0 for "no data"). */
+  /** Summed counts over summed counts; null when the denominator is 0 (docs/metrics.md: never 0 for "no data"). */
   numerator: readonly MetricCount[];
   denominator: readonly MetricCount[];
   /** What the denominator counts, as a reader says it ("n = 42 rated responses"). */
@@ -53,7 +53,7 @@ export interface CountMetric extends MetricBase {
 
 export type MetricDefinition = RatioMetric | QuantileMetric | CountMetric;
 
-/** metrics-v1.md: under 30 in the denominator a figure is too noisy to read as a change. */
+/** docs/metrics.md: under 30 in the denominator a figure is too noisy to read as a change. */
 const SMALL_SAMPLE = 30;
 
 // Generic in `alertable` so that the catalog's type keeps it literal (AlertableMetricName reads it).

@@ -1,4 +1,4 @@
-// A follow-up turn that says the previous answer missed is a "re-ask" (metrics-v1.md). The same
+// A follow-up turn that says the previous answer missed is a "re-ask" (docs/metrics.md). The same
 // list drives this function and the warehouse's SQL, so it is plain lower-case text (no regex):
 // SQL can match it with `positionUTF8(lowerUTF8(replaceAll(query_text, '’', '\'')), phrase) > 0`.
 

@@ -13,7 +13,7 @@ export const EVENT_SCHEMAS = {
   external_outcome_recorded: externalOutcomeRecordedSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
-/** Any event of events-v1.md, told apart by `event_type`. */
+/** Any event of docs/events.md, told apart by `event_type`. */
 export const eventSchema = z
   .discriminatedUnion('event_type', [responseCompletedSchema, toolCallSchema, feedbackSubmittedSchema, externalOutcomeRecordedSchema])
   .meta({ title: 'Answerscope event, version 1', description: 'One event as a producer sends it (events-v1.md).' });

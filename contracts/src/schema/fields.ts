@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UNKNOWN } from '../vocabulary.js';
 import { truncateChars } from '../text/truncate.js';
 
-// Building blocks for the event schemas, one per kind of rule in events-v1.md.
+// Building blocks for the event schemas, one per kind of rule in docs/events.md.
 //
 // Absent optional fields: producers written in other languages often send `null` for "not set"
 // (Python's None, Go's nil pointers). The contract reads `null` on an optional field as absent

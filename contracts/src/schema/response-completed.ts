@@ -13,7 +13,7 @@ import {
   requiredString,
 } from './fields.js';
 
-/** One final assistant answer (events-v1.md, `response_completed`). */
+/** One final assistant answer (docs/events.md, `response_completed`). */
 export const responseCompletedSchema = z
   .object({
     ...envelopeShape('response_completed'),
