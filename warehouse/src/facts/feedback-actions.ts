@@ -68,7 +68,7 @@ function toRepeatedIds(narrowing: Narrowing, repeated: SqlSubquery): Narrowing {
  * Subquery: every feedback event once (dedup by event_id), all columns of
  * `feedback_events` plus `action` and the id's first arrival (`first_event_id`).
  *
- * The client_feedback_id rule of events-v1.md, per (tenant, user_id, client_feedback_id):
+ * The client_feedback_id rule of docs/events.md, per (tenant, user_id, client_feedback_id):
  * the first event to ARRIVE (smallest ingested_at_ms, ties smallest event_id) is the
  * action (`accepted`); a later event with the same content_hash is the same action sent
  * again (`retry`: it keeps neither its own occurred_at nor its event_id, so a retry stamped

@@ -22,7 +22,7 @@ export interface ReducedToolCallsOptions {
   eventsFromMs?: number;
 }
 
-// "Latest" and "earliest" order events by time, ties by event_id (events-v1.md).
+// "Latest" and "earliest" order events by time, ties by event_id (docs/events.md).
 const VERSION = "(occurred_at_ms, event_id)";
 const TERMINAL = "status != 'started'";
 const STARTED = "status = 'started'";
@@ -55,7 +55,7 @@ export function responseCallsSql(w: Warehouse, options: { tenantId: string; resp
 }
 
 /**
- * Subquery: one row per (tenant, tool_call_id), the lifecycle of events-v1.md:
+ * Subquery: one row per (tenant, tool_call_id), the lifecycle of docs/events.md:
  * - status: the latest terminal event's, else `started` (never rewritten to failed);
  * - start_inferred: a terminal without any `started`;
  * - first_at_ms: the earliest event's occurred_at_ms, the call's time for ranges;

@@ -188,7 +188,7 @@ async function feedbackEvents(w: Warehouse, tenantId: string, scores: readonly S
   });
 }
 
-/** POST /v1/events (api-v1.md: 202 with the accepted count): the way in of every producer. */
+/** POST /v1/events (docs/api.md: 202 with the accepted count): the way in of every producer. */
 async function sendToCollector(collectorUrl: string, ingestKey: string, events: readonly object[]): Promise<number> {
   if (events.length === 0) return 0;
   const response = await fetch(new URL("v1/events", collectorUrl.endsWith("/") ? collectorUrl : `${collectorUrl}/`), {

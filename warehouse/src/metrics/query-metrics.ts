@@ -7,7 +7,7 @@ import { emptySums } from "./phase1";
 import { metricsRowCounts } from "./row-counts";
 import type { RowKeys } from "./row-keys";
 
-/** A rate, or null when nothing was there to divide by (metrics-v1.md: never 0 for "no data"). */
+/** A rate, or null when nothing was there to divide by (docs/metrics.md: never 0 for "no data"). */
 const rate = (numerator: number, denominator: number) => (denominator > 0 ? numerator / denominator : null);
 
 /**

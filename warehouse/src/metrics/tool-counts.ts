@@ -17,14 +17,14 @@ interface CountsRow extends Record<string, unknown> {
 }
 
 /**
- * Whether a row is filtered or grouped by response dimensions. metrics-v1.md: such a row's tool
+ * Whether a row is filtered or grouped by response dimensions. docs/metrics.md: such a row's tool
  * figures cover the calls of its responses (read from their label rows, phase2.ts); any other
  * row counts every call of the range, with or without a response, by the call's own time.
  */
 export const toolsFollowResponses = (query: MetricsQuery, keys: RowKeys): boolean => keys.groupBy.length > 0 || Object.keys(query.filters).length > 0;
 
 /**
- * Reduced tool calls per metrics row without dimensions (metrics-v1.md): a call's time is its
+ * Reduced tool calls per metrics row without dimensions (docs/metrics.md): a call's time is its
  * first event; when bucketed, a call counts in the bucket of its own time. Read from
  * tool_call_states (migration 0012), where the signs of a call sum to 1 at its current (first
  * time, status) and to 0 elsewhere, so a plain signed sum per status counts each call once.

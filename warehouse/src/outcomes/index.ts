@@ -1,4 +1,4 @@
-// The outcome evaluator (metrics-v1.md, "Outcome label of one response") and label readers.
+// The outcome evaluator (docs/metrics.md, "Outcome label of one response") and label readers.
 export * from "./label-rules";
 export * from "./reask-match";
 export * from "./current-labels";

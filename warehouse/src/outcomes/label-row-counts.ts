@@ -1,5 +1,5 @@
 /**
- * What Phase 2 counts of one label row (metrics-v1.md), as SQL over a response_labels row: summed
+ * What Phase 2 counts of one label row (docs/metrics.md), as SQL over a response_labels row: summed
  * over a row's responses by the metrics route, and per hour by the outcome rollup (migration 0013).
  * One definition, so the rollup and the reads of label rows cannot drift apart.
  */

@@ -1,14 +1,14 @@
 import type { OutcomeLabel } from "../queries/query-input";
 import { sqlList, sqlValue } from "../sql/escape";
 
-/** metrics-v1.md: a response that ended this way is `failed` whatever else is known. */
+/** docs/metrics.md: a response that ended this way is `failed` whatever else is known. */
 export const FAILED_FINISH_REASONS = ["error", "max_iterations", "no_reply", "cancelled"] as const;
 
-/** Follow-up window and observation window of metrics-v1.md, inclusive. */
+/** Follow-up window and observation window of docs/metrics.md, inclusive. */
 export const FOLLOWUP_WINDOW_MS = 600_000;
 
 /**
- * The rules of metrics-v1.md in order, first match wins, with the `label_reason` each
+ * The rules of docs/metrics.md in order, first match wins, with the `label_reason` each
  * writes. `when` is SQL over the evaluator's columns: finish_reason, explicit_rating
  * ('up' | 'down' | ''), has_followup, followup_is_reask, window_closed, has_failed_tool.
  */

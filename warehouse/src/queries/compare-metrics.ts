@@ -3,7 +3,7 @@ import type { Phase1Sums } from "../metrics/phase1";
 import type { Phase2Counts } from "../metrics/phase2";
 import type { ToolCounts } from "../metrics/tool-counts";
 
-/** The rate metrics of metrics-v1.md that a version comparison can test (the catalog's comparable ones). */
+/** The rate metrics of docs/metrics.md that a version comparison can test (the catalog's comparable ones). */
 export { COMPARABLE_METRICS };
 export type ComparableMetric = ComparableMetricName;
 

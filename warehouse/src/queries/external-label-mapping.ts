@@ -1,9 +1,9 @@
 import type { OutcomeLabel } from "./query-input";
 
 /**
- * Which Answerscope labels (metrics-v1.md) count as agreeing with a foreign label, per source.
+ * Which Answerscope labels (docs/metrics.md) count as agreeing with a foreign label, per source.
  * Deliberately a set per foreign label, not a one-to-one translation: the two rules differ on
- * purpose (vikingbot-format.md, last section), and a pair outside the set is a place where they
+ * purpose (docs/vikingbot.md, last section), and a pair outside the set is a place where they
  * disagree, which is what the agreement table is for. A foreign label not listed here (vikingbot's
  * `follow_up`, which its documented rule never produces, or any label of an unknown source) is shown
  * in the matrix but not compared.

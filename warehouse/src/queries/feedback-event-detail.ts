@@ -64,7 +64,7 @@ const EVENT_COLUMNS = Object.keys({
   comment: true, correction: true, severity: true, action: true,
 } satisfies Record<Exclude<keyof EventRow, "verification">, true>);
 
-/** A rating's identity (events-v1.md): one user's rating of one target (and citation subject). */
+/** A rating's identity (docs/events.md): one user's rating of one target (and citation subject). */
 const keyOf = (row: { user_id: string; target_type: string; target_id: string; subject_id: string }) => JSON.stringify([row.user_id, row.target_type, row.target_id, row.subject_id]);
 
 /**

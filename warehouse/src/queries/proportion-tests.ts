@@ -1,5 +1,5 @@
 /**
- * Statistics of the version comparison (metrics-v1.md "Comparing two versions"):
+ * Statistics of the version comparison (docs/metrics.md "Comparing two versions"):
  * Wilson score intervals and the pooled two-proportion z-test, both at 95 %.
  */
 

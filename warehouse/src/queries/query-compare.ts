@@ -10,7 +10,7 @@ import { DIMENSIONS, FiltersSchema, MetricsQuerySchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
 
 /**
- * metrics-v1.md: a slice with fewer than its metric's minimum sample (the catalog's `minSample`)
+ * docs/metrics.md: a slice with fewer than its metric's minimum sample (the catalog's `minSample`)
  * in the denominator is insufficient_data, not a rate change. The document names the smallest.
  */
 export const MIN_COMPARE_DENOMINATOR = Math.min(...COMPARABLE_METRICS.map((metric) => METRIC_CATALOG[metric].minSample));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { orderedRange, rangeShape } from "./query-range";
 import { MEAN_METRICS, SAMPLED_METRICS, type CountMetricName, type MetricName, type SampledMetricName } from "@answerscope/contracts/metrics";
 
-/** Response dimensions of metrics-v1.md: the only names that may become SQL identifiers from a request. */
+/** Response dimensions of docs/metrics.md: the only names that may become SQL identifiers from a request. */
 export const DIMENSIONS = [
   "model",
   "provider",

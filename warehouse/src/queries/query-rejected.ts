@@ -4,7 +4,7 @@ import { feedbackConflictsSql } from "../facts/feedback-actions";
 import { sqlValue } from "../sql/escape";
 import { isoFromMs, orderedRange, rangeShape, TimestampSchema } from "./query-range";
 
-/** events-v1.md: a reused client_feedback_id with other content "is stored as rejected with reason feedback_conflict". */
+/** docs/events.md: a reused client_feedback_id with other content is rejected as feedback_conflict. */
 export const FEEDBACK_CONFLICT_REASON = "feedback_conflict";
 
 /** Characters of a rejected payload shown in a listing: enough to see what was wrong, never a 16 KiB blob per row. */

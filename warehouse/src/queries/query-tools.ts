@@ -54,7 +54,7 @@ function coveredCallsSql(warehouse: Warehouse, query: ToolsQuery): string {
     return `SELECT tool_name, status, error_category, duration_ms, sign AS weight FROM ${warehouse.table("tool_call_states")}
       ${whereAll([tenantCondition(query.tenantId), ...msRange("first_at_ms", query.from, query.to), ...ofTools])}`;
   }
-  // metrics-v1.md: in a filtered row, tool figures cover the calls whose response belongs to the
+  // docs/metrics.md: in a filtered row, tool figures cover the calls whose response belongs to the
   // row (whatever the call's own time, as the metrics route counts them); calls without a
   // response_id count only without a filter.
   const responseIds = matchingResponseIdsSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters });

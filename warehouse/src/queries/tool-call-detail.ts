@@ -2,7 +2,7 @@ import { TOOL_STATUSES } from "@answerscope/contracts";
 import { z } from "zod";
 import { isoFromMs, TimestampSchema } from "./query-range";
 
-/** One reduced tool call (events-v1.md lifecycle) as a detail view shows it. */
+/** One reduced tool call (docs/events.md lifecycle) as a detail view shows it. */
 export const ToolCallDetailSchema = z.object({
   tool_call_id: z.string(),
   tool_name: z.string(),

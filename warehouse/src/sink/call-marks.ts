@@ -6,7 +6,7 @@ export const toolCallKey = (row: { tenant_id: string; tool_call_id: string }) =>
 /** What the marks read of a tool-call event. */
 export type CallEvent = Pick<ToolCallRow, "tenant_id" | "tool_call_id" | "event_id" | "occurred_at_ms" | "status" | "tool_name" | "duration_ms" | "error_category">;
 
-/** What the reduction of a call needs of its stored events (the events-v1.md lifecycle, as facts/reduced-tool-calls.ts). */
+/** What the reduction of a call needs of its stored events (the docs/events.md lifecycle, as facts/reduced-tool-calls.ts). */
 export interface StoredCall {
   firstAtMs: number;
   /** The winning terminal event: the latest by (occurred_at_ms, event_id). */
@@ -27,7 +27,7 @@ export interface CallState {
   durationMs: number;
 }
 
-// "Latest" and "earliest" order by time, ties by event_id (events-v1.md), compared as bytes like
+// "Latest" and "earliest" order by time, ties by event_id (docs/events.md), compared as bytes like
 // ClickHouse does. JavaScript's order of UTF-16 units is the order of UTF-8 bytes unless a string
 // holds a surrogate pair, so only those are encoded (the sink compares every stored event).
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -86,7 +86,7 @@ function setMarks(row: ToolCallRow, becomesFirst: 0 | 1, prevFirstAtMs: number, 
 /**
  * Marks, in write order, what each new tool-call event changes about its call, given the calls'
  * stored events (`stored`, by toolCallKey; not modified):
- * - `becomes_first` = 1 when it lowers the call's first time (the call's time in metrics-v1.md),
+ * - `becomes_first` = 1 when it lowers the call's first time (the call's time in docs/metrics.md),
  *   with `prev_first_at_ms` the first time it replaces (0 for the call's first stored event);
  *   migration 0007's views turn that into the time-keyed `tool_call_firsts`;
  * - `state_changed` = 1 when it changes the call's reduced state (first time, status, tool name,

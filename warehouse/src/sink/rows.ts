@@ -81,7 +81,7 @@ export function supersede<T extends ResponseRowShape>(next: T, previous: Pick<Re
 
 type ResponseRowShape = ReturnType<typeof responseRow>;
 
-/** Versions of one response: the latest occurred_at wins, ties go to the greatest event_id (events-v1.md). */
+/** Versions of one response: the latest occurred_at wins, ties go to the greatest event_id (docs/events.md). */
 export function isLaterVersion(a: Pick<ResponseRowShape, "occurred_at_ms" | "event_id">, b: Pick<ResponseRowShape, "occurred_at_ms" | "event_id">): boolean {
   return a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : a.event_id > b.event_id;
 }
