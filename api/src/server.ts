@@ -18,7 +18,7 @@ export interface ApiServerOptions {
   log?: (message: string) => void;
 }
 
-/** The query API's HTTP server: every route of api-v1.md's query table, the OpenAPI document, and /healthz /readyz /metrics. */
+/** The query API's HTTP server: every query route of docs/api.md, the OpenAPI document, and /healthz /readyz /metrics. */
 export function createApiServer(options: ApiServerOptions): Server {
   const metrics = createApiMetrics();
   const log = options.log ?? ((message: string) => console.error(message));

@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 
 /**
  * The tenant a request may read: a known `read` key's tenant. No or an unknown key is 401;
- * an ingest key is 403, because a key that can write must not also read (api-v1.md).
+ * an ingest key is 403, because a key that can write must not also read (docs/api.md).
  */
 export function authenticateReader(req: IncomingMessage, keys: KeyRing): string {
   const token = bearerToken(req.headers.authorization);

@@ -1,7 +1,7 @@
 import { DIMENSIONS, type Dimension, type Filters } from "@answerscope/warehouse";
 import { z } from "zod";
 
-/** Parameters every query route shares (api-v1.md "Query API"). */
+/** Parameters every query route shares (docs/api.md "Query API"). */
 export const tenantParameter = {
   tenant_id: z.string().optional().describe("optional; when given it must be the read key's tenant (else 403)"),
 };
@@ -13,7 +13,7 @@ export const rangeParameters = {
 
 const filterValues = z.array(z.string().min(1).max(256)).min(1).max(100);
 
-/** `<dimension>=<value>`, repeatable: OR within a dimension, AND across dimensions (metrics-v1.md). */
+/** `<dimension>=<value>`, repeatable: OR within a dimension, AND across dimensions (docs/metrics.md). */
 export const dimensionFilterParameters = Object.fromEntries(
   DIMENSIONS.map((dimension) => [dimension, filterValues.optional().describe(`filter on ${dimension}; repeat for OR`)]),
 ) as Record<Dimension, z.ZodOptional<typeof filterValues>>;

@@ -13,7 +13,7 @@ import { responseRoute } from "./response";
 import { samplesRoute } from "./samples";
 import { toolsRoute } from "./tools";
 
-/** Every route of api-v1.md's query table, in the table's order, then the routes added since. */
+/** Every query route (docs/api.md): the first nine in the order of the original contract, then the routes added since. */
 export const QUERY_ROUTES: readonly ApiRoute[] = [
   metricsRoute,
   toolsRoute,

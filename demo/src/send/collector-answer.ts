@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The collector's 202 answer (api-v1.md): how many were stored, and which were refused why. */
+/** The collector's 202 answer (docs/api.md): how many were stored, and which were refused why. */
 export const collectorAnswerSchema = z.object({
   accepted: z.number().int().nonnegative(),
   rejected: z.array(z.object({ index: z.number().int().nonnegative(), event_id: z.string().nullish(), reason: z.string() })),

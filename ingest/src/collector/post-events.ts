@@ -30,7 +30,7 @@ function authorize(header: string | undefined, keys: KeyRing): string {
 }
 
 /**
- * POST /v1/events (api-v1.md): every event runs the same pipeline as a Kafka
+ * POST /v1/events (docs/api.md): every event runs the same pipeline as a Kafka
  * message; the answer is 202 only once the accepted events are durable. A rejected
  * event is reported by index and kept (rejected table or DLQ) with its reason.
  * A retried batch is harmless: rows are deduplicated by event_id, rejections by a

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 
 export type ErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "too_large" | "unavailable" | "internal";
 
-/** The HTTP status of each error code (api-v1.md's table). */
+/** The HTTP status of each error code (docs/api.md, Errors). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
   unauthenticated: 401,
@@ -19,7 +19,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
-/** Errors always have the api-v1.md shape `{"error": {"code", "message"}}`. */
+/** Errors always have the docs/api.md shape `{"error": {"code", "message"}}`. */
 export function sendError(res: ServerResponse, code: ErrorCode, message: string): void {
   sendJson(res, ERROR_STATUS[code], { error: { code, message } });
 }
