@@ -60,7 +60,7 @@ function bySlice<T>(rows: readonly T[], keyOf: (row: T) => string[]): { key: str
 
 /**
  * The windowed gauges of one refresh: per capped slice (tenant × model × channel, or tenant ×
- * tool) and window, each ratio only where its denominator is above 0 (metrics-v1.md: no data is
+ * tool) and window, each ratio only where its denominator is above 0 (docs/metrics.md: no data is
  * not a rate of 0), each sample count always, so a rule can tell "few samples" from "no series".
  * Tenants are capped by response volume; models and channels by response volume within their
  * tenant, and the same choice applies to every figure so slices line up across gauges.

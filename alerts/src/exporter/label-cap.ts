@@ -1,6 +1,6 @@
 import { OTHER } from "../metric-names";
 
-/** An absent or empty dimension reads as `unknown` (metrics-v1.md), never as an empty label. */
+/** An absent or empty dimension reads as `unknown` (docs/metrics.md), never as an empty label. */
 export const labelValue = (value: string): string => (value === "" ? "unknown" : value);
 
 /** The `limit` values with the most volume; ties go to the smaller value so the choice is stable between refreshes. */

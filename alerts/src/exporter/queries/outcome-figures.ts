@@ -2,7 +2,7 @@ import { queryRows, type Warehouse } from "@answerscope/warehouse";
 import { spanOf, type TimeWindow } from "../windows";
 import { inWindowMs, inWindowTime, perWindow, windowValues } from "./window-sql";
 
-/** Outcome-label counts of one slice per window (metrics-v1.md's good_answer_rate and reask_rate). */
+/** Outcome-label counts of one slice per window (docs/metrics.md's good_answer_rate and reask_rate). */
 export interface OutcomeFigures {
   tenant: string;
   model: string;

@@ -16,10 +16,10 @@ export interface RatingFigures {
  * evaluator and count a rating when it was GIVEN (what an on-call engineer means by "users
  * are thumbing down now"), not when the rated answer was.
  *
- * Within the span, each rater's rating of an answer is the latest action (events-v1: latest by
+ * Within the span, each rater's rating of an answer is the latest action (docs/events.md: latest by
  * occurred_at, ties by event_id); a `cleared` one counts nowhere. Only `chat_message` ratings
  * of an answer that exists and belongs to the rater count (the verified rating of
- * metrics-v1.md); the answer's current version gives model and channel. The rating time
+ * docs/metrics.md); the answer's current version gives model and channel. The rating time
  * decides the window. The client_feedback_id conflict rule is not applied here: a conflicting
  * re-send is rare and changes at most one rating.
  *
