@@ -10,7 +10,7 @@ import { startApiProcess } from "../src/api-process";
 import { dropTestWarehouse } from "../src/warehouse";
 
 /**
- * The query API's contract (api-v1.md) against a real ClickHouse: authentication, parameter
+ * The query API's contract (docs/api.md) against a real ClickHouse: authentication, parameter
  * validation, tenant isolation, 404 and 503, hostile values. Figures are checked in api-figures.test.ts.
  */
 const TRACE_TEMPLATE = "https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}";

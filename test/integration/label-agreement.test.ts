@@ -25,7 +25,7 @@ const context: MappingContext = { tenantId: TENANT, timeZone: TIME_ZONE, model: 
 
 /**
  * What the fixtures (importer/src/testing/agreement-fixtures.ts) imply, worked out by hand from
- * metrics-v1.md and the mapping of the label-agreement route (UTC = local - 8 h):
+ * docs/metrics.md and the mapping of the label-agreement route (UTC = local - 8 h):
  * - Answerscope: c1 bad (rated up, but its follow-up c2 two minutes later says "that's wrong": a
  *   re-ask wins over the rating); c2 neutral (follow-up c3 after 3 min, no re-ask phrase); c3 good
  *   (next answer 35 min later: no follow-up, window closed); c4 bad (thumb_down); c5 good (no

@@ -6,7 +6,7 @@ import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 /**
  * The metrics route's figures against the independent reference implementation of
- * metrics-v1.md, over a data set with every edge case, loaded through the real sink.
+ * docs/metrics.md, over a data set with every edge case, loaded through the real sink.
  * Quantiles within 2 %, everything else exact (the sample sizes behind every rate and mean
  * included), null where a denominator is 0. The reference classifies query texts by its own rules.
  */

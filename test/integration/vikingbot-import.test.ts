@@ -19,7 +19,7 @@ const RANGE = { from: "2026-08-20T00:00:00.000Z", to: "2026-08-21T00:00:00.000Z"
 const context: MappingContext = { tenantId: TENANT, timeZone: TIME_ZONE, model: "unknown", provider: "unknown" };
 
 /**
- * What metrics-v1.md implies for the fixtures (importer/src/testing/vikingbot-fixtures.ts), over 2026-08-20 UTC:
+ * What docs/metrics.md implies for the fixtures (importer/src/testing/vikingbot-fixtures.ts), over 2026-08-20 UTC:
  * - answers r1, r2, h1 (the heartbeat's), r3 in Alice's file, r4, r5 in Bob's → 6.
  * - explicit ratings: r1 down (thumb_up, stored without a user, then thumb_down: the latest wins),
  *   r3 up (rating 4), r4 down (rating -2); r2's and r5's ratings of 0 are not sent → coverage 3/6,

@@ -1,4 +1,4 @@
-// Small factories for hand-written events (tests and scenarios). Every event is valid per events-v1.md.
+// Small factories for hand-written events (tests and scenarios). Every event is valid per docs/events.md.
 import type { FeedbackSubmittedEvent, ResponseCompletedEvent, ToolCallEvent, ToolStatus } from './types';
 import { iso, ms } from './util';
 

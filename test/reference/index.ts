@@ -1,4 +1,4 @@
-// Reference implementation of metrics-v1.md over a raw event list (see README.md).
+// Reference implementation of docs/metrics.md over a raw event list (see README.md).
 export type * from './types';
 export { RESPONSE_DIMENSIONS, RATE_METRICS, MEAN_METRICS } from './types';
 export { classifyQuery } from './classify';

@@ -99,7 +99,7 @@ function collectRows(state: TenantState, query: MetricsQuery, opts: ReferenceOpt
   for (const c of state.toolCalls) {
     let row: RowAcc | undefined;
     if (scoped) {
-      // metrics-v1.md: the calls whose response_id belongs to the row's responses, whatever
+      // docs/metrics.md: the calls whose response_id belongs to the row's responses, whatever
       // the call's own time (the row's responses are already in the range).
       row = c.response_id ? rowOfResponse.get(c.response_id) : undefined;
     } else if (c.t < from || c.t >= to) {

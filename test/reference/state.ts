@@ -124,7 +124,7 @@ export function dedupEvents(events: readonly RawEvent[]): RawEvent[] {
   return out;
 }
 
-/** events-v1.md: query_text is cut to 4000 characters, and only that text is classified and matched for re-asks. */
+/** docs/events.md: query_text is cut to 4000 characters, and only that text is classified and matched for re-asks. */
 export const QUERY_TEXT_MAX = 4000;
 
 function dimsOf(e: ResponseCompletedEvent, queryText: string | undefined, classify: (text?: string) => string): Record<Dimension, string> {

@@ -20,7 +20,7 @@ export function referenceTools(events: readonly RawEvent[], query: ToolsQuery, o
   }
   const groups = new Map<string, { calls: number; completed: number; failed: number; unfinished: number; durations: number[]; cats: Map<string, number> }>();
   for (const c of state.toolCalls) {
-    // metrics-v1.md: with a response filter, the calls of the matching responses (which are in
+    // docs/metrics.md: with a response filter, the calls of the matching responses (which are in
     // range), whatever the call's own time; without one, the calls whose first event is in range.
     if (!allowed && (c.t < from || c.t >= to)) continue;
     if (toolNames && toolNames.length > 0 && !toolNames.includes(c.tool_name)) continue;

@@ -127,7 +127,7 @@ export interface ReferenceOptions {
   quantile?: QuantileMethod;
   /** which tool calls an unscoped row (no filter, no group_by) covers; default 'all_in_range' (see README) */
   unscopedTools?: UnscopedToolScope;
-  /** re-ask phrases; default REASK_PHRASES of metrics-v1.md */
+  /** re-ask phrases; default REASK_PHRASES of docs/metrics.md */
   reaskPhrases?: readonly string[];
 }
 

@@ -1,4 +1,4 @@
-// An independent check of the field limits of events-v1.md, used to prove the generated data set
+// An independent check of the field limits of docs/events.md, used to prove the generated data set
 // contains only valid events. Returns a list of problems (empty when valid).
 import type { RawEvent } from './types';
 
