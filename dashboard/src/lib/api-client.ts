@@ -8,7 +8,7 @@ import type { ReasonFilter } from "./reason-codes";
 import type { ResolvedRange } from "./time-range";
 
 /**
- * The one module that talks to the query API (api-v1.md). It runs on the server only: the read key
+ * The one module that talks to the query API (docs/api.md). It runs on the server only: the read key
  * comes from the httpOnly session cookie and never reaches the browser, and the browser never talks
  * to the API or ClickHouse. Every call answers a result, never throws, so each view can tell
  * "the warehouse could not be read" from "no data".

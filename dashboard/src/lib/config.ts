@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /** Every setting of the dashboard's server, read from the environment in this one place. */
 const DashboardEnvSchema = z.object({
-  /** The query API the dashboard reads through (api-v1.md); never ClickHouse itself. */
+  /** The query API the dashboard reads through (docs/api.md); never ClickHouse itself. */
   API_URL: z.url().default("http://127.0.0.1:4320"),
   /** Longer than the API's own warehouse timeout (30 s), so a slow read ends as the API's 503, not as ours. */
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(40_000),

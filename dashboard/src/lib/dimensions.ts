@@ -2,7 +2,7 @@ import type { Bucket as WarehouseBucket, Dimension as WarehouseDimension } from 
 import type { SameType } from "./same-type";
 
 /**
- * The dimensions of metrics-v1.md, as runtime values for the browser bundle (the warehouse package
+ * The dimensions of docs/metrics.md, as runtime values for the browser bundle (the warehouse package
  * itself must not be bundled); the guards below fail the typecheck when the two lists drift apart.
  */
 export const DIMENSIONS = [

@@ -1,6 +1,6 @@
 /**
  * How figures read on screen and in tests. Missing values are an em dash, never 0: a rate with a
- * zero denominator is unknown, not zero (metrics-v1.md). Times are shown in UTC so the server's
+ * zero denominator is unknown, not zero (docs/metrics.md). Times are shown in UTC so the server's
  * render and the browser's agree and a shared link reads the same everywhere.
  */
 

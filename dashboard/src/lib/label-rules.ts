@@ -1,5 +1,5 @@
 /**
- * What each `label_reason` (the rule of metrics-v1.md that produced an outcome label) means, in
+ * What each `label_reason` (the rule of docs/metrics.md that produced an outcome label) means, in
  * words. An unknown rule name is shown as it is: the warehouse may learn rules before the dashboard.
  */
 const RULE_TEXT: Record<string, string> = {

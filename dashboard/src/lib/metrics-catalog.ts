@@ -1,7 +1,7 @@
 import type { ComparableMetric as WarehouseComparableMetric, OutcomeLabel as WarehouseOutcomeLabel } from "@answerscope/warehouse";
 import type { SameType } from "./same-type";
 
-/** The rates of metrics-v1.md that can be compared (a count over a count), mirrored for the browser bundle. */
+/** The rates of docs/metrics.md that can be compared (a count over a count), mirrored for the browser bundle. */
 export const COMPARABLE_METRICS = [
   "good_answer_rate",
   "one_turn_resolution_rate",
@@ -47,7 +47,7 @@ export const EFFECT_RATES = ["good_answer_rate", "one_turn_resolution_rate", "th
 /** The diagnostics dashboard's rates. */
 export const DIAGNOSTIC_RATES = ["error_rate", "max_iteration_hit_rate", "no_reply_rate", "tool_success_rate"] as const satisfies readonly RateMetric[];
 
-/** metrics-v1.md: below this many in the denominator a rate is too noisy to read as a change (marked, never hidden). */
+/** docs/metrics.md: below this many in the denominator a rate is too noisy to read as a change (marked, never hidden). */
 export const SMALL_SAMPLE = 30;
 
 const metricsMatch: SameType<RateMetric, WarehouseComparableMetric> = true;

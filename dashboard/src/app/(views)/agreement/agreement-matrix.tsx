@@ -10,7 +10,7 @@ import { AGREEMENT_SOURCE, VERDICTS, verdictOf } from "./source";
 
 type MatrixRow = { label: OutcomeLabel; cells: Map<string, LabelAgreementCell>; total: number };
 
-/** Rows: Answerscope's labels present, in the label order of metrics-v1.md; columns: the external labels present. */
+/** Rows: Answerscope's labels present, in the label order of docs/metrics.md; columns: the external labels present. */
 function matrixRows(cells: readonly LabelAgreementCell[]): MatrixRow[] {
   return OUTCOME_LABELS.flatMap((label) => {
     const row = cells.filter((cell) => cell.answerscope_label === label);
