@@ -1,4 +1,4 @@
-// Builders of vikingbot session lines (vikingbot-format.md) for tests: each returns one JSONL line with
+// Builders of vikingbot session lines (docs/vikingbot.md) for tests: each returns one JSONL line with
 // the keys, value types and layout vikingbot's own writer gives it (OpenViking `bot/vikingbot/agent/
 // loop.py` and `session/manager.py`; the functions named below are vikingbot's).
 

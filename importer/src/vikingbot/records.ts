@@ -1,4 +1,4 @@
-// vikingbot's session records (docs: vikingbot-format.md), as zod schemas. Strict only where a
+// vikingbot's session records (docs/vikingbot.md), as zod schemas. Strict only where a
 // mapping depends on a field (a broken one rejects that entry alone); a field the mapping can do
 // without is `ignorable`, and keys the schemas do not name are dropped unread.
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export const feedbackEventSchema = z.object({
 });
 export type VikingbotFeedback = z.output<typeof feedbackEventSchema>;
 
-/** vikingbot's own outcome labels (vikingbot-format.md, last section); others pass through as they are. */
+/** vikingbot's own outcome labels (docs/vikingbot.md, last section); others pass through as they are. */
 export const VIKINGBOT_OUTCOME_LABELS = ['positive_feedback', 'negative_feedback', 'reasked', 'resolved', 'follow_up_without_feedback', 'follow_up'] as const;
 
 /**

@@ -1,4 +1,4 @@
-// The importer reads every shape vikingbot writes (vikingbot-format.md): a field the mapping does not
+// The importer reads every shape vikingbot writes (docs/vikingbot.md): a field the mapping does not
 // need never costs the record, and a broken field it needs costs only its own entry, with the line.
 import { describe, expect, it } from 'vitest';
 import { sessionEventsOf } from '../mapping/session-events.js';

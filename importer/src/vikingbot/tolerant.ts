@@ -1,5 +1,5 @@
 // The pieces that make the record schemas tolerant: vikingbot's writer changes shape between versions
-// (vikingbot-format.md), and a field the mapping can do without must never cost the record.
+// (docs/vikingbot.md), and a field the mapping can do without must never cost the record.
 import { z } from 'zod';
 import { parsePythonJson } from './python-json.js';
 
