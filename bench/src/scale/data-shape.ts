@@ -58,7 +58,7 @@ const toolResponseNumberSql = (j: string) => `(4 * intDiv(${j}, 3) + 1 + ${j} % 
 const toolResponseIndexSql = (n: string) => `(3 * intDiv(${n}, 4) + ${n} % 4 - 1)`;
 const toolNameSql = (call: string) => `arrayElement(${sqlValue(TOOL_NAMES)}, 1 + ${hash(call, 21)} % ${TOOL_NAMES.length})`;
 
-/** The dimensions of response number `n` (metrics-v1.md), `tool_used` included: what label rows copy. */
+/** The dimensions of response number `n` (docs/metrics.md), `tool_used` included: what label rows copy. */
 export function responseDimensionsSql(n: string, window: DataWindow): Record<Dimension, string> {
   const key = responseKeySql(n, window);
   const releases = (count: number) => `concat('v', toString(1 + intDiv(toUInt64(${key.occurredAtMs}) - ${window.startMs}, ${Math.ceil((window.endMs - window.startMs) / count)})))`;
