@@ -34,6 +34,25 @@ function CategoryTooltip({ active, payload, unit, valueLabel }: TooltipContentPr
 
 const isSmall = (datum: CategoryDatum) => typeof datum.n === "number" && datum.n < SMALL_SAMPLE;
 
+/** About the width of one character of the 12 px axis font; labels are cut to fit their axis. */
+const CHAR_PX = 7;
+
+/** A category's label cut with "…" to the axis width (a phone's axis holds ~18 characters); the whole label is its title and in the data table. */
+function CategoryTick({ x, y, payload, axisWidth }: { x?: number | string; y?: number | string; payload?: { value?: unknown }; axisWidth: number }) {
+  const label = String(payload?.value ?? "");
+  const room = Math.max(4, Math.floor((axisWidth - 12) / CHAR_PX));
+  const shown = label.length > room ? `${label.slice(0, room - 1)}…` : label;
+  return (
+    <text x={Number(x)} y={Number(y)} dx={-4} dy={4} textAnchor="end" fill={CHART_TEXT} fontSize={12}>
+      <title>{label}</title>
+      {shown}
+    </text>
+  );
+}
+
+/** The category axis: a third of a narrow chart, up to 220 px on a wide one. */
+const axisWidth = (chartWidth: number) => Math.min(220, Math.max(90, chartWidth * (chartWidth < 480 ? 0.4 : 0.28)));
+
 /** Horizontal bars, one per category, largest first as given; small samples drawn hollow with a marked tooltip. */
 export function CategoryBarChart({ name, caption, data, unit, valueLabel, color, height }: { name: string; caption: string; data: CategoryDatum[]; unit: Unit; valueLabel: string; color: string; height?: number }) {
   const chartHeight = height ?? Math.max(160, 56 + data.length * 28);
@@ -51,7 +70,7 @@ export function CategoryBarChart({ name, caption, data, unit, valueLabel, color,
         <BarChart width={width} height={chartHeight} data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 20, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e6ea" horizontal={false} />
           <XAxis type="number" tickFormatter={(value: number) => formatTick(unit, value)} tick={{ fill: CHART_TEXT }} fontSize={12} label={{ value: valueLabel, position: "insideBottom", offset: -10, fontSize: 12, fill: CHART_TEXT }} />
-          <YAxis type="category" dataKey="label" width={Math.min(220, Math.max(90, width * 0.28))} tick={{ fill: CHART_TEXT }} fontSize={12} interval={0} />
+          <YAxis type="category" dataKey="label" width={axisWidth(width)} tick={(props: object) => <CategoryTick {...props} axisWidth={axisWidth(width)} />} interval={0} />
           <Tooltip content={(props) => <CategoryTooltip {...(props as TooltipContentProps<number, string>)} unit={unit} valueLabel={valueLabel} />} />
           <Bar dataKey="value" name={valueLabel} fill={color} isAnimationActive={false}>
             {data.map((datum) => (

@@ -1,4 +1,5 @@
 import { CategoryBarChart } from "@/components/charts/category-bar-chart";
+import { colorAt } from "@/components/charts/palette";
 import { Panel } from "@/components/layout/panel";
 import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
@@ -26,7 +27,7 @@ export async function CategoryRanking({ view }: { view: ResolvedView }) {
                 .map((row) => ({ label: row.dims.query_category ?? "", value: row.thumbs_down_rate, n: sampleSizeOf(row, "thumbs_down_rate") }))}
               unit="percent"
               valueLabel="thumbs-down rate (%)"
-              color="#CC79A7"
+              color={colorAt(4)}
             />
             <DataTable
               name="feedback-categories"

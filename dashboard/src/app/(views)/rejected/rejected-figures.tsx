@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CategoryBarChart } from "@/components/charts/category-bar-chart";
+import { colorAt } from "@/components/charts/palette";
 import { UrlSelect } from "@/components/filters/url-select";
 import { Kpi, KpiGrid } from "@/components/figures/kpi";
 import { Panel } from "@/components/layout/panel";
@@ -38,7 +39,7 @@ export async function RejectedFigures({ view }: { view: ResolvedView }) {
           </KpiGrid>
           <div className="grid-2">
             <Panel title="Rejected events by reason" subtitle="most frequent first" id="rejected-chart">
-              <CategoryBarChart name="rejected-reasons" caption="Rejected events per reason." data={allData.counts.map((row) => ({ label: row.reason, value: row.count }))} unit="count" valueLabel="rejected events" color="#D55E00" />
+              <CategoryBarChart name="rejected-reasons" caption="Rejected events per reason." data={allData.counts.map((row) => ({ label: row.reason, value: row.count }))} unit="count" valueLabel="rejected events" color={colorAt(3)} />
             </Panel>
             <Panel title="Counts by reason" id="rejected-counts">
               <DataTable
