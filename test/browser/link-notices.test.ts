@@ -129,6 +129,9 @@ describe("a link the view cannot show as written says so, and its address become
     const xs = await page.locator('figure[data-chart="effect-rates"] [data-series]').evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute("data-x"))));
     expect(xs.length).toBeGreaterThan(0);
     expect(xs.filter((x) => x % DAY !== 0)).toEqual([]);
+    // The bucket select offers only what 30 days show readably (by the hour: 720 points).
+    const offered = (panel: string) => page.locator(`#${panel} select[name="bucket"] option`).evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(await offered("effect-rates")).toEqual(["", "day"]);
     // The rewritten address is the router's too: the next choice starts from it, and says nothing.
     await Promise.all([page.waitForURL((url) => url.searchParams.get("slice") === "channel"), page.selectOption('select[name="slice"]', "channel")]);
     await waitForView(page, { charts: 2 });

@@ -1,12 +1,12 @@
 import { colorAt } from "@/components/charts/palette";
 import { StackedBarChart } from "@/components/charts/stacked-bar-chart";
 import { TimeSeriesChart } from "@/components/charts/time-series-chart";
-import { UrlSelect } from "@/components/filters/url-select";
+import { BucketSelect } from "@/components/filters/bucket-select";
 import { Panel } from "@/components/layout/panel";
 import { ResultView } from "@/components/states/result-view";
 import { getMetrics } from "@/lib/api-client";
 import type { MetricsRow } from "@/lib/api-types";
-import { BUCKET_LABELS, BUCKETS } from "@/lib/dimensions";
+import { BUCKET_LABELS } from "@/lib/dimensions";
 import { RATES } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { BUCKET_MS } from "@/lib/time-range";
@@ -19,9 +19,7 @@ const FAILURE_RATES = ["error_rate", "max_iteration_hit_rate", "no_reply_rate"] 
 export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
   const result = await getMetrics(view.credentials, { range: view.range, filters: view.state.filters, bucket: view.bucket });
   const empty = (data: { rows: MetricsRow[] }) => data.rows.length === 0;
-  const bucketControl = (
-    <UrlSelect field="bucket" label="Bucket" value={view.state.bucket} emptyLabel={`auto (${BUCKET_LABELS[view.bucket]})`} options={BUCKETS.map((bucket) => ({ value: bucket, label: BUCKET_LABELS[bucket] }))} />
-  );
+  const bucketControl = <BucketSelect view={view} />;
   const common = { fromMs: view.range.fromMs, toMs: view.range.toMs, bucketMs: BUCKET_MS[view.bucket] };
   return (
     <>

@@ -1,12 +1,12 @@
 import { colorAt, OUTCOME_COLORS } from "@/components/charts/palette";
 import { StackedBarChart } from "@/components/charts/stacked-bar-chart";
 import { TimeSeriesChart } from "@/components/charts/time-series-chart";
-import { UrlSelect } from "@/components/filters/url-select";
+import { BucketSelect } from "@/components/filters/bucket-select";
 import { Panel } from "@/components/layout/panel";
 import { ResultView } from "@/components/states/result-view";
 import { getMetrics } from "@/lib/api-client";
 import type { MetricsRow } from "@/lib/api-types";
-import { BUCKET_LABELS, BUCKETS } from "@/lib/dimensions";
+import { BUCKET_LABELS } from "@/lib/dimensions";
 import { EFFECT_RATES, OUTCOME_LABELS, RATES } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { BUCKET_MS } from "@/lib/time-range";
@@ -15,9 +15,7 @@ import { timePoints } from "@/lib/time-points";
 /** Rates and the outcome distribution per time bucket. */
 export async function EffectTrends({ view }: { view: ResolvedView }) {
   const result = await getMetrics(view.credentials, { range: view.range, filters: view.state.filters, bucket: view.bucket });
-  const bucketControl = (
-    <UrlSelect field="bucket" label="Bucket" value={view.state.bucket} emptyLabel={`auto (${BUCKET_LABELS[view.bucket]})`} options={BUCKETS.map((bucket) => ({ value: bucket, label: BUCKET_LABELS[bucket] }))} />
-  );
+  const bucketControl = <BucketSelect view={view} />;
   const empty = (data: { rows: MetricsRow[] }) => data.rows.length === 0;
   return (
     <>
