@@ -19,9 +19,10 @@ describe("every view fits its screen, from a phone to a laptop", () => {
       expect(await links.count()).toBeGreaterThan(5);
       const shown = await links.evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().width > 0).length);
       expect(shown).toBe(screen === "desktop" ? await links.count() : 0);
-      expect(await page.locator(".nav-toggle").isVisible()).toBe(screen === "phone");
+      expect(await page.locator(".nav-toggle").isVisible()).toBe(screen !== "desktop");
     }
-    await saveScreenshot(page, `${view.name}-${screen}`);
+    // The docs show the common phone and the laptop.
+    if (screen !== "small") await saveScreenshot(page, `${view.name}-${screen}`);
     await page.close();
   });
 });
