@@ -24,7 +24,7 @@ export interface BenchResults {
   ingest?: IngestReport;
   freshness?: FreshnessReport;
   exporter?: ExporterReport;
-  /** Embedded ClickHouse 26.x against the ClickHouse server, in one run (issue 46). */
+  /** Embedded ClickHouse 26.x against the ClickHouse server, in one run. */
   engines?: EnginesReport;
   /** From system.query_log, per section: where the time went. */
   slowest_queries: Record<string, SlowQuery[]>;

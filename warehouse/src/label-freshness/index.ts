@@ -1,4 +1,4 @@
-// Label freshness (issue 46): how far the outcome evaluator has got per tenant, and what that means for label-based figures.
+// Label freshness: how far the outcome evaluator has got per tenant, and what that means for label-based figures.
 export * from "./stored-error";
 export * from "./evaluator-runs";
 export * from "./freshness-schema";
