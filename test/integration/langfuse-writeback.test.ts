@@ -3,11 +3,15 @@ import {
   evaluateOutcomes,
   langfuseApi,
   loadLangfuseConfig,
+  pendingOutcomes,
+  queryRows,
+  sqlValue,
   stableId,
   startLangfuseWriteback,
   writeBackTenant,
   writebackStatus,
   type LangfuseConfig,
+  type PageKey,
   type Warehouse,
   type WritebackResult,
 } from "@answerscope/warehouse";
@@ -297,6 +301,18 @@ describe("Langfuse write-back", () => {
     // r2 as run 2 left it (no rating), never as run 1 did (down).
     expect(scoresByTrace(sentTo(SCORES_PATH, from))).toMatchObject({ [T1]: { user_feedback_score: 1 }, [T2]: { user_feedback_score: 0 } });
     expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
+  });
+
+  it("pages only the tenant's own label versions, though another tenant's lie between them", async () => {
+    const labelRows = async (tenantId: string) =>
+      Number((await queryRows<{ n: string }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("response_labels")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]!.n);
+    const [own, other] = [await labelRows(TENANT), await labelRows(OTHER)];
+    expect(own).toBeGreaterThan(1);
+    expect(other).toBeGreaterThan(0);
+    // One version per page: a page key per label row of the tenant's, and none for another's.
+    let pages = 0;
+    for (let after: PageKey | undefined, page; (page = await pendingOutcomes(warehouse, { tenantId: TENANT, afterMs: 0, upToMs: Date.now() + 3_600_000, after, limit: 1 })).next; after = page.next) pages++;
+    expect(pages).toBe(own);
   });
 
   describe("with Langfuse down", () => {

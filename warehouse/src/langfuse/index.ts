@@ -5,6 +5,7 @@ export { stableId } from "./score-ids";
 export { langfuseApi, type LangfuseApi } from "./langfuse-api";
 export { startLangfuseService, startLangfuseWriteback } from "./service";
 export { writeBackTenant, type WritebackResult } from "./writeback";
+export { pendingOutcomes, type PageKey } from "./pending-outcomes";
 export { writebackStatus, writebackStatuses, type WritebackStatus } from "./writeback-status";
 export { writtenScores, type WrittenScore } from "./written-scores";
 export { LangfuseWritebackSchema, publishedWriteback, type LangfuseWriteback } from "./writeback-schema";
