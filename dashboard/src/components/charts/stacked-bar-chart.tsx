@@ -2,11 +2,9 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
 import { formatTimestamp } from "@/lib/format";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend } from "./chart-legend";
 import { CHART_BACKGROUND, CHART_TEXT } from "./palette";
 import { plotted } from "./plotted";
-import { TimeDataTable, timeChartLabel } from "./time-data-table";
+import { TimeChartFrame } from "./time-chart-frame";
 import { timeRows, type TimeRow } from "./time-rows";
 import type { SeriesSpec, TimePoint } from "./time-series";
 import { TIME_MARGIN, timeToX, timeXAxisProps, Y_AXIS_WIDTH } from "./time-x-axis";
@@ -47,16 +45,8 @@ function StackTooltip({ active, payload, series, unit }: TooltipContentProps<num
 export function StackedBarChart({ name, caption, points, series, unit, yLabel, fromMs, toMs, bucketMs, height = 280 }: { name: string; caption: string; points: TimePoint[]; series: SeriesSpec[]; unit: Unit; yLabel: string; fromMs: number; toMs: number; bucketMs: number; height?: number }) {
   const rows = timeRows(points, series, bucketMs, fromMs, toMs);
   const data: Row[] = rows.map((row) => ({ ...row, ...Object.fromEntries(series.map((spec) => [spec.key, row.values[spec.key] ?? 0])) }));
-  const anyPartial = rows.some((row) => row.partial);
   return (
-    <ChartFrame
-      name={name}
-      caption={caption}
-      label={timeChartLabel(caption, series, fromMs, toMs)}
-      height={height}
-      legend={<ChartLegend items={series} partial={anyPartial ? "bar" : null} />}
-      table={<TimeDataTable name={name} caption={caption} rows={rows} series={series} unit={unit} />}
-    >
+    <TimeChartFrame name={name} caption={caption} rows={rows} series={series} unit={unit} fromMs={fromMs} toMs={toMs} height={height} partialMark="bar">
       {(width) => {
         const xOf = timeToX(width, fromMs, toMs);
         const fullWidth = Math.max(1, xOf(fromMs + bucketMs) - xOf(fromMs));
@@ -101,6 +91,6 @@ export function StackedBarChart({ name, caption, points, series, unit, yLabel, f
           </BarChart>
         );
       }}
-    </ChartFrame>
+    </TimeChartFrame>
   );
 }

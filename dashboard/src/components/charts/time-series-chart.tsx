@@ -3,11 +3,9 @@
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
 import { formatCount, formatTimestamp } from "@/lib/format";
 import { SMALL_SAMPLE } from "@/lib/metrics-catalog";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend } from "./chart-legend";
 import { CHART_BACKGROUND, CHART_TEXT } from "./palette";
 import { plotted } from "./plotted";
-import { TimeDataTable, timeChartLabel } from "./time-data-table";
+import { TimeChartFrame } from "./time-chart-frame";
 import { timeRows, type TimeRow } from "./time-rows";
 import type { SeriesSpec, TimePoint } from "./time-series";
 import { TIME_MARGIN, timeXAxisProps, Y_AXIS_WIDTH } from "./time-x-axis";
@@ -80,7 +78,6 @@ function lineRows(rows: TimeRow[], series: SeriesSpec[]): Row[] {
 export function TimeSeriesChart({ name, caption, points, series, unit, yLabel, fromMs, toMs, bucketMs, height = 280 }: Props) {
   const rows = timeRows(points, series, bucketMs, fromMs, toMs);
   const data = lineRows(rows, series);
-  const anyPartial = rows.some((row) => row.partial);
   const mark = (spec: SeriesSpec, partial: boolean) => (dot: { cx?: number; cy?: number; index: number; payload: Row }) => {
     const value = dot.payload.values[spec.key] ?? null;
     const key = `${spec.key}-${partial ? "p" : "f"}-${dot.index}`;
@@ -103,14 +100,7 @@ export function TimeSeriesChart({ name, caption, points, series, unit, yLabel, f
     );
   };
   return (
-    <ChartFrame
-      name={name}
-      caption={caption}
-      label={timeChartLabel(caption, series, fromMs, toMs)}
-      height={height}
-      legend={<ChartLegend items={series} partial={anyPartial ? "line" : null} />}
-      table={<TimeDataTable name={name} caption={caption} rows={rows} series={series} unit={unit} />}
-    >
+    <TimeChartFrame name={name} caption={caption} rows={rows} series={series} unit={unit} fromMs={fromMs} toMs={toMs} height={height} partialMark="line">
       {(width) => (
         <LineChart width={width} height={height} data={data} margin={TIME_MARGIN} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e6ea" />
@@ -123,6 +113,6 @@ export function TimeSeriesChart({ name, caption, points, series, unit, yLabel, f
           ])}
         </LineChart>
       )}
-    </ChartFrame>
+    </TimeChartFrame>
   );
 }
