@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 /**
  * What is wrong with the page's layout at its current viewport, in words (empty: nothing): the page
  * scrolling sideways, and any panel, chart, figure, filter bar or displayed nav link reaching past
- * the viewport's left or right edge, and chart text cut by its chart's edge. Content inside a table's own scroll area may be wider: it
+ * the viewport's left or right edge. Content inside a table's own scroll area may be wider: it
  * scrolls there, not the page.
  */
 export function layoutProblems(page: Page): Promise<string[]> {
@@ -19,15 +19,6 @@ export function layoutProblems(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue; // not displayed (a folded navigation)
       if (box.left < -0.5 || box.right > width + 0.5) problems.push(`${name(element)} spans x ${Math.round(box.left)}..${Math.round(box.right)}, the viewport 0..${width}`);
-    }
-    // A chart's text (axis labels, ticks) past its drawing's edge is clipped by the svg: cut words.
-    for (const svg of document.querySelectorAll("figure svg.recharts-surface")) {
-      const frame = svg.getBoundingClientRect();
-      for (const text of svg.querySelectorAll("text")) {
-        const box = text.getBoundingClientRect();
-        if (box.width === 0) continue;
-        if (box.left < frame.left - 1 || box.right > frame.right + 1) problems.push(`chart text "${(text.textContent ?? "").trim().slice(0, 30)}" spans x ${Math.round(box.left)}..${Math.round(box.right)}, its chart ${Math.round(frame.left)}..${Math.round(frame.right)}`);
-      }
     }
     return problems;
   });
