@@ -147,6 +147,8 @@ describe("a link the view cannot show as written says so, and its address become
     await page.goto("/rejected?tenant=demo&range=1y");
     await page.waitForURL((url) => url.searchParams.get("range") === "24h");
     await page.goBack();
+    // The back navigation may settle after goBack resolves: wait for it, then check where it landed.
+    await page.waitForURL((url) => url.searchParams.get("range") !== "24h", { timeout: 10_000 }).catch(() => {});
     expect(address(page)).toBe("/rejected?tenant=demo&range=1h");
     await context.close();
   });
