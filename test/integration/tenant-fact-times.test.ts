@@ -1,7 +1,7 @@
 import { evaluateOutcomes, loadMigrations, migrate, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventBuilder } from "../reference";
-import { scannedFactTimes, storedFactTimes } from "../src/fact-times";
+import { scannedFactTimes, settledFactTimes, storedFactTimes } from "../src/fact-times";
 import { loadRawEvents } from "../src/load-events";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -33,7 +33,7 @@ describe("tenant_fact_times", () => {
     await load([a.response("r1", 0), a.tool("c1", "completed", -5, { response_id: "r1" }), b.response("r2", 100), b.feedback(200, { target_id: "r2", rating: "down" })]);
     const scanned = await scannedFactTimes(warehouse);
     expect(scanned.map((row) => row.tenant_id)).toEqual(["t-times-a", "t-times-b"]);
-    expect(await storedFactTimes(warehouse)).toEqual(scanned);
+    expect(await settledFactTimes(warehouse, scanned)).toEqual(scanned);
     expect(await storedFactTimes(warehouse, "t-times-b")).toEqual(scanned.filter((row) => row.tenant_id === "t-times-b"));
   });
 
@@ -45,16 +45,18 @@ describe("tenant_fact_times", () => {
     const before = await storedFactTimes(warehouse, "t-times-b");
     const added = event();
     await load([added]);
-    const [times] = await storedFactTimes(warehouse, "t-times-a");
-    expect(times).toEqual({ tenant_id: "t-times-a", max_ingested_at_ms: ingestedAtMs, max_occurred_at_ms: Date.parse(added.occurred_at) });
+    const raised = { tenant_id: "t-times-a", max_ingested_at_ms: ingestedAtMs, max_occurred_at_ms: Date.parse(added.occurred_at) };
+    expect(await settledFactTimes(warehouse, [raised], "t-times-a")).toEqual([raised]);
     expect(await storedFactTimes(warehouse, "t-times-b")).toEqual(before);
-    expect(await storedFactTimes(warehouse)).toEqual(await scannedFactTimes(warehouse));
+    const scanned = await scannedFactTimes(warehouse);
+    expect(await settledFactTimes(warehouse, scanned)).toEqual(scanned);
   });
 
   it("a late event raises the newest ingest time and keeps the newest event time", async () => {
     const [before] = await storedFactTimes(warehouse, "t-times-a");
     await load([a.tool("c3", "completed", -86_400, { response_id: "r1" })]);
-    expect(await storedFactTimes(warehouse, "t-times-a")).toEqual([{ ...before, max_ingested_at_ms: ingestedAtMs }]);
+    const raised = [{ ...before, max_ingested_at_ms: ingestedAtMs }];
+    expect(await settledFactTimes(warehouse, raised, "t-times-a")).toEqual(raised);
   });
 
   it("is where the outcome evaluator finds the tenants and their newest ingest time", async () => {
@@ -81,6 +83,6 @@ describe("migration 0016 on a deployment with facts", () => {
     const scanned = await scannedFactTimes(warehouse);
     expect(scanned).toHaveLength(1);
     expect((await migrate(warehouse)).applied).toContain(16);
-    expect(await storedFactTimes(warehouse)).toEqual(scanned);
+    expect(await settledFactTimes(warehouse, scanned)).toEqual(scanned);
   });
 });
