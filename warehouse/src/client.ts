@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { oneLineClientLogger, type LogLineWriter } from "./client-log";
 import { createEmbeddedConnection } from "./engine/embedded-connection";
+import { MAX_EMBEDDED_SESSIONS } from "./engine/session-pool";
 import { assertIdentifier, type DdlTarget } from "./sql/ddl";
 import { retryOnStaleSocket } from "./stale-socket";
 
@@ -21,6 +22,8 @@ export const WarehouseConfigSchema = z
   /** Cluster only: how long an ON CLUSTER statement waits for every node (ClickHouse's default is 180 s). */
   ddlTimeoutS: z.number().int().positive().optional(),
   requestTimeoutMs: z.number().int().positive().default(30_000),
+  /** Embedded only: chDB sessions for statements without a session_id (engine/session-pool.ts; default by core count). */
+  embeddedSessions: z.number().int().min(1).max(MAX_EMBEDDED_SESSIONS).optional(),
   })
   .refine((c) => (c.url === undefined) !== (c.dataDir === undefined), {
     message: "the warehouse needs either a ClickHouse server's url (CLICKHOUSE_URL) or a data directory for the embedded engine, not both",
@@ -48,6 +51,8 @@ export const WarehouseEnvSchema = z.object({
   /** Set to a cluster name from `remote_servers` to run on a ClickHouse cluster. */
   CLICKHOUSE_CLUSTER: z.string().optional(),
   CLICKHOUSE_DDL_TIMEOUT_S: z.coerce.number().int().positive().optional(),
+  /** Embedded engine: how many of its statements run at once (engine/session-pool.ts; default by core count). */
+  CLICKHOUSE_EMBEDDED_SESSIONS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(MAX_EMBEDDED_SESSIONS).optional()),
 });
 export type WarehouseEnv = z.output<typeof WarehouseEnvSchema>;
 
@@ -62,6 +67,7 @@ export function warehouseConfigFromEnv(env: WarehouseEnv): WarehouseConfig {
     password: env.CLICKHOUSE_PASSWORD,
     cluster: env.CLICKHOUSE_CLUSTER || undefined,
     ddlTimeoutS: env.CLICKHOUSE_DDL_TIMEOUT_S,
+    embeddedSessions: env.CLICKHOUSE_EMBEDDED_SESSIONS,
   };
 }
 
@@ -111,7 +117,7 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
   const database = assertIdentifier("database", parsed.database);
   const client = createClient({
     ...(parsed.dataDir !== undefined
-      ? { connection: createEmbeddedConnection({ dataDir: parsed.dataDir, requestTimeoutMs: parsed.requestTimeoutMs }) }
+      ? { connection: createEmbeddedConnection({ dataDir: parsed.dataDir, requestTimeoutMs: parsed.requestTimeoutMs, sessions: parsed.embeddedSessions }) }
       : {
           url: parsed.url,
           username: parsed.username,

@@ -2,6 +2,7 @@ import type { ClickHouseSettings, ClickHouseClientConfigOptions } from "@clickho
 import { drainPending } from "chdb";
 import { createChdbConnection } from "chdb/connection";
 import { lockDataDir } from "./data-dir-lock";
+import { defaultEmbeddedSessions, SessionPool } from "./session-pool";
 
 /**
  * Settings that have no meaning in one process (a cluster's distribution and replica choice):
@@ -40,6 +41,8 @@ type StatementParams = Parameters<ClientConnection["query"]>[0];
 
 /** One chDB session on the data directory: its statements in order, their settings, a careful close. */
 interface EngineSession {
+  /** Statements sent and not yet answered (session-pool.ts picks by it). */
+  readonly busy: number;
   run<P extends StatementParams, R>(call: (connection: ClientConnection, params: P) => Promise<R>, params: P): Promise<R>;
   ping: ClientConnection["ping"];
   close(): Promise<void>;
@@ -56,19 +59,30 @@ function openEngineSession(options: { dataDir: string; requestTimeoutMs: number 
   // Known before the first statement; a failure is that statement's (and every later one's) error.
   settings.catch(() => {});
   let closing: Promise<void> | undefined;
+  let busy = 0;
   return {
+    get busy() {
+      return busy;
+    },
     async run(call, params) {
-      const timeout = AbortSignal.timeout(options.requestTimeoutMs);
-      // Statements reach the session in the order they are sent: the settings are worked out right before.
-      const own = (await settings).of(params.clickhouse_settings);
-      const promise = call(inner, { ...params, clickhouse_settings: own, abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout });
-      running.add(promise);
-      const forget = () => running.delete(promise);
-      promise.then(forget, forget);
-      return promise.catch((error: unknown) => {
-        if (timeout.aborted) throw new Error(`Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`, { cause: error });
-        throw error;
-      });
+      // Counted from the moment it is sent, before the await below: the next statement sent in
+      // the same tick must see this session busy.
+      busy++;
+      try {
+        const timeout = AbortSignal.timeout(options.requestTimeoutMs);
+        // Statements reach the session in the order they are sent: the settings are worked out right before.
+        const own = (await settings).of(params.clickhouse_settings);
+        const promise = call(inner, { ...params, clickhouse_settings: own, abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout });
+        running.add(promise);
+        const forget = () => running.delete(promise);
+        promise.then(forget, forget);
+        return await promise.catch((error: unknown) => {
+          if (timeout.aborted) throw new Error(`Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`, { cause: error });
+          throw error;
+        });
+      } finally {
+        busy--;
+      }
     },
     ping: (params) => inner.ping(params),
     close: () =>
@@ -91,15 +105,19 @@ const SESSION_TIMEOUT_MS = 60_000;
  * - the data directory belongs to this process (data-dir-lock.ts);
  * - per-statement settings that do not stick to the session (StatementSettings);
  * - sessions: a statement with a `session_id` (the outcome evaluator's temporary tables) runs in a
- *   chDB session of that id's own, as in an HTTP session, closed 60 s after its last statement;
- *   without, all share one (chdb/connection ignores session_id, so two evaluations would share
- *   their temporary tables);
+ *   chDB session of that id's own, as in an HTTP session, closed 60 s after its last statement
+ *   (chdb/connection ignores session_id, so two evaluations would share their temporary tables);
+ *   statements without one go to a pool of up to `sessions` sessions (session-pool.ts), so they
+ *   run at once as on a server, where one session would run them one at a time. Writes too:
+ *   concurrent INSERTs, merges, OPTIMIZE and mutations from several sessions on one directory
+ *   kept every row and every materialized-view row, and a write was visible to the next read of
+ *   another session (probed on chDB 3.4 / ClickHouse 26.7);
  * - the request timeout: a statement that runs longer rejects with a timeout error, as an HTTP
  *   request would (the engine finishes it in the background: chDB cannot cancel a running query);
  * - a close that waits for the statements still running, because closing the engine's session
  *   under a running statement aborts the engine for the rest of the process.
  */
-export function createEmbeddedConnection(options: { dataDir: string; requestTimeoutMs: number }): ClientConnection {
+export function createEmbeddedConnection(options: { dataDir: string; requestTimeoutMs: number; sessions?: number }): ClientConnection {
   const release = lockDataDir(options.dataDir);
   let defaults: Promise<ReadonlyMap<string, string>> | undefined;
   const defaultsOf: SettingDefaults = (connection) => {
@@ -110,9 +128,9 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
     });
     return defaults;
   };
-  let main: EngineSession;
+  let pool: SessionPool<EngineSession>;
   try {
-    main = openEngineSession(options, defaultsOf);
+    pool = new SessionPool(options.sessions ?? defaultEmbeddedSessions(), () => openEngineSession(options, defaultsOf));
   } catch (error) {
     release();
     throw error;
@@ -120,7 +138,7 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
   const named = new Map<string, { session: EngineSession; idle?: NodeJS.Timeout }>();
 
   function sessionOf(sessionId: string | undefined): { session: EngineSession; touch: () => void } {
-    if (!sessionId) return { session: main, touch: () => {} };
+    if (!sessionId) return { session: pool.pick(), touch: () => {} };
     let entry = named.get(sessionId);
     if (!entry) named.set(sessionId, (entry = { session: openEngineSession(options, defaultsOf) }));
     const current = entry;
@@ -149,7 +167,7 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
     exec: (params) => run((c, p) => c.exec(p), params),
     command: (params) => run((c, p) => c.command(p), params),
     insert: (params) => run((c, p) => c.insert(p), params),
-    ping: (params) => main.ping(params),
+    ping: (params) => pool.first.ping(params),
     close: () =>
       (closing ??= (async () => {
         try {
@@ -157,7 +175,7 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
           named.clear();
           for (const { idle } of sessions) clearTimeout(idle);
           await Promise.allSettled(sessions.map(({ session }) => session.close()));
-          await main.close();
+          await pool.close();
         } finally {
           release();
         }
