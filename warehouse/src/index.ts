@@ -12,7 +12,6 @@ export * from "./sink/rows";
 export * from "./sink/fact-tables";
 export * from "./sink/write-facts";
 export { markCalls } from "./sink/call-marks";
-export { TOOL_CALL_RULES_SOURCE } from "./sink/foreign-tool-calls";
 export * from "./queries/query-input";
 // The metric catalog, for the services that read contracts through the warehouse (the exporter).
 export { ALERTABLE_METRICS, type AlertableMetricName } from "@answerscope/contracts/metrics";
@@ -24,6 +23,8 @@ export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";
 export * from "./langfuse/index";
+export * from "./env";
+export * from "./process-lifecycle";
 export * from "./repairs/index";
 export * from "./periodic";
 export * from "./role-warehouse";
