@@ -25,7 +25,10 @@ export { REJECTION_REASON_KINDS, rejectionReasonKind } from './validation/reject
 export type { RejectionReason, RejectionReasonKind } from './validation/rejection-reason.js';
 export type { EventAcceptance, EventParseResult, EventRejection } from './validation/event-parse-result.js';
 
-export { REDACTED, redactSecrets } from './text/redact-secrets.js';
+export { REDACTED, redactSecrets } from './redaction/redact-secrets.js';
+export { redactPayload } from './redaction/redact-payload.js';
+export { PLANTED_SECRETS, plantedSecretsText } from './redaction/planted-secrets.js';
+export type { PlantedSecret } from './redaction/planted-secrets.js';
 export { truncateChars } from './text/truncate.js';
 
 export { QUERY_CATEGORIES, QUERY_CATEGORY_RULES, classifyQuery } from './rules/classify-query.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../limits.js';
-import { redactSecretValues } from '../text/redact-secret-values.js';
-import { redactSecrets } from '../text/redact-secrets.js';
+import { redactSecretValues } from '../redaction/redact-secret-values.js';
+import { redactSecrets } from '../redaction/redact-secrets.js';
 import { truncateChars } from '../text/truncate.js';
 import { envelopeShape, withNormalizedTime } from './envelope.js';
 import { requiredString } from './fields.js';

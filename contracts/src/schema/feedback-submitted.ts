@@ -5,7 +5,11 @@ import { RATINGS, TARGET_TYPES, type TargetType } from '../vocabulary.js';
 import { contentHashOf } from './content-hash.js';
 import { envelopeShape, withNormalizedTime } from './envelope.js';
 import { freeText, optionalIntInRange, optionalString, requiredString, trim } from './fields.js';
+import { redactSecrets } from '../redaction/redact-secrets.js';
 import { fieldIssue } from './rejection-issue.js';
+
+/** Users paste what they have into a comment, credentials included: kept only redacted. */
+const trimAndRedact = (text: string): string => redactSecrets(text.trim());
 
 const DIAGNOSTIC_TARGETS: readonly TargetType[] = ['diagnostic_step', 'diagnostic_report'];
 
@@ -43,11 +47,11 @@ export const feedbackSubmittedSchema = z
     reason: freeText(TEXT_LIMITS.reason, { prepare: trim, blankIsNull: true }).describe(
       'Trimmed, truncated to 80 characters, mapped to reason_code.',
     ),
-    comment: freeText(TEXT_LIMITS.comment, { prepare: trim, blankIsNull: true }).describe(
-      'Trimmed, truncated to 2000 characters; blank becomes null.',
+    comment: freeText(TEXT_LIMITS.comment, { prepare: trimAndRedact, blankIsNull: true }).describe(
+      'Trimmed, secrets redacted, truncated to 2000 characters; blank becomes null.',
     ),
-    correction: freeText(TEXT_LIMITS.correction, { prepare: trim, blankIsNull: true }).describe(
-      'Trimmed, truncated to 4000 characters; blank becomes null.',
+    correction: freeText(TEXT_LIMITS.correction, { prepare: trimAndRedact, blankIsNull: true }).describe(
+      'Trimmed, secrets redacted, truncated to 4000 characters; blank becomes null.',
     ),
     severity: optionalIntInRange(1, 5).describe('1..5: how bad (or good) the user judged it.'),
   })

@@ -1,3 +1,4 @@
+import { redactPayload, redactSecrets } from "@answerscope/contracts";
 import type { Rejection } from "@answerscope/warehouse";
 import { explain, type NotOk } from "./result";
 import { authorizeTenantStep } from "./steps/authorize-tenant";
@@ -27,14 +28,18 @@ export function runPipeline(raw: Uint8Array | string, context: MessageContext): 
   const payloadText = () => (typeof raw === "string" ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("utf8"));
   const reject = (result: NotOk, hints: EnvelopeHints): PipelineOutcome => {
     const payload = payloadText();
+    const { reason, message } = explain(result);
     return {
       kind: "dead_letter",
       rejection: {
-        ...explain(result),
+        reason,
+        // A refused event passed none of the contract's redaction, and a message may quote a value.
+        message: redactSecrets(message),
         dedupKey: context.dedupKey,
         receivedAtMs: context.receivedAtMs,
         source: context.source,
-        payload: payload.slice(0, DEAD_LETTER_PAYLOAD_MAX_CHARS),
+        // Redacted before the cut, so a cut never leaves half a secret that no rule recognises.
+        payload: redactPayload(payload).slice(0, DEAD_LETTER_PAYLOAD_MAX_CHARS),
         payloadBytes: Buffer.byteLength(payload),
         ...hints,
       },

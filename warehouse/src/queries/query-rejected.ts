@@ -1,3 +1,4 @@
+import { redactPayload, redactSecrets } from "@answerscope/contracts";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { feedbackConflictsSql } from "../facts/feedback-actions";
@@ -85,8 +86,12 @@ type RejectedEvent = z.output<typeof RejectedEventSchema>;
 const wantsReason = (query: RejectedQuery, reason: string) =>
   query.reasons.length === 0 || query.reasons.some((wanted) => reason === wanted || reason.startsWith(`${wanted}:`));
 
+/**
+ * The shown start of a payload, redacted again on read: rows stored before the sink redacted
+ * them, and a conflicting feedback event's stored texts, pass the same redaction.
+ */
 function previewOf(payload: string, payloadBytes: number): Pick<RejectedEvent, "payload" | "payload_bytes" | "payload_truncated"> {
-  const chars = [...payload];
+  const chars = [...redactPayload(payload)];
   const preview = chars.slice(0, REJECTED_PAYLOAD_PREVIEW_CHARS).join("");
   // The stored payload may itself be cut (REJECTED_PAYLOAD_MAX_CHARS); bytes tell the original size.
   return { payload: preview, payload_bytes: payloadBytes, payload_truncated: chars.length > REJECTED_PAYLOAD_PREVIEW_CHARS || Buffer.byteLength(preview) < payloadBytes };
@@ -111,7 +116,7 @@ async function deadLetters(warehouse: Warehouse, query: RejectedQuery): Promise<
     events: rows.map((row) => ({
       received_at: isoFromMs(Number(row.received_ms)),
       reason: row.reason,
-      message: row.message,
+      message: redactSecrets(row.message),
       source: row.source,
       event_id: row.event_id || null,
       event_type: row.event_type || null,

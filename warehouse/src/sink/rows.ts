@@ -1,4 +1,5 @@
 import type { ExternalOutcomeRecorded, FeedbackSubmitted, ResponseCompleted, ToolCall } from "@answerscope/contracts";
+import { redactPayload, redactSecrets } from "@answerscope/contracts";
 import { latencyBucket } from "../metrics/latency-histogram";
 
 /**
@@ -179,6 +180,11 @@ export interface Rejection {
   payloadBytes: number;
 }
 
+/**
+ * The row of a rejected event. Its payload and message are redacted here, whatever redacted
+ * them before (the pipeline does, for the dead-letter topic): every row of rejected_events is
+ * built here, including records read back from the dead-letter topic that another writer put there.
+ */
 export function rejectedRow(rejection: Rejection) {
   return {
     tenant_id: rejection.tenantId ?? "",
@@ -187,10 +193,10 @@ export function rejectedRow(rejection: Rejection) {
     received_at_ms: rejection.receivedAtMs,
     source: rejection.source,
     reason: rejection.reason,
-    message: rejection.message.slice(0, 1000),
+    message: redactSecrets(rejection.message).slice(0, 1000),
     event_id: rejection.eventId ?? "",
     event_type: rejection.eventType ?? "",
-    payload: rejection.payload.slice(0, REJECTED_PAYLOAD_MAX_CHARS),
+    payload: redactPayload(rejection.payload).slice(0, REJECTED_PAYLOAD_MAX_CHARS),
     payload_bytes: rejection.payloadBytes,
   };
 }

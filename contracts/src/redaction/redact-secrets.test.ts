@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLANTED_SECRETS } from './planted-secrets.js';
 import { redactSecrets, SECRET_RULES } from './redact-secrets.js';
 
 const SECRETS = [
@@ -13,6 +14,7 @@ const SECRETS = [
   'client_Secret=xyz, retrying',
   'x-API-key: abc123',
   'callback?access_TOKEN=tok_987&state=1',
+  ...PLANTED_SECRETS.map((planted) => planted.text),
 ];
 
 describe('redactSecrets', () => {
@@ -42,6 +44,15 @@ describe('redactSecrets', () => {
     ['token=', 'callback?access_token=tok_987&state=1', 'callback?access_token=[REDACTED]&state=1'],
     ['json value keeps its quotes', '{"password": "hunter 2", "user": "bob"}', '{"password": "[REDACTED]", "user": "bob"}'],
     ['several secrets', 'sk-aaaaaaaaaaaaaaaaaaaa and AKIAABCDEFGHIJKLMNOP', '[REDACTED] and [REDACTED]'],
+    ['short openai key', 'retry with sk-abc123 later', 'retry with [REDACTED] later'],
+    ['short tencent id', 'SecretId AKIDab12cd', 'SecretId [REDACTED]'],
+    ['cut-off aws key id', 'key AKIAIOSFODNN7EXA', 'key [REDACTED]'],
+    ['github token', 'remote: ghp_abcdefghijklmnop0123456789 denied', 'remote: [REDACTED] denied'],
+    ['github fine-grained token', 'github_pat_11ABCDEFG0123456789_abcdef', '[REDACTED]'],
+    ['jwt', 'session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl; path=/', 'session=[REDACTED]; path=/'],
+    ['pem private key', 'key:\n-----BEGIN PRIVATE KEY-----\nMIIEvQ==\n-----END PRIVATE KEY-----\nnext', 'key:\n[REDACTED]\nnext'],
+    ['pem private key cut before its end', 'key: -----BEGIN EC PRIVATE KEY-----\nMHcCAQEE', 'key: [REDACTED]'],
+    ['json-escaped password in a string', '{"body": "{\\"password\\": \\"hunter 2\\"}"}', '{"body": "{\\"password\\": \\"[REDACTED]\\"}"}'],
   ])('redacts %s', (_name, text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });
@@ -53,9 +64,18 @@ describe('redactSecrets', () => {
     ['a short sk- word', 'ask-me and task-sk-12 and sk-short'],
     ['words containing key names', 'bypass=1 secretary: Ann, compass: north'],
     ['an ordinary upper-case id', 'AKIAX is too short, AKID123 too'],
+    ['a public key', '-----BEGIN PUBLIC KEY-----\nMIIBIj\n-----END PUBLIC KEY-----'],
+    ['words starting like tokens', 'ghp_ is a prefix, eyJ alone, github_pat_ too'],
     ['empty', ''],
   ])('leaves %s unchanged', (_name, text) => {
     expect(redactSecrets(text)).toBe(text);
+  });
+
+  it.each(PLANTED_SECRETS.map((planted) => [planted.shape, planted] as const))('removes a planted %s', (_shape, planted) => {
+    const redacted = redactSecrets(`before ${planted.text} after`);
+    expect(redacted).not.toContain(planted.secret);
+    expect(redacted).toContain('[REDACTED]');
+    expect(redacted.startsWith('before ')).toBe(true);
   });
 
   it('is idempotent', () => {

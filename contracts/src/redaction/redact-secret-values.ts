@@ -43,14 +43,19 @@ export function redactSecretValues(value: unknown): unknown {
   return hasSecretKey(value) ? redactedCopy(value) : value;
 }
 
-function redactedCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactedCopy);
+/**
+ * A deep copy of a JSON value with every value under a credential-like key `[REDACTED]`, and,
+ * given `redactText`, every other string (keys too) passed through it.
+ */
+export function redactedCopy(value: unknown, redactText?: (text: string) => string): unknown {
+  if (typeof value === 'string') return redactText ? redactText(value) : value;
+  if (Array.isArray(value)) return value.map((item) => redactedCopy(item, redactText));
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       // defineProperty, not assignment: a JSON key `__proto__` must stay data, not a prototype.
-      Object.defineProperty(copy, key, {
-        value: isSecretKey(key) ? REDACTED : redactedCopy(inner),
+      Object.defineProperty(copy, redactText ? redactText(key) : key, {
+        value: isSecretKey(key) ? REDACTED : redactedCopy(inner, redactText),
         enumerable: true,
         writable: true,
         configurable: true,
