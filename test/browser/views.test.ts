@@ -68,7 +68,7 @@ describe("each view renders its charts with the API's figures", () => {
     expect(await cell(page, "tools", busiest.tool_name, "Error rate")).toContain(formatRate(busiest.error_rate));
     const byProvider = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange({ group_by: "provider" }))).rows;
     const openai = byProvider.find((row) => row.dims.provider === "openai")!;
-    expect(await cell(page, "diagnostics-by-provider", "openai", "p95")).toBe(formatDuration(openai.latency_p95_ms));
+    expect(await cell(page, "diagnostics-by-provider", "openai", "Latency p95")).toBe(formatDuration(openai.latency_p95_ms));
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import type { MetricCount } from './counts.js';
+import type { MetricCount } from './counts';
 
 // The metric catalog: every figure of a metrics row (docs/metrics.md), declared once. The warehouse
 // divides rates and means by their `numerator` and `denominator` (sums of counts.ts's counts), the
@@ -54,13 +54,14 @@ export interface CountMetric extends MetricBase {
 export type MetricDefinition = RatioMetric | QuantileMetric | CountMetric;
 
 /** docs/metrics.md: under 30 in the denominator a figure is too noisy to read as a change. */
-const SMALL_SAMPLE = 30;
+export const SMALL_SAMPLE = 30;
 
-// Generic in `alertable` so that the catalog's type keeps it literal (AlertableMetricName reads it).
-const rate = <const Alertable extends boolean>(numerator: MetricCount[], denominator: MetricCount[], definition: Pick<RatioMetric, 'label' | 'description' | 'denominatorLabel' | 'better'> & { alertable: Alertable }) =>
+// Generic in `alertable` and the denominator so that the catalog's type keeps them literal
+// (AlertableMetricName reads the one, the exporter's samples gauges the other).
+const rate = <const Alertable extends boolean, const Denominator extends readonly MetricCount[]>(numerator: MetricCount[], denominator: Denominator, definition: Pick<RatioMetric, 'label' | 'description' | 'denominatorLabel' | 'better'> & { alertable: Alertable }) =>
   ({ kind: 'rate', numerator, denominator, unit: 'ratio', format: 'percent', minSample: SMALL_SAMPLE, comparable: true, ...definition }) as const;
-const mean = (numerator: MetricCount, unit: MetricUnit, label: string, description: string) =>
-  ({ kind: 'mean', numerator: [numerator], denominator: ['responses'], denominatorLabel: 'responses', unit, format: 'decimal', minSample: SMALL_SAMPLE, comparable: false, alertable: false, label, description }) as const;
+const mean = (numerator: MetricCount, unit: MetricUnit, label: string, description: string, format: MetricFormat = 'decimal') =>
+  ({ kind: 'mean', numerator: [numerator], denominator: ['responses'], denominatorLabel: 'responses', unit, format, minSample: SMALL_SAMPLE, comparable: false, alertable: false, label, description }) as const;
 const latency = <const Alertable extends boolean>(q: number, alertable: Alertable) =>
   ({ kind: 'quantile', of: 'time_cost_ms', q, unit: 'ms', format: 'duration', minSample: SMALL_SAMPLE, comparable: false, alertable, better: 'lower', label: `Latency p${q * 100}`, description: `p${q * 100} of time_cost_ms (within 2 %)` }) as const;
 
@@ -75,7 +76,8 @@ export const METRIC_CATALOG = {
   error_rate: rate(['errors'], ['responses'], { label: 'Error rate', description: 'finish_reason error / responses', denominatorLabel: 'responses', alertable: false, better: 'lower' }),
   avg_iteration_count: mean('iterations', 'iterations', 'Avg iterations', 'mean iteration_count'),
   avg_tool_count: mean('tools', 'tool calls', 'Avg tool calls', 'mean tool_count'),
-  avg_total_tokens: mean('tokens', 'tokens', 'Avg tokens', 'mean total_tokens'),
+  // Shown whole: a tenth of a token tells a reader nothing (the API still answers the exact mean).
+  avg_total_tokens: mean('tokens', 'tokens', 'Avg tokens', 'mean total_tokens', 'integer'),
   tool_success_rate: rate(['tools_completed'], ['tools_completed', 'tools_failed'], { label: 'Tool success rate', description: 'completed / (completed + failed) reduced tool calls', denominatorLabel: 'finished tool calls', alertable: true, better: 'higher' }),
   tool_calls_unfinished: { kind: 'count', unit: 'tool calls', format: 'integer', minSample: 0, comparable: false, alertable: false, label: 'Unfinished tool calls', description: 'started-only tool calls' },
   feedback_coverage: rate(['rated'], ['responses'], { label: 'Feedback coverage', description: 'responses with an explicit rating / responses', denominatorLabel: 'responses', alertable: false, better: 'higher' }),

@@ -1,7 +1,7 @@
 // Browser-safe entry point of the metric catalog (`@answerscope/contracts/metrics`): plain data
 // and types, no zod, no Node modules, so the dashboard's bundle can import it.
-export { COUNT_SOURCES, METRIC_COUNT_NAMES, METRIC_COUNTS } from './counts.js';
-export type { CountOf, CountSource, MetricCount } from './counts.js';
+export { COUNT_SOURCES, METRIC_COUNT_NAMES, METRIC_COUNTS } from './counts';
+export type { CountOf, CountSource, MetricCount } from './counts';
 export {
   ALERTABLE_METRICS,
   COMPARABLE_METRICS,
@@ -12,8 +12,9 @@ export {
   QUANTILE_METRICS,
   RATE_METRICS,
   SAMPLED_METRICS,
+  SMALL_SAMPLE,
   metricDefinition,
-} from './catalog.js';
+} from './catalog';
 export type {
   AlertableMetricName,
   ComparableMetricName,
@@ -30,4 +31,4 @@ export type {
   RateMetricName,
   RatioMetric,
   SampledMetricName,
-} from './catalog.js';
+} from './catalog';

@@ -1,20 +1,10 @@
 // Feedback reasons arrive as free text from many clients (buttons, dropdowns, typed labels). The
 // dashboard groups them by a closed code list, so each text maps to exactly one code.
 
-export const REASON_CODES = [
-  'irrelevant',
-  'incorrect',
-  'incomplete',
-  'too_slow',
-  'tool_failed',
-  'too_verbose',
-  'not_actionable',
-  'bad_format',
-  'not_grounded',
-  'unsafe',
-  'other',
-] as const;
-export type ReasonCode = (typeof REASON_CODES)[number];
+import { REASON_CODES, type ReasonCode } from '../vocabularies/reason-codes.js';
+
+export { REASON_CODES };
+export type { ReasonCode };
 
 /**
  * `Not grounded`, `not-grounded` and `NOT_GROUNDED` are one code: case is ignored and every run

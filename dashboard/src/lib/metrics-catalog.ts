@@ -1,24 +1,14 @@
-import type { ComparableMetric as WarehouseComparableMetric, OutcomeLabel as WarehouseOutcomeLabel } from "@answerscope/warehouse";
-import type { SameType } from "./same-type";
+import { COMPARABLE_METRICS, METRIC_CATALOG, type ComparableMetricName, type MetricFormat, type MetricName } from "@answerscope/contracts/metrics";
+import { formatCount, formatDuration, formatMean, formatRate } from "./format";
 
-/** The rates of docs/metrics.md that can be compared (a count over a count), mirrored for the browser bundle. */
-export const COMPARABLE_METRICS = [
-  "good_answer_rate",
-  "one_turn_resolution_rate",
-  "thumbs_down_rate",
-  "thumbs_up_rate",
-  "reask_rate",
-  "followup_rate",
-  "feedback_coverage",
-  "tool_success_rate",
-  "error_rate",
-  "max_iteration_hit_rate",
-  "no_reply_rate",
-] as const;
-export type RateMetric = (typeof COMPARABLE_METRICS)[number];
+// The dashboard reads labels, denominators, formats and which way is better from the contract's
+// browser-safe metric catalog (docs/metrics.md): a new rate appears here without an edit.
+export { COMPARABLE_METRICS, SMALL_SAMPLE } from "@answerscope/contracts/metrics";
+export { OUTCOME_LABELS } from "@answerscope/contracts/vocabularies";
+export type { OutcomeLabel } from "@answerscope/contracts/vocabularies";
 
-export const OUTCOME_LABELS = ["excellent", "good", "neutral", "bad", "failed", "pending"] as const;
-export type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
+/** The rates that can be compared (a count over a count). */
+export type RateMetric = ComparableMetricName;
 
 export interface RateDefinition {
   label: string;
@@ -28,29 +18,26 @@ export interface RateDefinition {
   higherIsBetter: boolean;
 }
 
-export const RATES: Record<RateMetric, RateDefinition> = {
-  good_answer_rate: { label: "Good-answer rate", denominator: "labeled responses", higherIsBetter: true },
-  one_turn_resolution_rate: { label: "One-turn resolution", denominator: "sessions with a final first answer", higherIsBetter: true },
-  thumbs_down_rate: { label: "Thumbs-down rate", denominator: "rated responses", higherIsBetter: false },
-  thumbs_up_rate: { label: "Thumbs-up rate", denominator: "rated responses", higherIsBetter: true },
-  reask_rate: { label: "Re-ask rate", denominator: "responses with a closed window", higherIsBetter: false },
-  followup_rate: { label: "Follow-up rate", denominator: "responses with a closed window", higherIsBetter: false },
-  feedback_coverage: { label: "Feedback coverage", denominator: "responses", higherIsBetter: true },
-  tool_success_rate: { label: "Tool success rate", denominator: "finished tool calls", higherIsBetter: true },
-  error_rate: { label: "Error rate", denominator: "responses", higherIsBetter: false },
-  max_iteration_hit_rate: { label: "Max-iteration rate", denominator: "responses", higherIsBetter: false },
-  no_reply_rate: { label: "No-reply rate", denominator: "responses", higherIsBetter: false },
-};
+export const RATES = Object.fromEntries(
+  COMPARABLE_METRICS.map((metric) => {
+    const definition = METRIC_CATALOG[metric];
+    return [metric, { label: definition.label, denominator: definition.denominatorLabel, higherIsBetter: definition.better === "higher" }];
+  }),
+) as Record<RateMetric, RateDefinition>;
 
-/** The effect dashboard's headline rates, in the order the issue names them. */
+/** The effect dashboard's headline rates, outcome labels first. */
 export const EFFECT_RATES = ["good_answer_rate", "one_turn_resolution_rate", "thumbs_down_rate", "reask_rate", "feedback_coverage"] as const satisfies readonly RateMetric[];
 /** The diagnostics dashboard's rates. */
 export const DIAGNOSTIC_RATES = ["error_rate", "max_iteration_hit_rate", "no_reply_rate", "tool_success_rate"] as const satisfies readonly RateMetric[];
 
-/** docs/metrics.md: below this many in the denominator a rate is too noisy to read as a change (marked, never hidden). */
-export const SMALL_SAMPLE = 30;
+const FORMATTERS: Record<MetricFormat, (value: number | null | undefined) => string> = {
+  percent: formatRate,
+  duration: formatDuration,
+  integer: formatCount,
+  decimal: formatMean,
+};
 
-const metricsMatch: SameType<RateMetric, WarehouseComparableMetric> = true;
-const labelsMatch: SameType<OutcomeLabel, WarehouseOutcomeLabel> = true;
-void metricsMatch;
-void labelsMatch;
+/** A metric's name as a reader sees it (a KPI, a column header). */
+export const metricLabel = (metric: MetricName): string => METRIC_CATALOG[metric].label;
+/** A metrics-row figure in the catalog's format: 0.123 → "12.3%", 1250 → "1.25 s", null → "—". */
+export const formatMetric = (metric: MetricName, value: number | null | undefined): string => FORMATTERS[METRIC_CATALOG[metric].format](value);

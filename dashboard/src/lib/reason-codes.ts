@@ -1,23 +1,8 @@
-import type { ReasonCode as ContractReasonCode } from "@answerscope/contracts";
-import type { SameType } from "./same-type";
+import { isReasonCode, type ReasonCode } from "@answerscope/contracts/vocabularies";
 
-/** The contract's closed list of feedback reason codes, mirrored for the browser bundle. */
-export const REASON_CODES = [
-  "irrelevant",
-  "incorrect",
-  "incomplete",
-  "too_slow",
-  "tool_failed",
-  "too_verbose",
-  "not_actionable",
-  "bad_format",
-  "not_grounded",
-  "unsafe",
-  "other",
-] as const;
-export type ReasonCode = (typeof REASON_CODES)[number];
-
-export const isReasonCode = (value: unknown): value is ReasonCode => typeof value === "string" && (REASON_CODES as readonly string[]).includes(value);
+// The contract's closed list of feedback reason codes, from its browser-safe vocabularies.
+export { isReasonCode, REASON_CODES } from "@answerscope/contracts/vocabularies";
+export type { ReasonCode } from "@answerscope/contracts/vocabularies";
 
 /** The samples' reason filter for a rating given without a reason (the API's `reason_code=none`). */
 export const NO_REASON = "none";
@@ -29,6 +14,3 @@ export const reasonFilterOf = (code: string | null): string => code ?? NO_REASON
 
 /** "not_grounded" → "not grounded"; null or `none` (down-rated without a reason) → "no reason given". */
 export const reasonLabel = (code: string | null): string => (code && code !== NO_REASON ? code.replaceAll("_", " ") : "no reason given");
-
-const reasonCodesMatch: SameType<ReasonCode, ContractReasonCode> = true;
-void reasonCodesMatch;

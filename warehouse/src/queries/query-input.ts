@@ -1,25 +1,11 @@
 import { z } from "zod";
 import { orderedRange, rangeShape } from "./query-range";
+import { BUCKETS, DIMENSIONS, OUTCOME_LABELS, type Bucket, type Dimension, type OutcomeLabel } from "@answerscope/contracts/vocabularies";
 import { MEAN_METRICS, SAMPLED_METRICS, type CountMetricName, type MetricName, type SampledMetricName } from "@answerscope/contracts/metrics";
 
-/** Response dimensions of docs/metrics.md: the only names that may become SQL identifiers from a request. */
-export const DIMENSIONS = [
-  "model",
-  "provider",
-  "channel",
-  "chat_type",
-  "session_type",
-  "language",
-  "user_segment",
-  "query_category",
-  "prompt_version",
-  "bot_version",
-  "tool_used",
-] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
-
-export const BUCKETS = ["5m", "hour", "day"] as const;
-export type Bucket = (typeof BUCKETS)[number];
+/** Response dimensions and buckets of docs/metrics.md (the contract's vocabularies): the only names that may become SQL identifiers from a request. */
+export { BUCKETS, DIMENSIONS, OUTCOME_LABELS };
+export type { Bucket, Dimension, OutcomeLabel };
 
 /** Every read is for one tenant and a half-open time range [from, to). */
 export const RangeQuerySchema = z.object(rangeShape).refine(...orderedRange);
@@ -38,9 +24,6 @@ export const MetricsQuerySchema = z
   .refine(...orderedRange);
 export type MetricsQueryInput = z.input<typeof MetricsQuerySchema>;
 export type MetricsQuery = z.output<typeof MetricsQuerySchema>;
-
-export const OUTCOME_LABELS = ["excellent", "good", "neutral", "bad", "failed", "pending"] as const;
-export type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
 
 /** One row of GET /api/v1/metrics: every metric of the catalog by its name (counts, then nullable figures: a rate is null on a 0 denominator), the outcome counts and the sample sizes. */
 export type MetricsRow = {

@@ -2,10 +2,10 @@ import Link from "next/link";
 import { EmptyState } from "@/components/states/empty-state";
 import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
+import { metricColumn } from "@/components/table/metric-column";
 import { rateColumn } from "@/components/table/rate-column";
 import { getMetrics } from "@/lib/api-client";
 import type { Dimension } from "@/lib/dimensions";
-import { formatCount } from "@/lib/format";
 import type { RateMetric } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { viewHref } from "@/lib/url-state";
@@ -37,7 +37,7 @@ export async function CompareSuggestions({ view, metric, dimension }: { view: Re
               rowKey={(row) => row.dims[dimension] ?? ""}
               columns={[
                 { header: "Value", cell: (row) => row.dims[dimension] ?? "", csv: (row) => row.dims[dimension] ?? "" },
-                { header: "Responses", align: "right", cell: (row) => formatCount(row.response_count), csv: (row) => row.response_count },
+                metricColumn("response_count"),
                 rateColumn(metric),
               ]}
             />

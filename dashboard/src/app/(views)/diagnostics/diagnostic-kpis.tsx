@@ -1,10 +1,18 @@
 import { Kpi, KpiGrid } from "@/components/figures/kpi";
 import { ResultView } from "@/components/states/result-view";
 import { getMetrics } from "@/lib/api-client";
-import { formatCount, formatDuration, formatMean, formatRate } from "@/lib/format";
-import { DIAGNOSTIC_RATES, RATES } from "@/lib/metrics-catalog";
+import { formatRate } from "@/lib/format";
+import { DIAGNOSTIC_RATES, formatMetric, metricLabel, RATES } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { sampleSizeOf } from "@/lib/sample-size";
+
+/** What each figure after the rates counts, in the reader's words (the catalog names and formats it). */
+const HINTS = {
+  tool_calls_unfinished: "started, never completed or failed",
+  avg_iteration_count: "per response",
+  avg_tool_count: "per response",
+  avg_total_tokens: "total tokens per response",
+} as const;
 
 /** Phase 1 figures over the whole range. */
 export async function DiagnosticKpis({ view }: { view: ResolvedView }) {
@@ -15,17 +23,15 @@ export async function DiagnosticKpis({ view }: { view: ResolvedView }) {
         const row = data.rows[0]!;
         return (
           <KpiGrid>
-            <Kpi id="response_count" label="Responses" value={formatCount(row.response_count)} />
-            <Kpi id="latency_p50_ms" label="Latency p50" value={formatDuration(row.latency_p50_ms)} />
-            <Kpi id="latency_p95_ms" label="Latency p95" value={formatDuration(row.latency_p95_ms)} />
-            <Kpi id="latency_p99_ms" label="Latency p99" value={formatDuration(row.latency_p99_ms)} />
+            {(["response_count", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms"] as const).map((metric) => (
+              <Kpi key={metric} id={metric} label={metricLabel(metric)} value={formatMetric(metric, row[metric])} />
+            ))}
             {DIAGNOSTIC_RATES.map((metric) => (
               <Kpi key={metric} id={metric} label={RATES[metric].label} value={formatRate(row[metric])} n={sampleSizeOf(row, metric)} denominator={RATES[metric].denominator} />
             ))}
-            <Kpi id="tool_calls_unfinished" label="Unfinished tool calls" value={formatCount(row.tool_calls_unfinished)} hint="started, never completed or failed" />
-            <Kpi id="avg_iteration_count" label="Avg iterations" value={formatMean(row.avg_iteration_count)} hint="per response" />
-            <Kpi id="avg_tool_count" label="Avg tools" value={formatMean(row.avg_tool_count)} hint="per response" />
-            <Kpi id="avg_total_tokens" label="Avg tokens" value={formatCount(row.avg_total_tokens === null ? null : Math.round(row.avg_total_tokens))} hint="total tokens per response" />
+            {(Object.keys(HINTS) as (keyof typeof HINTS)[]).map((metric) => (
+              <Kpi key={metric} id={metric} label={metricLabel(metric)} value={formatMetric(metric, row[metric])} hint={HINTS[metric]} />
+            ))}
           </KpiGrid>
         );
       }}

@@ -1,8 +1,8 @@
 import { Kpi, KpiGrid } from "@/components/figures/kpi";
 import { ResultView } from "@/components/states/result-view";
 import { getMetrics } from "@/lib/api-client";
-import { formatCount, formatRate } from "@/lib/format";
-import { EFFECT_RATES, RATES } from "@/lib/metrics-catalog";
+import { formatRate } from "@/lib/format";
+import { EFFECT_RATES, formatMetric, metricLabel, RATES } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { sampleSizeOf } from "@/lib/sample-size";
 
@@ -15,7 +15,7 @@ export async function EffectKpis({ view }: { view: ResolvedView }) {
         const row = data.rows[0]!;
         return (
           <KpiGrid>
-            <Kpi id="response_count" label="Responses" value={formatCount(row.response_count)} />
+            <Kpi id="response_count" label={metricLabel("response_count")} value={formatMetric("response_count", row.response_count)} />
             {EFFECT_RATES.map((metric) => (
               <Kpi key={metric} id={metric} label={RATES[metric].label} value={formatRate(row[metric])} n={sampleSizeOf(row, metric)} denominator={RATES[metric].denominator} />
             ))}

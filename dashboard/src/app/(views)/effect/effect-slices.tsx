@@ -2,6 +2,7 @@ import { UrlSelect } from "@/components/filters/url-select";
 import { Panel } from "@/components/layout/panel";
 import { ResultView } from "@/components/states/result-view";
 import { DataTable, type Column } from "@/components/table/data-table";
+import { metricColumn } from "@/components/table/metric-column";
 import { rateColumn } from "@/components/table/rate-column";
 import { getMetrics } from "@/lib/api-client";
 import type { MetricsRow } from "@/lib/api-types";
@@ -18,7 +19,7 @@ export async function EffectSlices({ view }: { view: ResolvedView }) {
   const result = await getMetrics(view.credentials, { range: view.range, filters: view.state.filters, groupBy: [slice] });
   const columns: Column<MetricsRow>[] = [
     { header: DIMENSION_LABELS[slice], cell: (row) => row.dims[slice] ?? "", csv: (row) => row.dims[slice] ?? "" },
-    { header: "Responses", align: "right", cell: (row) => formatCount(row.response_count), csv: (row) => row.response_count },
+    metricColumn("response_count"),
     ...TABLE_RATES.map(rateColumn),
     ...OUTCOME_LABELS.map((label): Column<MetricsRow> => ({ header: label, align: "right", cell: (row) => formatCount(row.outcome_counts?.[label]), csv: (row) => row.outcome_counts?.[label] ?? null })),
   ];

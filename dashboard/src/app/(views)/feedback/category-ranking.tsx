@@ -3,10 +3,10 @@ import { colorAt } from "@/components/charts/palette";
 import { Panel } from "@/components/layout/panel";
 import { ResultView } from "@/components/states/result-view";
 import { DataTable } from "@/components/table/data-table";
+import { metricColumn } from "@/components/table/metric-column";
 import { rateColumn } from "@/components/table/rate-column";
 import { getMetrics } from "@/lib/api-client";
 import type { MetricsRow } from "@/lib/api-types";
-import { formatCount } from "@/lib/format";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { sampleSizeOf } from "@/lib/sample-size";
 
@@ -36,7 +36,7 @@ export async function CategoryRanking({ view }: { view: ResolvedView }) {
               columns={[
                 { header: "Query category", cell: (row) => row.dims.query_category ?? "", csv: (row) => row.dims.query_category ?? "" },
                 rateColumn("thumbs_down_rate"),
-                { header: "Responses", align: "right", cell: (row) => formatCount(row.response_count), csv: (row) => row.response_count },
+                metricColumn("response_count"),
                 rateColumn("good_answer_rate"),
               ]}
             />
