@@ -8,6 +8,7 @@ import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from '../transport.js';
 import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures.js';
 import { validateEvent } from '../validation/validate-event.js';
 import { EVENT_TYPES, type EventType } from '../vocabulary.js';
+import { comparableList, metricTable } from './metric-table.js';
 import { fieldRows, fieldTable, inlineCode, type FieldRow } from './schema-fields.js';
 
 // The lists of docs/events.md and docs/metrics.md that the contract declares: each event's fields
@@ -105,7 +106,12 @@ function categoryRules(): string {
 }
 
 function metricSections(): Record<string, string> {
-  return { 'metrics.reask_phrases': codeList(REASK_PHRASES), 'metrics.category_rules': categoryRules() };
+  return {
+    'metrics.catalog': metricTable(),
+    'metrics.comparable': comparableList(),
+    'metrics.reask_phrases': codeList(REASK_PHRASES),
+    'metrics.category_rules': categoryRules(),
+  };
 }
 
 /** Generated sections per doc file (a path below docs/). */
