@@ -12,6 +12,7 @@ export * from "./sink/rows";
 export * from "./sink/fact-tables";
 export * from "./sink/write-facts";
 export { markCalls } from "./sink/call-marks";
+export { TOOL_CALL_RULES_SOURCE } from "./sink/foreign-tool-calls";
 export * from "./queries/query-input";
 // The metric catalog, for the services that read contracts through the warehouse (the exporter).
 export { ALERTABLE_METRICS, type AlertableMetricName } from "@answerscope/contracts/metrics";

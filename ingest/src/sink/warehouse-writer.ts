@@ -1,4 +1,4 @@
-import { insertPrepared, prepareFacts, type PreparedFacts, type Warehouse, type WriteIntent, type WriteIntents } from "@answerscope/warehouse";
+import { insertPrepared, prepareFacts, TOOL_CALL_RULES_SOURCE, type PreparedFacts, type Warehouse, type WriteIntent, type WriteIntents } from "@answerscope/warehouse";
 import type { IngestConfig } from "../config";
 import type { IngestMetrics } from "../metrics";
 import { FactBuffer } from "./fact-buffer";
@@ -33,10 +33,14 @@ export function createFactBuffer({ warehouse, config, metrics, intents }: Writer
     write: async (batch, { facts, intent }) => {
       const written = await insertPrepared(warehouse, facts, intent);
       intents.close(await intent);
-      for (const [kind, rows] of Object.entries(written)) {
+      // Tool-call events the sink refused (another user's terminal event) are rejected rows now, not duplicates.
+      const refused = facts.rejected.filter((row) => row.source === TOOL_CALL_RULES_SOURCE).length;
+      const moved: Partial<Record<keyof typeof batch, number>> = { toolCalls: -refused, rejected: refused };
+      for (const [kind, rows] of Object.entries(written) as [keyof typeof batch, number][]) {
         metrics.stored.inc({ table: kind }, rows);
-        metrics.duplicates.inc({ table: kind }, batch[kind as keyof typeof batch].length - rows);
+        metrics.duplicates.inc({ table: kind }, batch[kind].length + (moved[kind] ?? 0) - rows);
       }
+      if (refused > 0) metrics.rejected.inc({ reason: "forbidden" }, refused);
     },
     onRetry: (error, attempt, delayMs) => {
       metrics.insertRetries.inc();

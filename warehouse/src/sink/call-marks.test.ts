@@ -108,3 +108,29 @@ describe("callStateOf: the reduction rules of reducedToolCallsSql", () => {
     expect(stateOf(event("t", 1, "failed", { error_category: "timeout" }), event("u", 2, "completed", { error_category: "x" }))).toMatchObject({ status: "completed", errorCategory: "" });
   });
 });
+
+describe("markCalls: ownership (a terminal event of another user never finalizes a call)", () => {
+  const owned = (event_id: string, occurred_at_ms: number, status: string, user_id: string) => ({ ...row("c1", event_id, occurred_at_ms, status), user_id }) as ToolCallRow;
+
+  it("moves another user's terminal event to `foreign`, unmarked, and lets the owner's own terminal finalize the call", () => {
+    const foreign: ToolCallRow[] = [];
+    const rows = [owned("s", 1_000, "started", "alice"), owned("x", 2_000, "completed", "mallory"), owned("t", 3_000, "failed", "alice")];
+    const marked = markCalls(rows, new Map(), undefined, foreign);
+    expect(foreign.map((r) => r.event_id)).toEqual(["x"]);
+    expect(stateMarks(marked)).toEqual([
+      ["s", 1_000, "started", 0, ""],
+      ["t", 1_000, "failed", 1_000, "started"],
+    ]);
+  });
+
+  it("takes the owner from the stored first event, also when the terminal arrives in a later batch or is earlier than it", () => {
+    const stored = storedOf(owned("s", 1_000, "started", "alice"));
+    const foreign: ToolCallRow[] = [];
+    expect(markCalls([owned("x", 500, "failed", "mallory"), owned("y", 2_000, "started", "mallory")], stored, undefined, foreign).map((r) => r.event_id)).toEqual(["y"]);
+    expect(foreign.map((r) => r.event_id)).toEqual(["x"]);
+  });
+
+  it("keeps every row without `foreign` (the loader of test data)", () => {
+    expect(markCalls([owned("s", 1_000, "started", "alice"), owned("x", 2_000, "completed", "mallory")], new Map())).toHaveLength(2);
+  });
+});

@@ -4,11 +4,13 @@ import type { ToolCallRow } from "./rows";
 export const toolCallKey = (row: { tenant_id: string; tool_call_id: string }) => `${row.tenant_id}\u0000${row.tool_call_id}`;
 
 /** What the marks read of a tool-call event. */
-export type CallEvent = Pick<ToolCallRow, "tenant_id" | "tool_call_id" | "event_id" | "occurred_at_ms" | "status" | "tool_name" | "duration_ms" | "error_category">;
+export type CallEvent = Pick<ToolCallRow, "tenant_id" | "tool_call_id" | "event_id" | "occurred_at_ms" | "status" | "tool_name" | "duration_ms" | "error_category" | "user_id">;
 
 /** What the reduction of a call needs of its stored events (the docs/events.md lifecycle, as facts/reduced-tool-calls.ts). */
 export interface StoredCall {
   firstAtMs: number;
+  /** The earliest event by (occurred_at_ms, event_id): its user owns the call (docs/events.md). */
+  first: CallEvent;
   /** The winning terminal event: the latest by (occurred_at_ms, event_id). */
   terminal?: CallEvent;
   /** The earliest `started` event by (occurred_at_ms, event_id); its time is the start for durations. */
@@ -36,8 +38,9 @@ const isLater = (a: CallEvent, b: CallEvent) => (a.occurred_at_ms !== b.occurred
 
 /** Folds one stored event into its call's summary (the sink's lookup, and the marks as they go); `key` is its toolCallKey. */
 export function addStoredEvent(calls: Map<string, StoredCall>, event: CallEvent, key = toolCallKey(event)): void {
-  const call = calls.get(key) ?? { firstAtMs: event.occurred_at_ms, eventIds: new Set<string>() };
+  const call = calls.get(key) ?? { firstAtMs: event.occurred_at_ms, first: event, eventIds: new Set<string>() };
   call.firstAtMs = Math.min(call.firstAtMs, event.occurred_at_ms);
+  if (isLater(call.first, event)) call.first = event;
   if (event.status === "started") {
     if (!call.started || isLater(call.started, event)) call.started = event;
   } else if (!call.terminal || isLater(event, call.terminal)) {
@@ -45,6 +48,16 @@ export function addStoredEvent(calls: Map<string, StoredCall>, event: CallEvent,
   }
   call.eventIds.add(event.event_id);
   calls.set(key, call);
+}
+
+/**
+ * Whether a terminal event would finalize a call owned by someone else: its user is not the user
+ * of the call's first event. Such an event is rejected as `forbidden` and never changes the call
+ * (docs/events.md: a call is finalized only when owner and id both match). A `started` event is
+ * never forbidden (it may be the call's first), nor any event of a call not stored yet.
+ */
+export function isForeignTerminal(event: Pick<CallEvent, "status" | "user_id">, call: StoredCall | undefined): boolean {
+  return call !== undefined && event.status !== "started" && event.user_id !== call.first.user_id;
 }
 
 /** The reduced state of a call: the same rules as reducedToolCallsSql. */
@@ -98,18 +111,27 @@ function setMarks(row: ToolCallRow, becomesFirst: 0 | 1, prevFirstAtMs: number, 
  *
  * The rows are marked in place and returned: every mark column is written each time, so a batch
  * checked again (after a failed write) gets the marks of the new check. `keys` are the rows'
- * toolCallKeys, when the caller has them.
+ * toolCallKeys, when the caller has them. Given `foreign`, a terminal event of another user than
+ * the call's owner (isForeignTerminal) is moved there instead, unmarked and left out of the calls.
  */
-export function markCalls(rows: ToolCallRow[], stored: ReadonlyMap<string, StoredCall>, keys: readonly string[] = rows.map(toolCallKey)): ToolCallRow[] {
+export function markCalls(rows: ToolCallRow[], stored: ReadonlyMap<string, StoredCall>, keys: readonly string[] = rows.map(toolCallKey), foreign?: ToolCallRow[]): ToolCallRow[] {
   const calls = new Map<string, StoredCall>();
   for (const [key, call] of stored) calls.set(key, { ...call, eventIds: new Set(call.eventIds) });
+  const marked: ToolCallRow[] = [];
   for (const [index, row] of rows.entries()) {
     const key = keys[index]!;
     const before = calls.get(key);
     if (before?.eventIds.has(row.event_id)) {
       setMarks(row, 0, 0, 0, NO_STATE, NO_STATE);
+      marked.push(row);
       continue;
     }
+    if (foreign && isForeignTerminal(row, before)) {
+      // Never folded: the call's state, first time and owner stay as they were.
+      foreign.push(row);
+      continue;
+    }
+    marked.push(row);
     const prevFirst = before?.firstAtMs;
     const prevState = before && callStateOf(before);
     addStoredEvent(calls, row, key);
@@ -120,5 +142,5 @@ export function markCalls(rows: ToolCallRow[], stored: ReadonlyMap<string, Store
     if (prevState && sameState(prevState, state)) setMarks(row, firstMark, prevFirstAtMs, 0, NO_STATE, NO_STATE);
     else setMarks(row, firstMark, prevFirstAtMs, 1, state, prevState ?? NO_STATE);
   }
-  return rows;
+  return marked;
 }

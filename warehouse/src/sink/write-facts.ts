@@ -3,7 +3,8 @@ import { insertRows } from "../insert-rows";
 import { rowsMatchingKeys } from "./key-lookup";
 import { RowKeySet, withoutRepeats } from "./without-repeats";
 import { emptyFactBatch, FACT_KINDS, FACT_TABLES, type FactBatch, type FactKind } from "./fact-tables";
-import type { ResponseRow, ToolCallRow } from "./rows";
+import { foreignTerminalRejection } from "./foreign-tool-calls";
+import { rejectedRow, type RejectedRow, type ResponseRow, type ToolCallRow } from "./rows";
 import { responsesToInsert } from "./write-responses";
 import { toolCallsToInsert } from "./write-tool-calls";
 
@@ -33,7 +34,13 @@ async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]
  */
 export async function prepareFacts(warehouse: Warehouse, batch: FactBatch, pending: PreparedFacts = emptyFactBatch()): Promise<PreparedFacts> {
   const prepared = emptyFactBatch();
-  await Promise.all(FACT_KINDS.map(async (kind) => void ((prepared[kind] as KeyedRow[]) = await prepareKind(warehouse, kind, batch[kind] as KeyedRow[], pending[kind] as KeyedRow[]))));
+  const foreign: ToolCallRow[] = [];
+  await Promise.all(FACT_KINDS.map(async (kind) => void ((prepared[kind] as KeyedRow[]) = await prepareKind(warehouse, kind, batch[kind] as KeyedRow[], pending[kind] as KeyedRow[], foreign))));
+  // Rare, so checked after the rest: a re-delivered foreign event is rejected once.
+  if (foreign.length > 0) {
+    const rejections = foreign.map((row) => rejectedRow(foreignTerminalRejection(row)));
+    prepared.rejected.push(...((await prepareKind(warehouse, "rejected", rejections, [...pending.rejected, ...prepared.rejected], foreign)) as RejectedRow[]));
+  }
   return prepared;
 }
 
@@ -63,15 +70,18 @@ export async function writeFacts(warehouse: Warehouse, batch: FactBatch): Promis
   return insertPrepared(warehouse, await prepareFacts(warehouse, batch));
 }
 
-/** One table's part of prepareFacts: the rows not stored yet (nor repeated within the batch, nor in `pending`). */
-async function prepareKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: KeyedRow[]): Promise<KeyedRow[]> {
+/**
+ * One table's part of prepareFacts: the rows not stored yet (nor repeated within the batch, nor in
+ * `pending`). Tool-call events that may not change their call are moved to `foreign`.
+ */
+async function prepareKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: KeyedRow[], foreign: ToolCallRow[]): Promise<KeyedRow[]> {
   const { key } = FACT_TABLES[kind];
   const unique = withoutRepeats(rows, key);
   if (unique.length === 0) return [];
   return kind === "responses"
     ? await responsesToInsert(warehouse, unique as ResponseRow[], pending as ResponseRow[])
     : kind === "toolCalls"
-      ? await toolCallsToInsert(warehouse, unique as ToolCallRow[], pending as ToolCallRow[])
+      ? await toolCallsToInsert(warehouse, unique as ToolCallRow[], pending as ToolCallRow[]).then((checked) => (foreign.push(...checked.foreign), checked.rows))
       : await storedKeys(warehouse, kind, unique, pending).then((stored) => unique.filter((row) => !stored.has(row)));
 }
 

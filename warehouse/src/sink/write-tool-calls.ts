@@ -12,7 +12,7 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], r
   const keys = [...new Map(rows.map((row, index) => [rowKeys[index]!, [row.tenant_id, row.tool_call_id]])).values()];
   const found = await rowsMatchingKeys<CallEvent>(
     warehouse,
-    `SELECT tenant_id, tool_call_id, event_id, occurred_at_ms, status, tool_name, duration_ms, error_category FROM ${warehouse.table("tool_call_events")}`,
+    `SELECT tenant_id, tool_call_id, event_id, occurred_at_ms, status, tool_name, duration_ms, error_category, user_id FROM ${warehouse.table("tool_call_events")}`,
     ["tenant_id", "tool_call_id"],
     keys,
   );
@@ -33,10 +33,11 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], r
  * Tool-call rows to insert (the batch's own copies are already dropped by prepareFacts): events
  * already stored, or in `pending` (rows a running write will store), are dropped, and each row
  * carries what it changes about its call (call-marks.ts), from the same lookup that finds the
- * stored events.
+ * stored events. Terminal events of another user than the call's owner are not inserted but
+ * returned as `foreign`, to be stored as rejected.
  */
-export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly ToolCallRow[], pending: readonly ToolCallRow[] = []): Promise<ToolCallRow[]> {
-  if (rows.length === 0) return [];
+export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly ToolCallRow[], pending: readonly ToolCallRow[] = []): Promise<{ rows: ToolCallRow[]; foreign: ToolCallRow[] }> {
+  if (rows.length === 0) return { rows: [], foreign: [] };
   // Each row's key built once: a joined key is a new string, flattened and hashed at every map access.
   const keys = rows.map(toolCallKey);
   const stored = await storedCalls(warehouse, rows, keys, pending);
@@ -47,5 +48,6 @@ export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly Too
     fresh.push(row);
     freshKeys.push(keys[index]!);
   });
-  return markCalls(fresh, stored, freshKeys);
+  const foreign: ToolCallRow[] = [];
+  return { rows: markCalls(fresh, stored, freshKeys, foreign), foreign };
 }
