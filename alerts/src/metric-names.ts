@@ -1,4 +1,4 @@
-import type { AlertableMetricName } from "@answerscope/warehouse";
+import { catalogGauges, type CatalogGaugeHelp } from "./exporter/catalog-gauges";
 
 /**
  * The exporter's metric names and label sets, in one place: the exporter registers them and the
@@ -24,19 +24,23 @@ export const BASELINE_WINDOW = "baseline";
 /** The same short window one day earlier, for volume comparisons that must respect the daily cycle. */
 export const dayAgoWindow = (window: string) => `${window}_1d_ago`;
 
+/** How the exporter's window counts each alertable metric of the catalog (exporter/catalog-gauges.ts derives the gauges' names and labels). */
+const CATALOG_GAUGE_HELP: CatalogGaugeHelp = {
+  response_count: { value: "Responses that occurred in the window (also 0 for a slice that had traffic in the baseline); the sample count of the response ratios" },
+  latency_p95_ms: { value: "95th percentile of the window's response latency (time_cost_ms), within 0.5 %" },
+  max_iteration_hit_rate: { value: "Share of the window's responses that hit max_iterations" },
+  no_reply_rate: { value: "Share of the window's responses with finish_reason no_reply" },
+  thumbs_down_rate: { value: "Share of the window's explicit answer ratings that are thumbs-down (by rating time)", samples: "Explicit answer ratings (up or down) given in the window" },
+  good_answer_rate: { value: "Share of the window's responses with a final outcome label that are excellent or good", samples: "Responses in the window whose outcome label is final" },
+  reask_rate: { value: "Share of the window's responses with a closed observation window whose follow-up is a re-ask", samples: "Responses in the window whose observation window is closed" },
+  tool_success_rate: { value: "Share of the window's finished tool calls that completed (vs failed), by the call's first event", samples: "Tool calls in the window that completed or failed" },
+};
+
+/** The gauges of the catalog's alertable metrics, and the catalog metric behind each. */
+export const { gauges: CATALOG_GAUGES, metricOf: CATALOG_GAUGE_METRICS } = catalogGauges(CATALOG_GAUGE_HELP, { slice: SLICE_LABELS, tool: TOOL_SLICE_LABELS });
+
 export const GAUGES = {
-  windowResponses: { name: "answerscope_window_responses", help: "Responses that occurred in the window (also 0 for a slice that had traffic in the baseline); the sample count of the response ratios", labels: [...SLICE_LABELS, "window"] },
-  maxIterationRatio: { name: "answerscope_max_iteration_ratio", help: "Share of the window's responses that hit max_iterations", labels: [...SLICE_LABELS, "window"] },
-  noReplyRatio: { name: "answerscope_no_reply_ratio", help: "Share of the window's responses with finish_reason no_reply", labels: [...SLICE_LABELS, "window"] },
-  latencyP95: { name: "answerscope_latency_p95_seconds", help: "95th percentile of the window's response latency (time_cost_ms), within 0.5 %", labels: [...SLICE_LABELS, "window"] },
-  thumbsDownRatio: { name: "answerscope_thumbs_down_ratio", help: "Share of the window's explicit answer ratings that are thumbs-down (by rating time)", labels: [...SLICE_LABELS, "window"] },
-  thumbsDownSamples: { name: "answerscope_thumbs_down_samples", help: "Explicit answer ratings (up or down) given in the window: the denominator of answerscope_thumbs_down_ratio", labels: [...SLICE_LABELS, "window"] },
-  goodAnswerRatio: { name: "answerscope_good_answer_ratio", help: "Share of the window's responses with a final outcome label that are excellent or good", labels: [...SLICE_LABELS, "window"] },
-  goodAnswerSamples: { name: "answerscope_good_answer_samples", help: "Responses in the window whose outcome label is final: the denominator of answerscope_good_answer_ratio", labels: [...SLICE_LABELS, "window"] },
-  reaskRatio: { name: "answerscope_reask_ratio", help: "Share of the window's responses with a closed observation window whose follow-up is a re-ask", labels: [...SLICE_LABELS, "window"] },
-  reaskSamples: { name: "answerscope_reask_samples", help: "Responses in the window whose observation window is closed: the denominator of answerscope_reask_ratio", labels: [...SLICE_LABELS, "window"] },
-  toolSuccessRatio: { name: "answerscope_tool_success_ratio", help: "Share of the window's finished tool calls that completed (vs failed), by the call's first event", labels: [...TOOL_SLICE_LABELS, "window"] },
-  toolSuccessSamples: { name: "answerscope_tool_success_samples", help: "Tool calls in the window that completed or failed: the denominator of answerscope_tool_success_ratio", labels: [...TOOL_SLICE_LABELS, "window"] },
+  ...CATALOG_GAUGES,
   // Label freshness (warehouse/src/label-freshness): per tenant, no window.
   labelLag: {
     name: "answerscope_outcome_label_lag_seconds",
@@ -53,22 +57,6 @@ export const GAUGES = {
   langfuseWritebackFailing: { name: "answerscope_langfuse_writeback_failing", help: "1 when the tenant's newest Langfuse write-back pass failed, else 0", labels: ["tenant"] },
 } as const;
 export type GaugeKey = keyof typeof GAUGES;
-
-/**
- * The gauge each alertable metric of the catalog (contracts/src/metrics) is exported as. Typed
- * against the catalog: a metric made alertable there does not compile until it has its gauge
- * here (and its query and rule in exporter/ and rules/).
- */
-export const ALERTABLE_GAUGES = {
-  response_count: "windowResponses",
-  latency_p95_ms: "latencyP95",
-  max_iteration_hit_rate: "maxIterationRatio",
-  no_reply_rate: "noReplyRatio",
-  tool_success_rate: "toolSuccessRatio",
-  thumbs_down_rate: "thumbsDownRatio",
-  reask_rate: "reaskRatio",
-  good_answer_rate: "goodAnswerRatio",
-} as const satisfies Record<AlertableMetricName, GaugeKey>;
 
 /** Counters of what arrived in the warehouse since the exporter started (see README: why not lifetime totals). */
 export const COUNTERS = {
