@@ -33,7 +33,7 @@ async function replicaState(node: Warehouse, table: string): Promise<{ rows: num
  * s2r2 takes over. Then it is started again and the two replicas exchange what each missed.
  *
  * Replication is asynchronous: a block that s2r1 stored just before the kill and s2r2 had not
- * fetched yet is invisible until s2r1 returns (README, "Cluster mode"), so exact counts are
+ * fetched yet is invisible until s2r1 returns (docs/scale-out.md, "Failures"), so exact counts are
  * asserted once it is back; with it down, the test asserts that every read answers and that
  * ingest keeps going (the worker commits offsets only after the warehouse acknowledged the rows).
  *

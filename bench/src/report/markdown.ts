@@ -10,7 +10,7 @@ import type { SlowQuery } from "./slow-queries";
 const digits3 = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? "–" : value.toLocaleString("en", { maximumSignificantDigits: 3 });
 
-/** The results as the markdown of bench/results.md (the README's Performance section quotes its figures). */
+/** The results as the markdown of bench/results.md (PERFORMANCE.md's "Where each target stands" quotes its figures). */
 export function resultsMarkdown(r: BenchResults): string {
   const out: string[] = [];
   const m = r.machine;

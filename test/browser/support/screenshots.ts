@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), "../../../docs/screenshots");
 
-/** A PNG of the view for the README (docs/screenshots/), as wide as the page's viewport and at most 2.5 viewports tall. */
+/** A PNG of the view for the docs (docs/screenshots/), as wide as the page's viewport and at most 2.5 viewports tall. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };

@@ -10,7 +10,7 @@ export type LabelledAnswer = { readonly answer: AnswerOutcome; readonly rating: 
 const FOLLOW_UP_WINDOW_MS = 10 * 60_000;
 
 /**
- * The label vikingbot's own rule gives an answer, and when (README "Using with vikingbot"): the
+ * The label vikingbot's own rule gives an answer, and when (docs/vikingbot.md, "Comparing vikingbot's labels with Answerscope's"): the
  * feedback first (positive_feedback / negative_feedback, when the rating comes), else the user's
  * next message (reasked inside the window, follow_up_without_feedback after it), else resolved
  * once the window has closed. The rules differ from Answerscope's on purpose, so the Label
