@@ -38,7 +38,7 @@ export async function freshBenchDatabase(url: string, name: string, cluster?: st
 /**
  * Drops a bench database once it is measured and closes its client: left behind, its parts keep
  * ClickHouse merging under the next measurements (the freshness section after the ingest
- * section's 90 databases: p95 3.1 s, against 1.1 s run alone, session 32).
+ * section's 90 databases: p95 3.1 s, against 1.1 s run alone; bench/PERFORMANCE.md).
  */
 export async function dropBenchDatabase(w: Warehouse): Promise<void> {
   await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });

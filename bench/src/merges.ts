@@ -5,7 +5,7 @@ import { progress } from "./progress";
  * Waits (bounded) until ClickHouse's background merges are done, so timings do not compete with
  * them: those of `w`'s database, or with `allDatabases` those of every database on the server (what
  * earlier sections stored: right after the ingest section's runs the freshness p95 was 3.1 s, the
- * freshness section alone 1.1 s, session 32).
+ * freshness section alone 1.1 s).
  */
 export async function waitForMerges(w: Warehouse, { maxSeconds = 120, allDatabases = false }: { maxSeconds?: number; allDatabases?: boolean } = {}): Promise<void> {
   const deadline = Date.now() + maxSeconds * 1000;

@@ -46,8 +46,8 @@ export async function measureSinkLimit(w: Warehouse, batches: readonly FactBatch
  * checked against what the ones before it stored (repeated events dropped, every tool-call row
  * marked with the change it makes to its call's state, a superseding response row carrying the
  * version it replaces) and stored into `scratch`, in order. The marks and replaced versions are
- * columns the materialized views read, so inserting the pipeline's unchecked rows instead (as
- * until session 13) gave ClickHouse less work than the worker's inserts give it.
+ * columns the materialized views read, so inserting the pipeline's unchecked rows instead would
+ * give ClickHouse less work than the worker's inserts give it, and overstate the limit.
  */
 export async function rowsAsStored(scratch: Warehouse, batches: readonly FactBatch[]): Promise<PreparedFacts[]> {
   const stored: PreparedFacts[] = [];

@@ -10,7 +10,7 @@ const readIsDurable = Promise.resolve();
  * that only counts messages, each batch durable once read.
  *
  * It commits as the worker does, outside the fetch loop, one commit at a time. Awaiting a commit
- * per batch, as this consumer did until session 11, bounds it by commit round trips instead (the
+ * per batch instead bounds it by commit round trips (the
  * mock broker hands out one produced batch per partition per fetch, about 80 messages, so 80,000
  * messages are some 1,000 commits): 38,000-63,000 messages/s against 270,000-465,000.
  */

@@ -18,8 +18,8 @@ export interface Observation {
  *
  * With `warmup`, the first `warmup` of the total are warm-up, and the window lies between 10 %
  * and 90 % of the rest, so every path is measured on a warm process writing into tables that
- * already hold data, as a running pipeline is (what that changed: bench/PERFORMANCE.md,
- * session 35).
+ * already hold data, as a running pipeline is (what that changed: bench/PERFORMANCE.md, "What
+ * moved the ratio").
  *
  * The rate counts what was actually observed between those two moments, not 80 % of the
  * total: counts arrive in steps (a worker's write of 5,000 rows is an eighth of the default

@@ -76,8 +76,8 @@ export async function rebuildScaleRollup(w: Warehouse): Promise<number> {
 /**
  * The views that write each response's hour and day rows per dimension (migration 0014). Each
  * response becomes 24 rows there, and their GROUP BY over one inserted block of 1,048,576
- * responses needs 1.93 GiB, past the bench ClickHouse's limit per query (found in session 12: the
- * timings of session 7 ran on a data set loaded before 0014 and migrated). A fresh load runs
+ * responses needs 1.93 GiB, past the bench ClickHouse's limit per query (a data set loaded before
+ * 0014 and then migrated never meets it). A fresh load runs
  * without them and fills their table once from metrics_5m with the backfill an existing deployment
  * runs, a GROUP BY that spills to disk past half the limit.
  */

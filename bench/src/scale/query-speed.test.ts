@@ -11,12 +11,12 @@ describe("rawReadSkipReason", () => {
   });
 
   it("starts a read that the shorter one's time, grown with the square root of the range, keeps within the limit", () => {
-    // Session 30: 27 s for 24 hours, and the 7-day read then took 102 s, within the limit.
+    // Measured at 10 M: 27 s for 24 hours, and the 7-day read then took 102 s, within the limit.
     expect(rawReadSkipReason({ range: day, p50Ms: 26_923 }, week, 180)).toBeUndefined();
   });
 
   it("leaves out a read that the shorter one's time puts past the limit, saying by how much", () => {
-    // Session 29: 106 s for 7 days; its 90-day read ran 1,000 s past the limit.
+    // Measured at 10 M: 106 s for 7 days, and a 90-day read then ran 1,000 s past the limit.
     expect(rawReadSkipReason({ range: week, p50Ms: 105_926 }, { ms: 90 * DAY_MS }, 180)).toBe(
       "not run: the 7d read took 106 s, so this one would take at least about 380 s, past the 180 s limit",
     );

@@ -48,7 +48,7 @@ export type ShorterRawRead = { range: { name: string; ms: number } } & ({ p50Ms:
 
 /**
  * Why a raw read over `range` is not started, or undefined to start it. ClickHouse 18.16 does not
- * stop such a read at max_execution_time: session 29's 90-day read of every figure ran 1,000 s past
+ * stop such a read at max_execution_time: a 90-day read of every figure at 10 M ran 1,000 s past
  * its 180 s limit, then failed on memory. So a read is left out, with no ratio (a figure not
  * measured is not extrapolated), when the shorter range's read did not finish, or when its time puts
  * this one past the limit. The estimate grows with the square root of the range, below what every

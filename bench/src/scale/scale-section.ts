@@ -12,7 +12,7 @@ export interface ScaleSection {
   window: { start: string; end: string };
   load: LoadReport;
   queries: QuerySpeedReport;
-  /** Absent from results measured before session 14. */
+  /** Absent from results measured before the bench timed duplicate checks. */
   duplicateChecks?: DuplicateCheckTiming;
 }
 
