@@ -20,6 +20,7 @@ export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./metrics/dimension-rollup";
 export { phase2BySessionSql } from "./metrics/phase2";
+export { exactQuantilesSql, responseRatioColumnsSql } from "./metrics/response-ratios-sql";
 export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";
