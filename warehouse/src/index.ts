@@ -19,7 +19,7 @@ export { ALERTABLE_METRICS, type AlertableMetricName } from "@answerscope/contra
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./metrics/dimension-rollup";
-export { phase2BySessionSql } from "./metrics/phase2";
+export { phase2BySessionSql } from "./metrics/label-counts";
 export { exactQuantilesSql, responseRatioColumnsSql } from "./metrics/response-ratios-sql";
 export * from "./facts/index";
 export * from "./queries/index";

@@ -3,7 +3,7 @@ import { COMPARABLE_METRICS, MEAN_METRICS, METRIC_CATALOG, QUANTILE_METRICS, SAM
 import { NO_LABEL_COUNTS, rateParts, type SliceCounts } from "../queries/compare-metrics";
 import { MetricsQuerySchema, type MetricsQueryInput, type MetricsRow, type SampledMetric } from "../queries/query-input";
 import { histogramQuantile } from "./latency-histogram";
-import { emptySums } from "./phase1";
+import { emptySums } from "./response-sums";
 import { metricsRowCounts } from "./row-counts";
 import type { RowKeys } from "./row-keys";
 

@@ -1,7 +1,7 @@
 import type { Warehouse } from "../client";
 import type { MetricsQuery } from "../queries/query-input";
-import { phase1Sums } from "./phase1";
-import { phase2Counts } from "./phase2";
+import { phase1Sums } from "./response-sums";
+import { phase2Counts } from "./label-counts";
 import type { RowKeys } from "./row-keys";
 import { callTimeToolCounts, toolsFollowResponses, type ToolCounts } from "./tool-counts";
 

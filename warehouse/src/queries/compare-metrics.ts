@@ -1,6 +1,6 @@
 import { COMPARABLE_METRICS, METRIC_CATALOG, type ComparableMetricName, type MeanMetricName, type MetricCount } from "@answerscope/contracts/metrics";
-import type { Phase1Sums } from "../metrics/phase1";
-import type { Phase2Counts } from "../metrics/phase2";
+import type { Phase1Sums } from "../metrics/response-sums";
+import type { Phase2Counts } from "../metrics/label-counts";
 import type { ToolCounts } from "../metrics/tool-counts";
 
 /** The rate metrics of docs/metrics.md that a version comparison can test (the catalog's comparable ones). */

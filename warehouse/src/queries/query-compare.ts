@@ -1,7 +1,7 @@
 import { METRIC_CATALOG } from "@answerscope/contracts/metrics";
 import { z } from "zod";
 import type { Warehouse } from "../client";
-import { emptySums } from "../metrics/phase1";
+import { emptySums } from "../metrics/response-sums";
 import { metricsRowCounts } from "../metrics/row-counts";
 import { rowKeyOf, type RowKeys } from "../metrics/row-keys";
 import { COMPARABLE_METRICS, NO_LABEL_COUNTS, rateParts, type ComparableMetric, type SliceCounts } from "./compare-metrics";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptySums } from "../metrics/phase1";
+import { emptySums } from "../metrics/response-sums";
 import { callDeltasOf } from "./call-deltas";
 import { sumsDeltas, sumStateExpressions } from "./sums-delta";
 

@@ -1,7 +1,7 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import { tenantCondition } from "../facts/sql-fragments";
-import { addRow, emptySums, factSumsSql, MERGED_SUMS, viewSql, type Phase1Sums, type SumsRow } from "../metrics/phase1";
+import { addRow, emptySums, factSumsSql, MERGED_SUMS, viewSql, type Phase1Sums, type SumsRow } from "../metrics/response-sums";
 import { rollupRowDimension } from "../metrics/dimension-rollup";
 import type { RowKeys } from "../metrics/row-keys";
 import { DIMENSIONS, type Dimension, type MetricsQuery } from "../queries/query-input";

@@ -1,4 +1,4 @@
-import { emptySums, type Phase1Sums } from "../metrics/phase1";
+import { emptySums, type Phase1Sums } from "../metrics/response-sums";
 import { LATENCY_HISTOGRAM_COLUMN, SUM_COLUMN_NAMES } from "../metrics/sum-columns";
 import { sqlValue } from "../sql/escape";
 

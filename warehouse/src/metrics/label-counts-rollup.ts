@@ -8,7 +8,7 @@ import { prevPositionOf } from "../outcomes/session-prev";
 import type { Dimension, MetricsQuery } from "../queries/query-input";
 import { sqlValue } from "../sql/escape";
 import { rollupDimension } from "./dimension-rollup";
-import { labelReadColumns, type Phase2Row } from "./phase2-row";
+import { labelReadColumns, type Phase2Row } from "./label-counts-row";
 import { bucketStartSql, filterConditions, rowKeyGroupBy, rowKeySelect, type RowKeys } from "./row-keys";
 
 /**

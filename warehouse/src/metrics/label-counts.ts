@@ -4,8 +4,8 @@ import { whereAll } from "../facts/sql-fragments";
 import { labelsInRangeSql } from "../outcomes/current-labels";
 import { FIRST_OF_SESSION_COUNTS, LABEL_ROW_COUNT_NAMES, labelRowCountSql } from "../outcomes/label-row-counts";
 import type { MetricsQuery } from "../queries/query-input";
-import { rollupPhase2Rows } from "./phase2-rollup";
-import { labelReadColumns, type Phase2Row } from "./phase2-row";
+import { rollupPhase2Rows } from "./label-counts-rollup";
+import { labelReadColumns, type Phase2Row } from "./label-counts-row";
 import type { ToolCounts } from "./tool-counts";
 import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
 
@@ -84,7 +84,7 @@ function countsOf(rows: readonly Phase2Row[]): Phase2Counts {
 
 /**
  * Phase 2 counts per row: from the hourly outcome rollup and the label rows of the range's edges
- * when the request allows it (phase2-rollup.ts), else from every label row of the range.
+ * when the request allows it (label-counts-rollup.ts), else from every label row of the range.
  */
 export async function phase2Counts(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): Promise<Map<string, Phase2Counts>> {
   const rows = (await rollupPhase2Rows(warehouse, query, keys)) ?? (await queryRows<Phase2Row>(warehouse, sessionsPhase2Sql(warehouse, query, keys)));

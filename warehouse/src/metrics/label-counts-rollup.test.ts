@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outcomeRollupDimension } from "./phase2-rollup";
+import { outcomeRollupDimension } from "./label-counts-rollup";
 
 describe("outcomeRollupDimension", () => {
   it("answers what the Phase 1 rollup answers, a dimension filtered to one value or grouped by", () => {
