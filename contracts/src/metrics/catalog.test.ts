@@ -19,7 +19,6 @@ describe('metric catalog', () => {
       expect(definition.comparable, name).toBe(definition.kind === 'rate');
       if (definition.kind === 'rate') expect([definition.unit, definition.format, definition.minSample], name).toEqual(['ratio', 'percent', 30]);
     }
-    expect(COMPARABLE_METRICS).toHaveLength(11);
     expect(SAMPLED_METRICS).toEqual([...COMPARABLE_METRICS, 'avg_iteration_count', 'avg_tool_count', 'avg_total_tokens']);
   });
 

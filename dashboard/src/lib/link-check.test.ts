@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkLink } from "./link-check";
+import { COMPARABLE_METRICS } from "./metrics-catalog";
 import { VIEWS } from "./routes";
 import { viewHref } from "./url-state";
 
@@ -66,7 +67,7 @@ describe("a link's parameters checked against what the view can show", () => {
     ]);
     expect(outcome(VIEWS.compare.path, "tenant=demo&range=6h&metric=drop_table&dimension=colour&a=v1&b=v2")).toEqual({
       texts: [
-        "metric “drop_table” is not one of max_iteration_hit_rate, no_reply_rate, error_rate, tool_success_rate, feedback_coverage, thumbs_up_rate, thumbs_down_rate, reask_rate, followup_rate, good_answer_rate, one_turn_resolution_rate; ignored",
+        `metric “drop_table” is not one of ${COMPARABLE_METRICS.join(", ")}; ignored`,
         "dimension “colour” is not one of model, provider, channel, chat_type, session_type, language, user_segment, query_category, prompt_version, bot_version, tool_used; ignored",
       ],
       href: "/compare?tenant=demo&range=6h&a=v1&b=v2",
