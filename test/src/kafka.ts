@@ -39,19 +39,20 @@ export async function topicSize(kafka: Kafka, topic: string): Promise<number> {
   }
 }
 
-/** Every record on the dead-letter topic, read from the start by a throwaway group. */
-export async function readDeadLetters(kafka: Kafka, timeoutMs = 30_000): Promise<{ key: string; reason: string }[]> {
+/** Every record on the dead-letter topic (its key, reason and whole text), read from the start by a throwaway group. */
+export async function readDeadLetters(kafka: Kafka, timeoutMs = 30_000): Promise<{ key: string; reason: string; value: string }[]> {
   const expectedCount = await topicSize(kafka, TOPICS.dlq);
   if (expectedCount === 0) return [];
   const consumer = kafka.consumer({ groupId: `dlq-reader-${Date.now()}-${Math.random()}`, maxWaitTimeInMs: 100 });
-  const seen: { key: string; reason: string }[] = [];
+  const seen: { key: string; reason: string; value: string }[] = [];
   await consumer.connect();
   await consumer.subscribe({ topic: TOPICS.dlq, fromBeginning: true });
   const done = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`read ${seen.length} of ${expectedCount} dead letters in ${timeoutMs} ms`)), timeoutMs);
     void consumer.run({
       eachMessage: async ({ message }) => {
-        seen.push({ key: message.key?.toString() ?? "", reason: (JSON.parse(message.value!.toString()) as { reason: string }).reason });
+        const value = message.value!.toString();
+        seen.push({ key: message.key?.toString() ?? "", reason: (JSON.parse(value) as { reason: string }).reason, value });
         if (seen.length >= expectedCount) {
           clearTimeout(timer);
           resolve();
