@@ -6,6 +6,7 @@ COPY package.json package-lock.json ./
 # Every workspace's package.json, so `npm ci` sees the same tree as package-lock.json.
 COPY contracts/package.json contracts/
 COPY warehouse/package.json warehouse/
+COPY runtime/package.json runtime/
 COPY ingest/package.json ingest/
 COPY api/package.json api/
 COPY demo/package.json demo/

@@ -6,7 +6,6 @@ export * from "./exporter/config";
 export * from "./exporter/quality-exporter";
 export * from "./exporter/service";
 export * from "./exporter/windows";
-export * from "./http/metrics-server";
 export * from "./rules/rules-config";
 export * from "./rules/render-rules";
 export * from "./webhook/webhook-receiver";

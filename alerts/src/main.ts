@@ -1,4 +1,4 @@
-import { startOrExit } from "@answerscope/warehouse";
+import { startOrExit } from "@answerscope/runtime";
 import { loadExporterConfig } from "./exporter/config";
 import { startExporterService } from "./exporter/service";
 

@@ -1,14 +1,17 @@
-import { parseEnv, WarehouseEnvSchema } from "@answerscope/warehouse";
+import { parseEnv } from "@answerscope/runtime";
+import { KeyRingEnvSchema, WarehouseEnvSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 
 /** Every setting of the query API, read from the environment in this one place. */
 export const ApiConfigSchema = WarehouseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4320),
   HOST: z.string().default("127.0.0.1"),
-  /** Keys: a JSON file `{ "keys": [{ "key", "tenant_id", "kind": "ingest" | "read" }] }`... */
-  ANSWERSCOPE_KEYS_FILE: z.string().optional(),
-  /** ...or inline `kind:tenant:key` entries separated by commas. Only `read` keys are accepted here. */
-  ANSWERSCOPE_KEYS: z.string().optional(),
+  // Keys (KeyRingEnvSchema): only `read` keys and dashboard sessions read here.
+  ...KeyRingEnvSchema.shape,
+  /** The admin credential of the admin routes (`answerscope keys` through this server); unset, they are off. */
+  ANSWERSCOPE_ADMIN_KEY: z.string().min(16, "the admin credential must be at least 16 characters").optional(),
+  /** How long a dashboard login lasts before its session token expires. */
+  SESSION_TTL_S: z.coerce.number().int().min(60).default(12 * 3600),
   /** Link to a response's trace, e.g. `https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}`; unset: `trace_url` is null. */
   TRACE_URL_TEMPLATE: z
     .string()

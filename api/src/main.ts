@@ -1,4 +1,4 @@
-import { startOrExit } from "@answerscope/warehouse";
+import { startOrExit } from "@answerscope/runtime";
 import { loadApiConfig } from "./config";
 import { startApiService } from "./server";
 

@@ -1,8 +1,9 @@
-import { createServiceServer, listen, loadKeyRing, sendJson, type KeyRing, type Route } from "@answerscope/ingest";
-import { createWarehouse, roleWarehouse, warehouseConfigFromEnv, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+import { createServiceServer, listen, registryExposition, sendJson, type KeyRing, type Route } from "@answerscope/runtime";
+import { createWarehouse, roleWarehouse, startServiceKeyRing, warehouseConfigFromEnv, type ReloadingKeyRing, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import type { ApiConfig } from "./config";
 import { routeHandler } from "./http/route-handler";
+import { adminKeysRoutes, sessionRoutes } from "./keys/index";
 import { buildOpenApiDocument } from "./openapi/document";
 import { QUERY_ROUTES } from "./routes/index";
 import { createApiMetrics } from "./service-metrics";
@@ -16,6 +17,8 @@ export interface ApiServerOptions {
   /** Browser origin allowed to read (the dashboard); absent: no CORS headers. */
   corsOrigin?: string;
   log?: (message: string) => void;
+  /** The stored keys' ring (which `keys` then is): adds the dashboard's session routes and the admin routes of `answerscope keys`. */
+  storedKeys?: { ring: ReloadingKeyRing; adminKey: string | undefined; sessionTtlSeconds: number };
 }
 
 /** The query API's HTTP server: every query route of docs/api.md, the OpenAPI document, and /healthz /readyz /metrics. */
@@ -37,12 +40,18 @@ export function createApiServer(options: ApiServerOptions): Server {
         }),
       }),
     ),
+    ...(options.storedKeys
+      ? [
+          ...sessionRoutes({ warehouse: options.warehouse, keys: options.storedKeys.ring, ttlSeconds: options.storedKeys.sessionTtlSeconds }),
+          ...adminKeysRoutes({ warehouse: options.warehouse, keys: options.storedKeys.ring, adminKey: options.storedKeys.adminKey }),
+        ]
+      : []),
     // The document describes the API; it holds no tenant data, so it needs no key.
     { method: "GET", path: OPENAPI_PATH, handler: async (_req, res) => sendJson(res, 200, document) },
   ];
   return createServiceServer({
     routes,
-    registry: metrics.registry,
+    metrics: registryExposition(metrics.registry),
     isReady: () => options.warehouse.client.ping().then((result) => result.success),
     log,
     corsOrigin: options.corsOrigin,
@@ -54,17 +63,18 @@ export type RunningApi = RunningRole & { port: number };
 /** Starts the query API (the `api` role), on `shared` when given (answerscope serve), else on its own warehouse. */
 export async function startApiService(config: ApiConfig, shared?: Warehouse): Promise<RunningApi> {
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }));
-  const keys = loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS });
-  if (keys.size === 0) console.warn("no keys configured (ANSWERSCOPE_KEYS / ANSWERSCOPE_KEYS_FILE): every query will be 401");
+  const keys = await startServiceKeyRing(warehouse, config, (line) => console.warn(line));
   // The operator's hint lives here and in the docs, never in the dashboard a user reads.
   console.log(config.TRACE_URL_TEMPLATE ? `trace links: ${config.TRACE_URL_TEMPLATE}` : "trace links: off (set TRACE_URL_TEMPLATE, e.g. https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}, to link responses to their traces)");
-  const server = createApiServer({ warehouse, keys, traceUrlTemplate: config.TRACE_URL_TEMPLATE, corsOrigin: config.CORS_ORIGIN });
+  const storedKeys = { ring: keys, adminKey: config.ANSWERSCOPE_ADMIN_KEY, sessionTtlSeconds: config.SESSION_TTL_S };
+  const server = createApiServer({ warehouse, keys, traceUrlTemplate: config.TRACE_URL_TEMPLATE, corsOrigin: config.CORS_ORIGIN, storedKeys });
   const port = await listen(server, config.PORT, config.HOST);
   return {
     port,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await keys.stop();
       await release();
     },
   };

@@ -1,4 +1,5 @@
-import { parseEnv, WarehouseEnvSchema } from "@answerscope/warehouse";
+import { parseEnv } from "@answerscope/runtime";
+import { KeyRingEnvSchema, WarehouseEnvSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 
 const csv = z
@@ -40,7 +41,7 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   KAFKA_SESSION_TIMEOUT_MS: int(10_000),
   /** How often the worker tells the group it is alive; also how late it can notice a rebalance (another member's join). */
   KAFKA_HEARTBEAT_INTERVAL_MS: int(1000),
-  /** How long the group leader waits before handing in an assignment, so followers' SyncGroup requests arrive first (kafka/patient-assigner.ts); 0 for a real broker. */
+  /** How long the group leader waits before handing in an assignment, so followers' SyncGroup requests arrive first (kafka/delayed-round-robin.ts); 0 for a real broker. */
   KAFKA_ASSIGNMENT_DELAY_MS: z.coerce.number().int().min(0).default(250),
   /** Port of /metrics, /healthz, /readyz and (without Kafka, or with COLLECTOR=on) the collector. */
   PORT: z.coerce.number().int().min(0).max(65535).default(4318),
@@ -48,10 +49,8 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   /** Which parts run in this process. */
   RUN_WORKER: z.enum(["auto", "on", "off"]).default("auto"),
   RUN_COLLECTOR: z.enum(["auto", "on", "off"]).default("auto"),
-  /** Keys: a JSON file `{ "keys": [{ "key", "tenant_id", "kind": "ingest" | "read" }] }`... */
-  ANSWERSCOPE_KEYS_FILE: z.string().optional(),
-  /** ...or inline `kind:tenant:key` entries separated by commas. */
-  ANSWERSCOPE_KEYS: z.string().optional(),
+  // Keys (KeyRingEnvSchema): only `ingest` keys send events.
+  ...KeyRingEnvSchema.shape,
   /** Apply pending migrations at start (safe when several processes start together). */
   MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
   /** How long SIGTERM waits for an in-flight write before abandoning it (nothing is committed then). */

@@ -1,4 +1,4 @@
-import { startOrExit } from "@answerscope/warehouse";
+import { startOrExit } from "@answerscope/runtime";
 import { loadIngestConfig } from "./config";
 import { startIngestService } from "./service";
 

@@ -1,10 +1,9 @@
-import { createWarehouse, migrate, roleWarehouse, runPeriodically, runViewRepairs, warehouseConfigFromEnv, WriteIntents, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, migrate, roleWarehouse, runPeriodically, runViewRepairs, startServiceKeyRing, warehouseConfigFromEnv, WriteIntents, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
-import { loadKeyRing } from "./auth/keys";
+import { listen } from "@answerscope/runtime";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
 import { topicsOf, type IngestConfig } from "./config";
-import { createHttpServer } from "./http/create";
-import { listen } from "./http/server";
+import { createIngestServer } from "./ingest-server";
 import { connectProducer, createKafka } from "./kafka/client";
 import { IngestWorker } from "./kafka/worker";
 import { createIngestMetrics, type IngestMetrics } from "./metrics";
@@ -93,9 +92,11 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
 
   const stopRepairs = runWorker || (runCollector && !kafkaMode) ? startViewRepairs(writer) : async () => {};
 
-  const server: Server = createHttpServer({
+  // Bootstrap keys and the stored ones, reloaded without a restart (warehouse/src/keys/).
+  const keys = sink ? await startServiceKeyRing(warehouse, config, (line) => console.warn(line)) : undefined;
+  const server: Server = createIngestServer({
     metrics,
-    collector: sink ? { keys: loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS }), sink, metrics, maxBodyBytes: config.COLLECTOR_MAX_BODY_BYTES, maxEvents: config.COLLECTOR_MAX_EVENTS } : undefined,
+    collector: sink && keys ? { keys, sink, metrics, maxBodyBytes: config.COLLECTOR_MAX_BODY_BYTES, maxEvents: config.COLLECTOR_MAX_EVENTS } : undefined,
     isReady: async () => {
       if (worker && !worker.ready) return false;
       if (kafkaMode) return true;
@@ -119,6 +120,7 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
       await writer.intents.flush().catch(() => {}); // lost, it only makes a repair that finds nothing to add
       await worker?.stop();
       await producer?.disconnect();
+      await keys?.stop();
       await release();
     },
   };

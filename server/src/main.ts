@@ -1,4 +1,5 @@
-import { createWarehouse, parseEnv, stopOnSignals, WarehouseEnvSchema, warehouseConfigFromEnv, type Warehouse, type WarehouseConfig } from "@answerscope/warehouse";
+import { parseEnv, stopOnSignals } from "@answerscope/runtime";
+import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv, type Warehouse, type WarehouseConfig } from "@answerscope/warehouse";
 import { parseServeArgs, USAGE, UsageError } from "./serve-args";
 import { startServe, type Serving } from "./serve";
 

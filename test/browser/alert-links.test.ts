@@ -1,4 +1,5 @@
-import { createWebhookReceiver, durationSeconds, listen, renderRuleFile, resolveRulesConfig, type WebhookAlert } from "@answerscope/alerts";
+import { createWebhookReceiver, durationSeconds, renderRuleFile, resolveRulesConfig, type WebhookAlert } from "@answerscope/alerts";
+import { listen } from "@answerscope/runtime";
 import { generateDemoEvents } from "@answerscope/demo";
 import { createWarehouse, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";

@@ -1,5 +1,5 @@
 import { createApiServer } from "@answerscope/api";
-import { createKeyRing, listen, type KeyEntry } from "@answerscope/ingest";
+import { createKeyRing, listen, type KeyEntry } from "@answerscope/runtime";
 import type { Warehouse } from "@answerscope/warehouse";
 
 export interface TestApi {

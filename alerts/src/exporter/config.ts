@@ -1,4 +1,5 @@
-import { parseEnv, WarehouseEnvSchema, warehouseConfigFromEnv, type WarehouseConfig } from "@answerscope/warehouse";
+import { parseEnv } from "@answerscope/runtime";
+import { WarehouseEnvSchema, warehouseConfigFromEnv, type WarehouseConfig } from "@answerscope/warehouse";
 import { z } from "zod";
 import { DurationSchema } from "../duration";
 

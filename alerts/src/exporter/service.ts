@@ -1,5 +1,5 @@
 import { createWarehouse, roleWarehouse, type RunningRole, type Warehouse } from "@answerscope/warehouse";
-import { createMetricsServer, listen } from "../http/metrics-server";
+import { createServiceServer, listen } from "@answerscope/runtime";
 import { exporterWarehouseConfig, type ExporterConfig } from "./config";
 import { createQualityExporter } from "./quality-exporter";
 
@@ -12,7 +12,8 @@ export async function startExporterService(config: ExporterConfig, shared?: Ware
   const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(exporterWarehouseConfig(config)));
   const exporter = createQualityExporter({ warehouse, config, log });
-  const server = createMetricsServer({ exposition: exporter.metrics, isReady: () => exporter.metrics.lastSuccessMs() !== undefined, log });
+  // /metrics serves the last computed figures, never a query.
+  const server = createServiceServer({ routes: [], metrics: exporter.metrics, isReady: () => exporter.metrics.lastSuccessMs() !== undefined, log });
   const port = await listen(server, config.EXPORTER_PORT, config.EXPORTER_HOST);
   exporter.start();
   return {

@@ -1,4 +1,4 @@
-import { listen } from "../http/metrics-server";
+import { listen } from "@answerscope/runtime";
 import { createWebhookReceiver } from "./webhook-receiver";
 
 // Prints every alert notification Alertmanager sends (the example receiver of alerts/config/alertmanager.yml):

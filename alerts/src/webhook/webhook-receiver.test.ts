@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Server } from "node:http";
-import { listen } from "../http/metrics-server";
+import { listen } from "@answerscope/runtime";
 import { createWebhookReceiver, type WebhookPayload } from "./webhook-receiver";
 
 describe("webhook receiver", () => {

@@ -1,4 +1,4 @@
-import { bearerToken, HttpError, type KeyRing } from "@answerscope/ingest";
+import { bearerToken, HttpError, type KeyRing } from "@answerscope/runtime";
 import type { IncomingMessage } from "node:http";
 
 /**

@@ -1,4 +1,4 @@
-import { HttpError } from "@answerscope/ingest";
+import { HttpError } from "@answerscope/runtime";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { commaListParameter, dimensionFilterParameters, filtersOf, limitParameter, rangeParameters } from "./common-parameters";

@@ -1,4 +1,4 @@
-import { HttpError } from "@answerscope/ingest";
+import { HttpError } from "@answerscope/runtime";
 import { z } from "zod";
 
 type ParameterSchema = z.ZodObject;

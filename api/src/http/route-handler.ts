@@ -1,4 +1,4 @@
-import { ERROR_STATUS, HttpError, sendJson, type Handler, type KeyRing } from "@answerscope/ingest";
+import { ERROR_STATUS, HttpError, sendJson, type Handler, type KeyRing } from "@answerscope/runtime";
 import type { Warehouse } from "@answerscope/warehouse";
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";

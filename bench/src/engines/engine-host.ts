@@ -1,5 +1,6 @@
 import { startServe, ROLE_NAMES, type RoleName, type Serving } from "@answerscope/server";
-import { migrate, parseEnv, queryRows, sqlValue, tenantProgress, WarehouseEnvSchema, warehouseConfigFromEnv, writeWatermark, type Warehouse } from "@answerscope/warehouse";
+import { parseEnv } from "@answerscope/runtime";
+import { migrate, queryRows, sqlValue, tenantProgress, WarehouseEnvSchema, warehouseConfigFromEnv, writeWatermark, type Warehouse } from "@answerscope/warehouse";
 import { createBenchWarehouseOf } from "../bench-warehouse";
 import { waitForMerges } from "../merges";
 import { measureLabelUpdate } from "../outcomes/label-update";

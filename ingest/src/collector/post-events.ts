@@ -1,10 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Rejection } from "@answerscope/warehouse";
-import type { KeyRing } from "../auth/keys";
-import { bearerToken } from "../auth/keys";
-import type { Handler } from "../http/server";
-import { readBody } from "../http/read-body";
-import { HttpError, sendJson } from "../http/respond";
+import { bearerToken, HttpError, readBody, sendJson, type Handler, type KeyRing } from "@answerscope/runtime";
 import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
 import type { IngestMetrics } from "../metrics";
 import { runPipeline } from "../pipeline/pipeline";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../http/respond";
+import { HttpError } from "@answerscope/runtime";
 import { splitBatch } from "./split-batch";
 
 const body = (text: string) => Buffer.from(text);

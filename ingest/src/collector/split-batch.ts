@@ -1,4 +1,4 @@
-import { HttpError } from "../http/respond";
+import { HttpError } from "@answerscope/runtime";
 
 /**
  * A collector body to one raw text per event: a JSON array, or NDJSON (one event

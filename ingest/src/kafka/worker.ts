@@ -8,7 +8,7 @@ import type { RowBuffer } from "../sink/fact-buffer";
 import { AbortedError, retryUntilDone, type RetryPolicy } from "../sink/retry";
 import { OffsetCommitter } from "./offset-committer";
 import { fromDeadLetterMessage, messageCoordinates, toDeadLetterMessage } from "./messages";
-import { patientRoundRobin } from "./patient-assigner";
+import { delayedRoundRobin } from "./delayed-round-robin";
 
 export interface WorkerOptions {
   kafka: Kafka;
@@ -23,7 +23,7 @@ export interface WorkerOptions {
   maxBytesPerPartition: number;
   sessionTimeoutMs: number;
   heartbeatIntervalMs: number;
-  /** kafka/patient-assigner.ts */
+  /** kafka/delayed-round-robin.ts */
   assignmentDelayMs: number;
   /** For dead-letter sends, which are retried like warehouse writes. */
   retry: RetryPolicy;
@@ -90,7 +90,7 @@ export class IngestWorker {
       minBytes,
       maxBytesPerPartition,
       allowAutoTopicCreation: false,
-      partitionAssigners: [patientRoundRobin(assignmentDelayMs)],
+      partitionAssigners: [delayedRoundRobin(assignmentDelayMs)],
     });
     this.consumer = consumer;
     consumer.on(consumer.events.REBALANCING, () => this.newGeneration("the group is rebalancing"));

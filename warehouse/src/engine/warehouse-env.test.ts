@@ -1,9 +1,8 @@
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createWarehouse, warehouseConfigFromEnv, WarehouseEnvSchema } from "../client";
-import { parseEnv } from "../env";
 
-const configOf = (env: NodeJS.ProcessEnv) => warehouseConfigFromEnv(parseEnv(WarehouseEnvSchema, env, "test"));
+const configOf = (env: NodeJS.ProcessEnv) => warehouseConfigFromEnv(WarehouseEnvSchema.parse(env));
 
 describe("the warehouse's engine from the environment", () => {
   it("runs embedded, in the data directory's warehouse folder, when CLICKHOUSE_URL is not set", () => {

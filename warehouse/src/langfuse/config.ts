@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { z } from "zod";
 import { WarehouseEnvSchema } from "../client";
-import { parseEnv } from "../env";
 import { SCORE_NAMES } from "./outcome-scores";
 
 /**
@@ -96,12 +95,18 @@ export interface LangfuseConfig extends Omit<z.output<typeof LangfuseEnvSchema>,
   tenants: LangfuseTenant[];
 }
 
+/** A parse's data, or an error naming every bad field (of `source`, else of the environment): paths and zod's messages, never a value. */
+function parsedOrThrow<T>(result: z.ZodSafeParseResult<T>, source?: string): T {
+  if (result.success) return result.data;
+  throw new Error(`invalid langfuse configuration: ${source ? `${source}: ` : ""}${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+}
+
 /**
  * Reads and validates the settings. A malformed tenant list fails the start with the paths of the
  * bad fields only: zod's messages and this one never quote a value, so a key cannot leak here.
  */
 export function loadLangfuseConfig(env: NodeJS.ProcessEnv = process.env): LangfuseConfig {
-  const { LANGFUSE_TENANTS, LANGFUSE_TENANTS_FILE, ...settings } = parseEnv(LangfuseEnvSchema, env, "langfuse");
+  const { LANGFUSE_TENANTS, LANGFUSE_TENANTS_FILE, ...settings } = parsedOrThrow(LangfuseEnvSchema.safeParse(env));
   const sources: { name: string; text: () => string }[] = [];
   if (LANGFUSE_TENANTS_FILE) sources.push({ name: "LANGFUSE_TENANTS_FILE", text: () => readFileSync(LANGFUSE_TENANTS_FILE, "utf8") });
   if (LANGFUSE_TENANTS) sources.push({ name: "LANGFUSE_TENANTS", text: () => LANGFUSE_TENANTS });
@@ -112,11 +117,7 @@ export function loadLangfuseConfig(env: NodeJS.ProcessEnv = process.env): Langfu
     } catch {
       throw new Error(`invalid langfuse configuration: ${name} is not readable JSON`);
     }
-    const parsed = TenantsSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new Error(`invalid langfuse configuration: ${name}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    }
-    return parsed.data.tenants;
+    return parsedOrThrow(TenantsSchema.safeParse(json), name).tenants;
   });
   if (new Set(entries.map((t) => t.tenant_id)).size !== entries.length) throw new Error("invalid langfuse configuration: a tenant is listed twice");
   return { ...settings, tenants: entries };

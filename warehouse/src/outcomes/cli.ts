@@ -1,4 +1,4 @@
-import { startOrExit } from "../process-lifecycle";
+import { startOrExit } from "@answerscope/runtime";
 import { loadOutcomeConfig, startOutcomeService } from "./service";
 
 // The outcome evaluator as its own process (the `evaluator` role of answerscope serve, alone).

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv, type Warehouse } from "../client";
-import { parseEnv } from "../env";
+import { parseEnv } from "@answerscope/runtime";
 import { roleWarehouse, type RunningRole } from "../role-warehouse";
 import { describeChunkProgress } from "./chunk-progress";
 import { DEFAULT_CHUNK_SIZE, DEFAULT_OUTCOME_INTERVAL_MS, DEFAULT_SETTLE_MS } from "./evaluate-outcomes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchPath } from "./server";
+import { matchPath } from "./match-path";
 
 describe("matchPath", () => {
   it("matches exact paths as before", () => {

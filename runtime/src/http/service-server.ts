@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Registry } from "prom-client";
+import { healthRoutes, type Exposition } from "./health-routes";
+import { matchPath } from "./match-path";
 import { HttpError, sendError, sendJson } from "./respond";
 
 /** `params` holds the decoded `{name}` segments of the route's path template. */
@@ -12,35 +13,12 @@ export interface Route {
   handler: Handler;
 }
 
-/** The template's `{name}` values when `pathname` matches it, else undefined. */
-export function matchPath(template: string, pathname: string): Record<string, string> | undefined {
-  if (!template.includes("{")) return template === pathname ? {} : undefined;
-  const want = template.split("/");
-  const have = pathname.split("/");
-  if (want.length !== have.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of want.entries()) {
-    const actual = have[index]!;
-    const name = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(segment)?.[1];
-    if (name === undefined) {
-      if (segment !== actual) return undefined;
-      continue;
-    }
-    if (actual === "") return undefined;
-    try {
-      params[name] = decodeURIComponent(actual);
-    } catch {
-      return undefined; // malformed %-escape: no route rather than a crash
-    }
-  }
-  return params;
-}
-
 export interface ServiceHttpOptions {
   routes: Route[];
-  registry: Registry;
+  /** What /metrics serves (registryExposition(registry) for a prom-client Registry). */
+  metrics: Exposition;
   /** Readiness: the broker or warehouse this process depends on answers. */
-  isReady: () => Promise<boolean>;
+  isReady: () => boolean | Promise<boolean>;
   log?: (message: string) => void;
   /** A browser origin allowed to call the routes (CORS, e.g. a dashboard); absent: no CORS headers. */
   corsOrigin?: string;
@@ -48,27 +26,7 @@ export interface ServiceHttpOptions {
 
 /** The process's HTTP face: its routes plus /healthz, /readyz and /metrics. */
 export function createServiceServer(options: ServiceHttpOptions): Server {
-  const routes: Route[] = [
-    { method: "GET", path: "/healthz", handler: async (_req, res) => sendJson(res, 200, { status: "ok" }) },
-    {
-      method: "GET",
-      path: "/readyz",
-      handler: async (_req, res) => {
-        const ready = await options.isReady().catch(() => false);
-        sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "not_ready" });
-      },
-    },
-    {
-      method: "GET",
-      path: "/metrics",
-      handler: async (_req, res) => {
-        const text = await options.registry.metrics();
-        res.writeHead(200, { "content-type": options.registry.contentType });
-        res.end(text);
-      },
-    },
-    ...options.routes,
-  ];
+  const routes: Route[] = [...healthRoutes(options), ...options.routes];
   return createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (options.corsOrigin && req.headers.origin === options.corsOrigin) {

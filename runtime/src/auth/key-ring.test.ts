@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearerToken, loadKeyRing } from "./keys";
+import { bearerToken, loadKeyRing } from "./key-ring";
 
 describe("key ring", () => {
   const ring = loadKeyRing({ inline: "ingest:acme:acme-ingest-key-0001, read:acme:acme-read-key-00001:with-colon" });

@@ -13,7 +13,7 @@ import { PartitionAssigners, type PartitionAssigner } from "kafkajs";
  * each rebalance that much longer. The name stays the round-robin one, so members
  * with and without the delay agree on the protocol.
  */
-export function patientRoundRobin(delayMs: number): PartitionAssigner {
+export function delayedRoundRobin(delayMs: number): PartitionAssigner {
   return (config) => {
     const roundRobin = PartitionAssigners.roundRobin(config);
     return {
