@@ -18,7 +18,7 @@ interface CountsRow extends Record<string, unknown> {
 
 /**
  * Whether a row is filtered or grouped by response dimensions. docs/metrics.md: such a row's tool
- * figures cover the calls of its responses (read from their label rows, phase2.ts); any other
+ * figures cover the calls of its responses (read from their label rows, label-counts.ts); any other
  * row counts every call of the range, with or without a response, by the call's own time.
  */
 export const toolsFollowResponses = (query: MetricsQuery, keys: RowKeys): boolean => keys.groupBy.length > 0 || Object.keys(query.filters).length > 0;
