@@ -2,3 +2,4 @@
 export * from "./stored-keys";
 export * from "./key-ring-reload";
 export * from "./key-json";
+export * from "./service-key-ring";
