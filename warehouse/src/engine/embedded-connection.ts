@@ -1,7 +1,8 @@
 import type { ClickHouseSettings, ClickHouseClientConfigOptions } from "@clickhouse/client";
 import { drainPending } from "chdb";
-import { createChdbConnection } from "chdb/connection";
+import { createChdbConnection, type ChdbExtension } from "chdb/connection";
 import { lockDataDir } from "./data-dir-lock";
+import { rawInsert, rawInsertTarget } from "./raw-insert";
 import { defaultEmbeddedSessions, SessionPool } from "./session-pool";
 
 /**
@@ -38,12 +39,14 @@ export class StatementSettings {
 /** The connection createClient takes (@clickhouse/client declares it over its own copy of client-common's types). */
 type ClientConnection = NonNullable<ClickHouseClientConfigOptions["connection"]>;
 type StatementParams = Parameters<ClientConnection["query"]>[0];
+/** A session's chdb/connection: the client's Connection and chDB's own calls (`chdb.rawInsert`). */
+type EngineConnection = ClientConnection & { readonly chdb: ChdbExtension };
 
 /** One chDB session on the data directory: its statements in order, their settings, a careful close. */
 interface EngineSession {
   /** Statements sent and not yet answered (session-pool.ts picks by it). */
   readonly busy: number;
-  run<P extends StatementParams, R>(call: (connection: ClientConnection, params: P) => Promise<R>, params: P): Promise<R>;
+  run<P extends StatementParams, R>(call: (connection: EngineConnection, params: P) => Promise<R>, params: P): Promise<R>;
   ping: ClientConnection["ping"];
   close(): Promise<void>;
 }
@@ -53,7 +56,7 @@ type SettingDefaults = (connection: ClientConnection) => Promise<ReadonlyMap<str
 
 function openEngineSession(options: { dataDir: string; requestTimeoutMs: number }, defaultsOf: SettingDefaults): EngineSession {
   // chdb/connection implements client-common's Connection, the same interface as ClientConnection.
-  const inner = createChdbConnection({ path: options.dataDir }) as unknown as ClientConnection;
+  const inner = createChdbConnection({ path: options.dataDir }) as unknown as EngineConnection;
   const running = new Set<Promise<unknown>>();
   const settings = defaultsOf(inner).then((defaults) => new StatementSettings(defaults));
   // Known before the first statement; a failure is that statement's (and every later one's) error.
@@ -154,7 +157,7 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
   }
 
   let closing: Promise<void> | undefined;
-  function run<P extends StatementParams, R>(call: (connection: ClientConnection, params: P) => Promise<R>, params: P): Promise<R> {
+  function run<P extends StatementParams, R>(call: (connection: EngineConnection, params: P) => Promise<R>, params: P): Promise<R> {
     if (closing) return Promise.reject(new Error("the embedded warehouse is closed"));
     const { session, touch } = sessionOf(params.session_id);
     const result = session.run(call, params);
@@ -164,7 +167,11 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
 
   return {
     query: (params) => run((c, p) => c.query(p), params),
-    exec: (params) => run((c, p) => c.exec(p), params),
+    exec: (params) => {
+      // The product's inserts (insertRows) go to the engine as bytes (raw-insert.ts).
+      const target = params.values !== undefined ? rawInsertTarget(params.query) : undefined;
+      return target ? run((c, p) => rawInsert(c.chdb, target, { ...p, values: p.values! }), params) : run((c, p) => c.exec(p), params);
+    },
     command: (params) => run((c, p) => c.command(p), params),
     insert: (params) => run((c, p) => c.insert(p), params),
     ping: (params) => pool.first.ping(params),
