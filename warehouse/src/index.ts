@@ -12,13 +12,15 @@ export * from "./sink/rows";
 export * from "./sink/fact-tables";
 export * from "./sink/write-facts";
 export { markCalls } from "./sink/call-marks";
+export { TOOL_CALL_RULES_SOURCE } from "./sink/foreign-tool-calls";
 export * from "./queries/query-input";
 // The metric catalog, for the services that read contracts through the warehouse (the exporter).
 export { ALERTABLE_METRICS, type AlertableMetricName } from "@answerscope/contracts/metrics";
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./metrics/dimension-rollup";
-export { phase2BySessionSql } from "./metrics/phase2";
+export { phase2BySessionSql } from "./metrics/label-counts";
+export { exactQuantilesSql, responseRatioColumnsSql } from "./metrics/response-ratios-sql";
 export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";
