@@ -7,12 +7,12 @@ import { ResultView } from "@/components/states/result-view";
 import { getMetrics } from "@/lib/api-client";
 import type { MetricsRow } from "@/lib/api-types";
 import { BUCKET_LABELS } from "@/lib/dimensions";
-import { RATES } from "@/lib/metrics-catalog";
+import { metricLabel, RATES } from "@/lib/metrics-catalog";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { BUCKET_MS } from "@/lib/time-range";
 import { timePoints } from "@/lib/time-points";
 
-const LATENCIES = { latency_p50_ms: "p50", latency_p95_ms: "p95", latency_p99_ms: "p99" } as const;
+const LATENCIES = ["latency_p50_ms", "latency_p95_ms", "latency_p99_ms"] as const;
 const FAILURE_RATES = ["error_rate", "max_iteration_hit_rate", "no_reply_rate"] as const;
 
 /** Latency quantiles, volume and failure rates per time bucket. */
@@ -29,8 +29,8 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
             <TimeSeriesChart
               name="diagnostics-latency"
               caption="Latency p50, p95 and p99 per bucket (UTC)."
-              points={timePoints(data.rows, Object.fromEntries(Object.keys(LATENCIES).map((key) => [key, (row: MetricsRow) => row[key as keyof typeof LATENCIES]])))}
-              series={Object.entries(LATENCIES).map(([key, label], index) => ({ key, label: `latency ${label}`, color: colorAt(index) }))}
+              points={timePoints(data.rows, Object.fromEntries(LATENCIES.map((key) => [key, (row: MetricsRow) => row[key]])))}
+              series={LATENCIES.map((key, index) => ({ key, label: metricLabel(key), color: colorAt(index) }))}
               unit="ms"
               yLabel="latency"
               {...common}
@@ -45,7 +45,7 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
               name="diagnostics-volume"
               caption="Distinct responses per bucket (UTC)."
               points={timePoints(data.rows, { response_count: (row: MetricsRow) => row.response_count })}
-              series={[{ key: "response_count", label: "responses", color: colorAt(0) }]}
+              series={[{ key: "response_count", label: metricLabel("response_count"), color: colorAt(0) }]}
               unit="count"
               yLabel="responses"
               {...common}
@@ -95,8 +95,8 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
               caption="Average iterations and tool calls per response, per bucket (UTC)."
               points={timePoints(data.rows, { avg_iteration_count: (row: MetricsRow) => row.avg_iteration_count, avg_tool_count: (row: MetricsRow) => row.avg_tool_count })}
               series={[
-                { key: "avg_iteration_count", label: "avg iterations", color: colorAt(0) },
-                { key: "avg_tool_count", label: "avg tools", color: colorAt(2) },
+                { key: "avg_iteration_count", label: metricLabel("avg_iteration_count"), color: colorAt(0) },
+                { key: "avg_tool_count", label: metricLabel("avg_tool_count"), color: colorAt(2) },
               ]}
               unit="mean"
               yLabel="per response"
@@ -112,7 +112,7 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
               name="diagnostics-tokens"
               caption="Average total tokens (prompt + completion) per response, per bucket (UTC)."
               points={timePoints(data.rows, { avg_total_tokens: (row: MetricsRow) => row.avg_total_tokens })}
-              series={[{ key: "avg_total_tokens", label: "avg total tokens", color: colorAt(4) }]}
+              series={[{ key: "avg_total_tokens", label: metricLabel("avg_total_tokens"), color: colorAt(4) }]}
               unit="tokens"
               yLabel="tokens"
               {...common}
