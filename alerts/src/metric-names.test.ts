@@ -1,4 +1,4 @@
-import { ALERTABLE_METRICS } from "@answerscope/contracts/metrics";
+import { ALERTABLE_METRICS } from "@answerscope/warehouse";
 import { describe, expect, it } from "vitest";
 import { CATALOG_GAUGE_METRICS, CATALOG_GAUGES, GAUGES, type GaugeKey } from "./metric-names";
 

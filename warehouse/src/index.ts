@@ -15,7 +15,7 @@ export { markCalls } from "./sink/call-marks";
 export { TOOL_CALL_RULES_SOURCE } from "./sink/foreign-tool-calls";
 export * from "./queries/query-input";
 // The metric catalog, for the services that read contracts through the warehouse (the exporter).
-export { ALERTABLE_METRICS, type AlertableMetricName } from "@answerscope/contracts/metrics";
+export { ALERTABLE_METRICS, METRIC_CATALOG, METRIC_COUNTS, type AlertableMetricName } from "@answerscope/contracts/metrics";
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./metrics/dimension-rollup";

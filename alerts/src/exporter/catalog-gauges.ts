@@ -1,4 +1,4 @@
-import { ALERTABLE_METRICS, METRIC_CATALOG, METRIC_COUNTS, type AlertableMetricName } from "@answerscope/contracts/metrics";
+import { ALERTABLE_METRICS, METRIC_CATALOG, METRIC_COUNTS, type AlertableMetricName } from "@answerscope/warehouse";
 
 // The gauges of the catalog's alertable metrics (docs/metrics.md), derived from the catalog: which
 // metrics, their Prometheus names, their labels and whether a rate has its own samples gauge. What
