@@ -43,7 +43,7 @@ describe("a read key of tenant A cannot see tenant B", () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain(stack().readKeys.acme.slice(0, 6));
     expect(await page.content()).not.toContain(stack().readKeys.acme);
     const cookies = await context.cookies();
-    expect(cookies.find((cookie) => cookie.name === "answerscope_read_keys")?.httpOnly).toBe(true);
+    expect(cookies.find((cookie) => cookie.name === "answerscope_session")?.httpOnly).toBe(true);
     await context.close();
   });
 

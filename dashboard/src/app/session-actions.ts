@@ -2,10 +2,10 @@
 
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { checkReadKey } from "@/lib/api-client";
+import { closeApiSession, openApiSession } from "@/lib/api-client";
 import { encodeLogoutNotice, LOGOUT_NOTICE_COOKIE, LOGOUT_NOTICE_MAX_AGE_SECONDS } from "@/lib/logout-notice";
 import { HOME_PATH, VIEWS } from "@/lib/routes";
-import { forgetTenant, rememberKey } from "@/lib/session";
+import { forgetTenant, rememberSession } from "@/lib/session";
 import { onTenant } from "@/lib/tenant-switch";
 import { parseViewState, TENANT_PATTERN, viewHref } from "@/lib/url-state";
 
@@ -31,29 +31,33 @@ function safeNext(next: FormDataEntryValue | null, tenant: string): string {
   return `${url.pathname}?${url.searchParams.toString()}`;
 }
 
-/** Checks a tenant's read key against the query API and keeps it in the httpOnly session cookie. */
+/** Opens a session at the query API with a tenant's read key and keeps its token, never the key, in the sealed session cookie. */
 export async function logIn(_previous: LoginState, form: FormData): Promise<LoginState> {
   const tenant = String(form.get("tenant") ?? "").trim();
   const key = String(form.get("key") ?? "").trim();
   if (!TENANT_PATTERN.test(tenant)) return { tenant, message: "A tenant id is 1 to 64 letters, digits, '.', '_' or '-'." };
   if (!key) return { tenant, message: "Enter the tenant's read key." };
-  const verdict = await checkReadKey({ tenant, key });
-  if (verdict === "unknown_key") return { tenant, message: "This key is not a valid key." };
-  if (verdict === "wrong_tenant") return { tenant, message: `This key cannot read tenant "${tenant}": it belongs to another tenant, or it is an ingest key.` };
-  if (verdict === "unreachable") return { tenant, message: "The query API could not be reached, so the key could not be checked. Try again in a moment." };
-  await rememberKey(tenant, key);
+  const opened = await openApiSession({ tenant, key });
+  if (!opened.ok && opened.reason === "unknown_key") return { tenant, message: "This key is not a valid key." };
+  if (!opened.ok && opened.reason === "wrong_tenant") return { tenant, message: `This key cannot read tenant "${tenant}": it belongs to another tenant, or it is an ingest key.` };
+  if (!opened.ok && opened.reason === "unavailable") return { tenant, message: "The query API could not store the session: its warehouse cannot be reached. Try again in a moment." };
+  if (!opened.ok) return { tenant, message: "The query API could not be reached, so the key could not be checked. Try again in a moment." };
+  await rememberSession(tenant, opened.token, opened.expiresAt);
   redirect(safeNext(form.get("next"), tenant));
 }
 
 /**
- * Forgets one tenant's key and shows the view the form was on (`next`), with its time range, on the
+ * Closes one tenant's session at the API (its token is refused from then on, even in a copy of the
+ * cookie), forgets it, and shows the view the form was on (`next`), with its time range, on the
  * first tenant still logged in; a response's detail page belongs to its tenant, so that one goes to
  * the home view. With none left, the login page, which comes back to the view. The next page says
  * what happened (LogoutNoticeBanner).
  */
 export async function logOut(form: FormData): Promise<void> {
   const tenant = String(form.get("tenant") ?? "");
-  const remaining = Object.keys(await forgetTenant(tenant)).sort();
+  const { token, remaining } = await forgetTenant(tenant);
+  // Forgotten here either way; an API that could not be told lets the token expire (SESSION_TTL_S).
+  if (token && !(await closeApiSession(token))) console.warn(`logout: the query API could not close the session of tenant ${tenant}; it expires on its own`);
   const from = sitePath(form.get("next"));
   const isView = Object.values(VIEWS).some((view) => view.path === from?.pathname);
   const state = parseViewState(from?.searchParams ?? new URLSearchParams());

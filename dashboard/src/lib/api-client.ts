@@ -8,8 +8,8 @@ import type { ReasonFilter } from "./reason-codes";
 import type { ResolvedRange } from "./time-range";
 
 /**
- * The one module that talks to the query API (docs/api.md). It runs on the server only: the read key
- * comes from the httpOnly session cookie and never reaches the browser, and the browser never talks
+ * The one module that talks to the query API (docs/api.md). It runs on the server only: the session
+ * token comes from the sealed httpOnly session cookie and never reaches the browser, and the browser never talks
  * to the API or ClickHouse. Every call answers a result, never throws, so each view can tell
  * "the warehouse could not be read" from "no data".
  */
@@ -33,7 +33,7 @@ export interface ApiFailure {
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; failure: ApiFailure };
 
-/** Who asks: a tenant and its read key. */
+/** Who asks: a tenant and its read credential (a read key at login, the session's token after). */
 export interface ReadCredentials {
   tenant: string;
   key: string;
@@ -176,17 +176,42 @@ export function getLabelAgreementSamples(credentials: ReadCredentials, query: Ra
   return get<LabelAgreementSamplesResult>(credentials, "/api/v1/label-agreement/samples", params);
 }
 
+/** A login: the session token the API issued for a tenant's read key, or why there is none. */
+export type OpenedSession = { ok: true; token: string; expiresAt: string } | { ok: false; reason: "unknown_key" | "wrong_tenant" | "unavailable" | "unreachable" };
+
+async function post(path: string, token: string, body: object): Promise<Response | null> {
+  try {
+    const { API_URL, API_TIMEOUT_MS } = dashboardConfig();
+    return await fetch(`${API_URL}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      cache: "no-store",
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Whether a read key is the tenant's: the API authenticates before it reads, so 401/403 answer
- * the question even when the warehouse is down (a 503 means the key was accepted).
+ * Logs in: the API checks the read key against the tenant (401 unknown, 403 another tenant's or an
+ * ingest key) and issues a session token, stored there as a hash with an expiry. The dashboard
+ * keeps the token and forgets the key.
  */
-export async function checkReadKey(credentials: ReadCredentials): Promise<"valid" | "unknown_key" | "wrong_tenant" | "unreachable"> {
-  const to = new Date();
-  const from = new Date(to.getTime() - 60_000);
-  const params = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), tenant_id: credentials.tenant });
-  const result = await requestJson<MetricsResult>(`/api/v1/metrics?${params.toString()}`, credentials.key);
-  if (result.ok || result.failure.kind === "unavailable") return "valid";
-  if (result.failure.kind === "unauthenticated") return "unknown_key";
-  if (result.failure.kind === "forbidden") return "wrong_tenant";
-  return "unreachable";
+export async function openApiSession(credentials: ReadCredentials): Promise<OpenedSession> {
+  const response = await post("/api/v1/sessions", credentials.key, { tenant_id: credentials.tenant });
+  if (response?.status === 401) return { ok: false, reason: "unknown_key" };
+  if (response?.status === 403) return { ok: false, reason: "wrong_tenant" };
+  if (response?.status === 503) return { ok: false, reason: "unavailable" };
+  if (!response?.ok) return { ok: false, reason: "unreachable" };
+  const body = (await response.json()) as { token: string; expires_at: string };
+  return { ok: true, token: body.token, expiresAt: body.expires_at };
+}
+
+/** Logs out: the API revokes the session token, so a copy of the cookie is refused from now on. False when it could not be told. */
+export async function closeApiSession(token: string): Promise<boolean> {
+  const response = await post("/api/v1/sessions/close", token, {});
+  // 401: already closed or expired, which is what was asked.
+  return response !== null && (response.ok || response.status === 401);
 }

@@ -9,6 +9,8 @@ const DashboardEnvSchema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(40_000),
   /** "1": the session cookie is Secure even without an https proxy header. */
   DASHBOARD_SECURE_COOKIE: z.enum(["0", "1"]).default("0"),
+  /** Seals the session cookie (iron-session, at least 32 characters); unset, a secret of the process (logins end at a restart). */
+  DASHBOARD_SESSION_SECRET: z.string().min(32).optional(),
 });
 
 export type DashboardConfig = z.output<typeof DashboardEnvSchema>;

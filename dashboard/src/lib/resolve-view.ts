@@ -4,7 +4,7 @@ import type { ReadCredentials } from "./api-client";
 import type { Bucket } from "./dimensions";
 import { upgradeLegacyLink } from "./legacy-links";
 import { checkLink } from "./link-check";
-import { loggedInKeys } from "./session";
+import { sessionTokens } from "./session";
 import { defaultBucket, resolveRange, type ResolvedRange } from "./time-range";
 import { searchParamsOf, serializeViewState, viewHref, type LinkNotice, type SearchParamsInput, type ViewState } from "./url-state";
 
@@ -46,7 +46,7 @@ export async function resolveView(pathname: string, searchParams: SearchParamsIn
   const asSent = query.size ? `${pathname}?${query.toString()}` : pathname;
   const nowMs = Date.now();
   const { state: asked, notices } = checkLink(pathname, query, nowMs);
-  const keys = await loggedInKeys();
+  const keys = await sessionTokens();
   const tenants = Object.keys(keys).sort();
   if (!asked.tenant && tenants.length === 0) redirect(loginHref(asSent));
   const state = { ...asked, tenant: asked.tenant ?? tenants[0]! };
