@@ -1,5 +1,5 @@
 import { createServiceServer, listen, registryExposition, sendJson, type KeyRing, type Route } from "@answerscope/runtime";
-import { createWarehouse, roleWarehouse, startServiceKeyRing, warehouseConfigFromEnv, type ReloadingKeyRing, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, roleWarehouse, startServiceKeyRing, warehouseConfigFromEnv, withKeyRingMetrics, type ReloadingKeyRing, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import type { ApiConfig } from "./config";
 import { routeHandler } from "./http/route-handler";
@@ -51,7 +51,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   ];
   return createServiceServer({
     routes,
-    metrics: registryExposition(metrics.registry),
+    metrics: options.storedKeys ? withKeyRingMetrics(registryExposition(metrics.registry), options.storedKeys.ring, "answerscope_api_") : registryExposition(metrics.registry),
     isReady: () => options.warehouse.client.ping().then((result) => result.success),
     log,
     corsOrigin: options.corsOrigin,

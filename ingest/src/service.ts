@@ -96,6 +96,7 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
   const keys = sink ? await startServiceKeyRing(warehouse, config, (line) => console.warn(line)) : undefined;
   const server: Server = createIngestServer({
     metrics,
+    keyRing: keys,
     collector: sink && keys ? { keys, sink, metrics, maxBodyBytes: config.COLLECTOR_MAX_BODY_BYTES, maxEvents: config.COLLECTOR_MAX_EVENTS } : undefined,
     isReady: async () => {
       if (worker && !worker.ready) return false;
