@@ -27,6 +27,7 @@ export type { EventAcceptance, EventParseResult, EventRejection } from './valida
 
 export { REDACTED, redactSecrets } from './redaction/redact-secrets.js';
 export { redactPayload } from './redaction/redact-payload.js';
+export { EMAIL_MASK, PHONE_MASK, redactPersonalData } from './redaction/redact-personal-data.js';
 export { PLANTED_SECRETS, plantedSecretsText } from './redaction/planted-secrets.js';
 export type { PlantedSecret } from './redaction/planted-secrets.js';
 export { truncateChars } from './text/truncate.js';

@@ -1,5 +1,5 @@
 import { parseEnv } from "@answerscope/runtime";
-import { KeyRingEnvSchema, WarehouseEnvSchema } from "@answerscope/warehouse";
+import { KeyRingEnvSchema, PrivacyEnvShape, WarehouseEnvSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 
 const csv = z
@@ -75,6 +75,8 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   }),
   COLLECTOR_MAX_BODY_BYTES: int(5 * 1024 * 1024),
   COLLECTOR_MAX_EVENTS: int(10_000),
+  /** Each tenant's query_text mode and retention (docs/privacy.md). */
+  ...PrivacyEnvShape,
 }).refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {
   // Each round stores the cancellations of the writes that returned: an expiry within one round
   // would repair writes that simply finished.

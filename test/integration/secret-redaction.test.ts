@@ -45,10 +45,13 @@ function refusedByRules(tenant: string): object[] {
   return [tool("owner-start", "started", "alice"), tool("thief-done", "completed", "mallory"), feedback("fb-first", "fine"), feedback("fb-conflict", SECRETS)];
 }
 
+/** A valid answer whose user pasted the secrets into the question: stored under the default query_text policy, `redacted`. */
+const accepted = (tenant: string) => JSON.stringify(makeResponseCompleted({ tenant_id: tenant, event_id: `${tenant}-accepted`, response_id: `${tenant}-accepted`, occurred_at: OCCURRED, query_text: SECRETS }));
+
 /**
  * Credentials a producer leaks into events that are then refused, for every reason, through the
  * collector into the warehouse, through the collector onto Kafka, and onto Kafka directly (the
- * workers refuse them): none may be found in any table, on the dead-letter topic, in any answer of
+ * workers refuse them), and in the question of a valid answer: none may be found in any table, on the dead-letter topic, in any answer of
  * the API or in any line the three processes wrote (docs/privacy.md).
  */
 describe("planted secrets in refused events", () => {
@@ -98,7 +101,7 @@ describe("planted secrets in refused events", () => {
     // An event for another tenant is refused as forbidden by the collector: only over HTTP.
     const otherTenant = JSON.stringify(makeResponseCompleted({ tenant_id: "someone-else", event_id: "x-forbidden", query_text: SECRETS }));
     for (const [process, key, tenant] of [[single, INGEST_SINGLE, TENANTS.single], [kafkaNode, INGEST_KAFKA, TENANTS.viaKafka]] as const) {
-      await post(process.port, key, [...malformed(tenant).map((item) => item.text), otherTenant, JSON.stringify(refusedByRules(tenant)[0])]);
+      await post(process.port, key, [...malformed(tenant).map((item) => item.text), otherTenant, JSON.stringify(refusedByRules(tenant)[0]), accepted(tenant)]);
       // The rules compare with what is stored: the second events come once the first are.
       await startStored(tenant)();
       await post(process.port, key, refusedByRules(tenant).slice(1).map((event) => JSON.stringify(event)));
@@ -107,7 +110,12 @@ describe("planted secrets in refused events", () => {
     const producer = kafkaFor(brokers).producer();
     await producer.connect();
     const direct = malformed(TENANTS.direct);
-    await producer.sendBatch({ topicMessages: [{ topic: TOPICS.tool_call, messages: direct.map((item) => ({ key: "k", value: item.text })) }] });
+    await producer.sendBatch({
+      topicMessages: [
+        { topic: TOPICS.tool_call, messages: direct.map((item) => ({ key: "k", value: item.text })) },
+        { topic: TOPICS.response_completed, messages: [{ key: "k", value: accepted(TENANTS.direct) }] },
+      ],
+    });
     const rules = refusedByRules(TENANTS.direct);
     await producer.send({ topic: TOPICS.tool_call, messages: [{ key: "k", value: JSON.stringify(rules[0]) }] });
     await producer.send({ topic: TOPICS.feedback_submitted, messages: [{ key: "k", value: JSON.stringify(rules[2]) }] });
@@ -120,6 +128,11 @@ describe("planted secrets in refused events", () => {
     for (const [tenant, total] of Object.entries(expected)) {
       await waitFor(() => rejected(tenant), (body) => (JSON.parse(body) as { total: number }).total === total, { timeoutMs: 60_000, what: `${total} rejected events of ${tenant}` });
     }
+    await waitFor(
+      () => queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("responses")} WHERE event_id LIKE 't-sec-%-accepted'`),
+      (rows) => Number(rows[0]?.n) === 3,
+      { timeoutMs: 60_000, what: "the three accepted answers stored" },
+    );
     answers = await Promise.all(Object.values(TENANTS).map(rejected));
     deadLetters = (await readDeadLetters(kafkaFor(brokers))).map((record) => record.value);
   });

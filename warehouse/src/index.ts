@@ -13,6 +13,8 @@ export * from "./sink/fact-tables";
 export * from "./sink/write-facts";
 export { markCalls } from "./sink/call-marks";
 export { TOOL_CALL_RULES_SOURCE } from "./sink/foreign-tool-calls";
+export * from "./privacy/tenant-privacy";
+export { applyQueryTextPolicy, storedQueryText } from "./privacy/query-text-policy";
 export * from "./queries/query-input";
 // The metric catalog, for the services that read contracts through the warehouse (the exporter).
 export { ALERTABLE_METRICS, METRIC_CATALOG, METRIC_COUNTS, type AlertableMetricName } from "@answerscope/contracts/metrics";

@@ -1,4 +1,4 @@
-import { insertPrepared, prepareFacts, TOOL_CALL_RULES_SOURCE, type PreparedFacts, type Warehouse, type WriteIntent, type WriteIntents } from "@answerscope/warehouse";
+import { applyQueryTextPolicy, insertPrepared, loadPrivacyConfig, prepareFacts, TOOL_CALL_RULES_SOURCE, type PreparedFacts, type Warehouse, type WriteIntent, type WriteIntents } from "@answerscope/warehouse";
 import type { IngestConfig } from "../config";
 import type { IngestMetrics } from "../metrics";
 import { FactBuffer } from "./fact-buffer";
@@ -15,6 +15,7 @@ export interface Writer {
 
 /** The buffer a worker or the collector writes through: duplicate checks, write announcements, metrics. */
 export function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
+  const privacy = loadPrivacyConfig(config);
   return new FactBuffer<{ facts: PreparedFacts; intent: Promise<WriteIntent> }>({
     maxRows: config.INGEST_BATCH_MAX_ROWS,
     maxWaitMs: limits.maxWaitMs,
@@ -25,6 +26,8 @@ export function createFactBuffer({ warehouse, config, metrics, intents }: Writer
     // it, so the repairer then checks its hours. A check the buffer discards was never written
     // with: its announcement is closed like a write that returned.
     prepare: async (batch, pending) => {
+      // Before anything reads the rows: what is stored, announced or counted is the policy's text.
+      applyQueryTextPolicy(batch, privacy);
       const intent = intents.open(batch);
       intent.catch(() => undefined);
       return { facts: await prepareFacts(warehouse, batch, pending?.facts), intent };
