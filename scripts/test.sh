@@ -19,6 +19,12 @@ fi
 step "typecheck"
 npx turbo run typecheck --output-logs=errors-only
 
+# ESLint with type information (floating and misused promises, unused code, type-only imports) and
+# Prettier's check of the format (`npm run format` writes it): eslint.config.js, prettier.config.js.
+step "lint and format"
+npm run --silent lint
+npm run --silent format:check
+
 step "docker-compose config"
 docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid"
 docker-compose -f docker-compose.yml -f docker-compose.cluster.yml config -q && echo "docker-compose.yml + docker-compose.cluster.yml are valid"

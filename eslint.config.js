@@ -1,0 +1,70 @@
+// ESLint for the whole repository: typescript-eslint with type information, for the mistakes a
+// formatter cannot see (a promise nobody awaits, a promise where a callback is expected, code
+// that is never used) and one import style. Formatting is Prettier's job (prettier.config.js).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/.next/**",
+      "**/.turbo/**",
+      "**/.data/**",
+      "test-results/**",
+      "dashboard/next-env.d.ts",
+      "services/kafka-mock/bin/**",
+      // Written by a generator and compared with its output by a test.
+      "**/*.generated.ts",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: {
+        // Each file is checked with the tsconfig.json of its package; the few files no package
+        // includes (root scripts, configs) with the base settings.
+        projectService: {
+          allowDefaultProject: ["*.ts", "scripts/*.ts", "test/engine/*.ts"],
+          defaultProject: "tsconfig.base.json",
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // Promises: every one awaited, returned or explicitly voided; none where a callback is expected.
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/no-implied-eval": "error",
+      // Unused code.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+      // One import style: a type-only import says so with `import type`.
+      "@typescript-eslint/consistent-type-imports": ["error", { prefer: "type-imports", fixStyle: "separate-type-imports" }],
+      "@typescript-eslint/no-import-type-side-effects": "error",
+    },
+  },
+  {
+    // Tests read JSON answers loosely on purpose; the product's code states its types.
+    files: ["**/*.test.ts", "test/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // The SDK's tests and scripts are typechecked by their own tsconfig, apart from the published core.
+    files: ["sdk/src/**/*.test.ts", "sdk/scripts/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: false, project: "sdk/tsconfig.test.json" } },
+  },
+  {
+    // Plain JavaScript files have no types to check.
+    files: ["**/*.js", "**/*.mjs"],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+  },
+);
