@@ -106,7 +106,7 @@ function drawnChart(page: Page, chart: string) {
       const box = element.getBoundingClientRect();
       return box.left + box.width / 2;
     };
-    const marks = [...figure.querySelectorAll<SVGGraphicsElement>("[data-series]")].map((element) => {
+    const marks = [...figure.querySelectorAll<SVGGraphicsElement>("[data-series]")].map((element): DrawnMark => {
       const shape = element.tagName === "g" ? element.querySelector("rect:not(pattern rect)") : element;
       return {
         series: element.dataset.series!,

@@ -1,5 +1,5 @@
-import { ALLOWED_LABELS, COUNTERS, EXPORTER_METRICS, GAUGES, LATENCY_HISTOGRAM, createQualityExporter, type QualityExporter } from "@answerscope/alerts";
-import { type Warehouse } from "@answerscope/warehouse";
+import { ALLOWED_LABELS, COUNTERS, EXPORTER_METRICS, GAUGES, LATENCY_HISTOGRAM, createQualityExporter } from "@answerscope/alerts";
+import type { Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exporterConfig, FORBIDDEN, manyModelsAndTools, parseExposition, PRODUCT_METRICS } from "../src/exporter-figures";
 import { loadThroughSink } from "../src/load-through-sink";

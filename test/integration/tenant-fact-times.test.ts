@@ -54,6 +54,7 @@ describe("tenant_fact_times", () => {
 
   it("a late event raises the newest ingest time and keeps the newest event time", async () => {
     const [before] = await storedFactTimes(warehouse, "t-times-a");
+    if (!before) throw new Error("t-times-a has no stored fact times");
     await load([a.tool("c3", "completed", -86_400, { response_id: "r1" })]);
     const raised = [{ ...before, max_ingested_at_ms: ingestedAtMs }];
     expect(await settledFactTimes(warehouse, raised, "t-times-a")).toEqual(raised);

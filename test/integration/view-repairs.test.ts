@@ -1,5 +1,4 @@
 import {
-  createWarehouse,
   evaluateOutcomes,
   expiredWriteIntents,
   insertPrepared,

@@ -1,4 +1,4 @@
-import { dimensionRollupBackfillSql, queryRows, rebuildAllRollupHours, sqlValue, type Warehouse } from "@answerscope/warehouse";
+import { dimensionRollupBackfillSql, queryRows, rebuildAllRollupHours, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { feedbackEventsSelectSql, responseLabelsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
 

@@ -41,7 +41,6 @@ export function sessionResponsesSql(w: Warehouse, options: { tenantId: string; s
  * touches the partitions from the range on instead of every row of the tenant.
  */
 export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptions): string {
-  const tenant = tenantCondition(options.tenantId);
   const narrowing = emptyNarrowing();
   if (options.responseIds) narrowTo(narrowing, options.responseIds, inIdSet("response_id", options.responseIds));
   // A session filter narrows the raw rows to responses that ever were in the sessions, then keeps

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
 import { feedbackActionsSql } from "../facts/feedback-actions";
-import { inSubquery, msRange, sqlSubquery, tenantCondition, tenantRangeConditions, whereAll, type SqlSubquery } from "../facts/sql-fragments";
+import { inSubquery, msRange, sqlSubquery, tenantRangeConditions, whereAll, type SqlSubquery } from "../facts/sql-fragments";
 import { feedbackShareInRange } from "./feedback-share-in-range";
 import { hasFilters, matchingResponseIdsSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
