@@ -3,7 +3,7 @@
 // dashboard's bundle imports the lists themselves instead of keeping copies.
 export { BUCKET_LABELS, BUCKETS, DIMENSION_LABELS, DIMENSIONS, isBucket, isDimension } from './dimensions';
 export type { Bucket, Dimension } from './dimensions';
-export { OUTCOME_LABELS } from './outcome-labels';
-export type { OutcomeLabel } from './outcome-labels';
+export { LABEL_REASONS, OUTCOME_LABELS } from './outcome-labels';
+export type { LabelReason, OutcomeLabel } from './outcome-labels';
 export { isReasonCode, REASON_CODES } from './reason-codes';
 export type { ReasonCode } from './reason-codes';

@@ -3,3 +3,19 @@
 
 export const OUTCOME_LABELS = ['excellent', 'good', 'neutral', 'bad', 'failed', 'pending'] as const;
 export type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
+
+/**
+ * The `label_reason` each rule of docs/metrics.md writes (in the rules' order), and `window_open`
+ * for a label that is not final yet. The warehouse's rules are typed by it; the dashboard explains each.
+ */
+export const LABEL_REASONS = [
+  'finish_reason_failed',
+  'rated_down',
+  'reask_followup',
+  'rated_up_no_failed_tools',
+  'rated_up',
+  'window_closed_no_followup',
+  'followup_not_reask',
+  'window_open',
+] as const;
+export type LabelReason = (typeof LABEL_REASONS)[number];

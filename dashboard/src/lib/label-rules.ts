@@ -1,8 +1,11 @@
+import type { LabelReason } from "@answerscope/contracts/vocabularies";
+
 /**
  * What each `label_reason` (the rule of docs/metrics.md that produced an outcome label) means, in
- * words. An unknown rule name is shown as it is: the warehouse may learn rules before the dashboard.
+ * words; typed by the contract's list, so a new rule does not compile until it is explained here.
+ * A name outside the list (an answer from a newer API) is shown as it is.
  */
-const RULE_TEXT: Record<string, string> = {
+const RULE_TEXT: Record<LabelReason, string> = {
   finish_reason_failed: "Rule 1: the answer ended with error, max_iterations, no_reply or cancelled.",
   rated_down: "Rule 2: the owner's current rating is thumbs-down.",
   reask_followup: "Rule 2: the follow-up within 10 minutes is a re-ask.",
@@ -13,4 +16,4 @@ const RULE_TEXT: Record<string, string> = {
   window_open: "Not final: the 10-minute window is still open and nothing has decided the label yet.",
 };
 
-export const describeLabelRule = (reason: string | null | undefined): string => (reason ? (RULE_TEXT[reason] ?? reason) : "Not evaluated yet.");
+export const describeLabelRule = (reason: string | null | undefined): string => (reason ? ((RULE_TEXT as Record<string, string>)[reason] ?? reason) : "Not evaluated yet.");

@@ -1,3 +1,4 @@
+import type { LabelReason } from "@answerscope/contracts/vocabularies";
 import type { OutcomeLabel } from "../queries/query-input";
 import { sqlList, sqlValue } from "../sql/escape";
 
@@ -12,7 +13,7 @@ export const FOLLOWUP_WINDOW_MS = 600_000;
  * writes. `when` is SQL over the evaluator's columns: finish_reason, explicit_rating
  * ('up' | 'down' | ''), has_followup, followup_is_reask, window_closed, has_failed_tool.
  */
-export const LABEL_RULES: readonly { label: OutcomeLabel; reason: string; when: string }[] = [
+export const LABEL_RULES: readonly { label: OutcomeLabel; reason: LabelReason; when: string }[] = [
   { label: "failed", reason: "finish_reason_failed", when: `finish_reason IN ${sqlList(FAILED_FINISH_REASONS)}` },
   { label: "bad", reason: "rated_down", when: "explicit_rating = 'down'" },
   { label: "bad", reason: "reask_followup", when: "has_followup AND followup_is_reask" },
@@ -22,7 +23,7 @@ export const LABEL_RULES: readonly { label: OutcomeLabel; reason: string; when: 
   { label: "neutral", reason: "followup_not_reask", when: "window_closed" },
 ];
 /** No rule matched: the window is still open and nothing decided the label yet. */
-export const PENDING = { label: "pending", reason: "window_open" } as const;
+export const PENDING = { label: "pending", reason: "window_open" } as const satisfies { label: OutcomeLabel; reason: LabelReason };
 
 const multiIf = (pick: (rule: (typeof LABEL_RULES)[number]) => string, otherwise: string) =>
   `multiIf(${LABEL_RULES.map((rule) => `${rule.when}, ${sqlValue(pick(rule))}`).join(", ")}, ${sqlValue(otherwise)})`;
