@@ -11,7 +11,6 @@ export const responseIdOf = (index: SpanIndex, turn: OtlpSpan): string => String
 
 const numberOr = (value: AttrValue | undefined): number | undefined => (typeof value === "number" ? value : undefined);
 const stringOr = (value: AttrValue | undefined): string | undefined => (value === undefined || value === null ? undefined : String(value));
-const byStart = (a: OtlpSpan, b: OtlpSpan) => (a.startNs < b.startNs ? -1 : a.startNs > b.startNs ? 1 : 0);
 
 /**
  * Tokens of the turn: its own usage attributes (the AI SDK's call spans and GenAI agent spans
@@ -31,8 +30,9 @@ function tokens(turn: OtlpSpan, calls: OtlpSpan[], keys: readonly string[]): num
  */
 export function mapTurn(index: SpanIndex, turn: OtlpSpan, tenantId: string): Record<string, unknown> {
   const below = index.descendants(turn);
-  const calls = [...(index.role(turn) === "llm" ? [turn] : []), ...below.filter((span) => index.role(span) === "llm")].sort(byStart);
-  const tools = below.filter((span) => index.role(span) === "tool").sort(byStart);
+  // The last call is the one that ended last: its finish reason is the turn's.
+  const calls = index.byTime([...(index.role(turn) === "llm" ? [turn] : []), ...below.filter((span) => index.role(span) === "llm")], (span) => span.endNs);
+  const tools = index.byTime(below.filter((span) => index.role(span) === "tool"), (span) => span.startNs);
   const lastCall = calls[calls.length - 1];
   const fromCall = (keys: readonly string[]) => own(turn.attributes, keys) ?? (lastCall ? own(lastCall.attributes, keys) : undefined);
   const context = (keys: readonly string[]) => index.context(turn, keys);

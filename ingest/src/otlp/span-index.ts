@@ -7,9 +7,11 @@ export class SpanIndex {
   private readonly byId = new Map<string, OtlpSpan>();
   private readonly children = new Map<string, OtlpSpan[]>();
   private readonly roles = new Map<OtlpSpan, SpanRole>();
+  private readonly positions = new Map<OtlpSpan, number>();
 
   constructor(readonly spans: OtlpSpan[]) {
-    for (const span of spans) {
+    for (const [position, span] of spans.entries()) {
+      this.positions.set(span, position);
       this.byId.set(key(span.traceId, span.spanId), span);
       this.roles.set(span, roleOf(span));
     }
@@ -35,7 +37,19 @@ export class SpanIndex {
     return found;
   }
 
-  /** Every descendant in this export, depth first. */
+  /**
+   * Orders spans by a time to the millisecond, ties by their place in the export (SDKs queue
+   * spans for export as they end). Finer digits do not order spans: OpenTelemetry JS, for one,
+   * starts a span at a whole millisecond and ends it at that start plus a finer duration.
+   */
+  byTime(spans: OtlpSpan[], time: (span: OtlpSpan) => bigint): OtlpSpan[] {
+    return [...spans].sort((a, b) => {
+      const [ta, tb] = [time(a) / 1_000_000n, time(b) / 1_000_000n];
+      return ta < tb ? -1 : ta > tb ? 1 : this.positions.get(a)! - this.positions.get(b)!;
+    });
+  }
+
+  /** Every descendant in this export. */
   descendants(span: OtlpSpan): OtlpSpan[] {
     const found: OtlpSpan[] = [];
     const stack = [...(this.children.get(key(span.traceId, span.spanId)) ?? [])];
