@@ -7,6 +7,7 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY warehouse/package.json warehouse/
 COPY runtime/package.json runtime/
+COPY evaluator/package.json evaluator/
 COPY ingest/package.json ingest/
 COPY api/package.json api/
 COPY demo/package.json demo/

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The long-running processes of the product, each bundled into dist/ with the same path (`.ts` → `.mjs`). */
-export const SERVICE_ENTRIES = ["server/src/main.ts", "ingest/src/main.ts", "api/src/main.ts", "alerts/src/main.ts", "alerts/src/webhook/main.ts", "warehouse/src/outcomes/cli.ts"] as const;
+export const SERVICE_ENTRIES = ["server/src/main.ts", "ingest/src/main.ts", "api/src/main.ts", "alerts/src/main.ts", "alerts/src/webhook/main.ts", "evaluator/src/main.ts"] as const;
 export type ServiceEntry = (typeof SERVICE_ENTRIES)[number];
 
 /** Where the bundle of a service entry lies. */

@@ -1,7 +1,8 @@
 import { loadExporterConfig, startExporterService } from "@answerscope/alerts";
 import { loadApiConfig, startApiService } from "@answerscope/api";
 import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
-import { loadLangfuseConfig, loadOutcomeConfig, startLangfuseService, startOutcomeService, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+import { loadOutcomeConfig, startOutcomeService } from "@answerscope/evaluator";
+import { loadLangfuseConfig, startLangfuseService, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 
 /** The default ports of the listening roles. */
 const ROLE_PORTS = { collector: 4318, api: 4320 } as const;

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { ExporterConfigSchema } from "@answerscope/alerts";
 import { ApiConfigSchema } from "@answerscope/api";
 import { IngestConfigSchema } from "@answerscope/ingest";
-import { LangfuseEnvSchema, OutcomeEnvSchema } from "@answerscope/warehouse";
+import { OutcomeEnvSchema } from "@answerscope/evaluator";
+import { LangfuseEnvSchema } from "@answerscope/warehouse";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "./roles";
 

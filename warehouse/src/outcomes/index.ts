@@ -13,6 +13,5 @@ export * from "./runner";
 export * from "./session-prev";
 export * from "./label-row-counts";
 export * from "./outcome-rollup";
-export * from "./service";
 // How far the evaluator has got per tenant, and its last error (label-freshness/, issue 46).
 export * from "../label-freshness/index";

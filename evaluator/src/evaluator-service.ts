@@ -1,10 +1,18 @@
 import { z } from "zod";
-import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv, type Warehouse } from "../client";
 import { parseEnv } from "@answerscope/runtime";
-import { roleWarehouse, type RunningRole } from "../role-warehouse";
-import { describeChunkProgress } from "./chunk-progress";
-import { DEFAULT_CHUNK_SIZE, DEFAULT_OUTCOME_INTERVAL_MS, DEFAULT_SETTLE_MS } from "./evaluate-outcomes";
-import { startOutcomeEvaluator } from "./runner";
+import {
+  createWarehouse,
+  DEFAULT_CHUNK_SIZE,
+  DEFAULT_OUTCOME_INTERVAL_MS,
+  DEFAULT_SETTLE_MS,
+  describeChunkProgress,
+  roleWarehouse,
+  startOutcomeEvaluator,
+  WarehouseEnvSchema,
+  warehouseConfigFromEnv,
+  type RunningRole,
+  type Warehouse,
+} from "@answerscope/warehouse";
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
