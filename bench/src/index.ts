@@ -24,3 +24,4 @@ export * from "./freshness/freshness";
 export * from "./engines/engines-section";
 export * from "./engines/engine-goals";
 export * from "./engines/host-api";
+export * from "./sdk/sdk-overhead";

@@ -9,6 +9,7 @@ import { measureFreshness } from "./freshness/freshness";
 import { servicePid, servicesDataRoot } from "./ingest/cpu-accounting";
 import { measureEngines } from "./engines/engines-section";
 import { runEngineHost } from "./engines/engine-host";
+import { measureSdkOverhead } from "./sdk/sdk-overhead";
 import { ENGINE_HOST_FLAG } from "./engines/host-api";
 import { measureIngest } from "./ingest/ingest-section";
 import { describeMachine } from "./machine";
@@ -53,7 +54,7 @@ const PRODUCE_BATCH = 250 * KAFKA_PARTITIONS;
 const wants = (section: (typeof options.sections)[number]) => options.sections.includes(section);
 let kafkaStarted = false;
 // The worker and exporter processes run from their bundles, as deployed.
-if (options.sections.some((s) => s === "ingest" || s === "freshness" || s === "exporter")) await buildServices(progress);
+if (options.sections.some((s) => s === "ingest" || s === "freshness" || s === "exporter" || s === "sdk")) await buildServices(progress);
 const { url } = await startClickHouse(SERVICE);
 progress(`ClickHouse ${url}`);
 const w = createBenchWarehouse(url, "bench_scale");
@@ -152,6 +153,11 @@ try {
         keepData: options.keepServices,
         clickhousePid: await servicePid("clickhouse", SERVICE),
       });
+    });
+  }
+  if (wants("sdk")) {
+    await section("sdk", async () => {
+      results.sdk = await measureSdkOverhead(url);
     });
   }
 } finally {

@@ -1,5 +1,5 @@
 import {
-  createBenchWarehouse, demoMessages, distinctFactRows, dropBenchDatabase, evaluateFirstPass, measureEngines, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
+  createBenchWarehouse, demoMessages, measureSdkOverhead, distinctFactRows, dropBenchDatabase, evaluateFirstPass, measureEngines, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
 } from "@answerscope/bench";
 import { migrate, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -158,6 +158,21 @@ describe("benchmark smoke run", () => {
     // system.query_log: read on the server; chDB keeps none, and the report says so.
     expect(Array.isArray(report.server.slowest_queries) && report.server.slowest_queries.length).toBeGreaterThan(0);
     expect(report.embedded.slowest_queries).toEqual({ unavailable: expect.stringMatching(/^no system\.query_log on this embedded engine/) });
+  });
+
+  it("measures the SDK's CPU per event against the collector, every event acknowledged and stored", async () => {
+    // measureSdkOverhead fails unless the collector acknowledged and stored every event sent.
+    // 1,200 events a run: three batches of the client's default size, the last one partial.
+    const report = await measureSdkOverhead(url, { events: 1200, runs: 2, warmupEvents: 100, database: `bench_smoke_sdk_${randomBytes(4).toString("hex")}` });
+    expect(report.runs.map((run) => run.events)).toEqual([1200, 1200]);
+    for (const run of report.runs) {
+      expect(run.call_cpu_us_per_event).toBeGreaterThan(0);
+      // The process's CPU over the run covers the calls and the sending after them, and is per event (not the process's lifetime).
+      expect(run.cpu_us_per_event).toBeGreaterThan(run.call_cpu_us_per_event);
+      expect(run.cpu_us_per_event).toBeLessThan(5_000);
+      expect(run.delivered_events_per_s).toBeGreaterThan(0);
+    }
+    expect(report.goal_met).toBe(report.cpu_us_per_event < report.goal_us_per_event);
   });
 
   it("measures the sink limit on demo events and stores every one", async () => {

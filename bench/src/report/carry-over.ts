@@ -11,6 +11,7 @@ const SECTION_FIELDS: Record<Section, (keyof BenchResults)[]> = {
   freshness: ["freshness"],
   exporter: ["exporter"],
   engines: ["engines"],
+  sdk: ["sdk"],
 };
 
 /** The earlier results, or undefined when there are none; a file that cannot be read or parsed is an error, not "none". */

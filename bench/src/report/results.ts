@@ -8,6 +8,7 @@ import type { ScaleSection } from "../scale/scale-section";
 import type { ExporterReport } from "../exporter/exporter-section";
 import type { EnginesReport } from "../engines/engines-section";
 import type { SlowQuery } from "./slow-queries";
+import type { SdkOverheadReport } from "../sdk/sdk-overhead";
 
 /** bench-results.json: every section is optional, because `--only` and failures leave some out. */
 export interface BenchResults {
@@ -26,6 +27,8 @@ export interface BenchResults {
   exporter?: ExporterReport;
   /** Embedded ClickHouse 26.x against the ClickHouse server, in one run. */
   engines?: EnginesReport;
+  /** @answerscope/sdk's CPU per event in the calling process. */
+  sdk?: SdkOverheadReport;
   /** From system.query_log, per section: where the time went. */
   slowest_queries: Record<string, SlowQuery[]>;
   /** Sections that failed, with their error, so a partial run says what it lacks. */

@@ -5,6 +5,7 @@ import { BatchQueue } from "./batch-queue.js";
 import type { Enqueued, FeedbackEnqueued, FeedbackFields, Fields, ResponseCompletedFields, ToolCallFields } from "./event-fields.js";
 import { resolveOptions, type AnswerscopeOptions, type ResolvedOptions } from "./options.js";
 import { postBatch, type PostTarget } from "./post-batch.js";
+import { serializeEvent } from "./serialize-event.js";
 import type { ClientStats } from "./stats.js";
 import { sleep, unrefTimer } from "./timers.js";
 
@@ -30,6 +31,8 @@ export class AnswerscopeClient {
   readonly #options: ResolvedOptions;
   readonly #queue: BatchQueue;
   readonly #target: Omit<PostTarget, "timeoutMs">;
+  /** The client's tenant as JSON text, serialized once. */
+  readonly #tenantJson: string;
   readonly #counts = { sent: 0, rejected: 0, failed: 0, dropped: 0, retries: 0 };
   /** Events ever queued, and how many of them are done (sent, rejected, failed or given up): the queue holds the rest, in order. */
   #enqueued = 0;
@@ -46,6 +49,7 @@ export class AnswerscopeClient {
   constructor(options: AnswerscopeOptions) {
     this.#options = resolveOptions(options);
     this.#queue = new BatchQueue(this.#options.maxQueueSize);
+    this.#tenantJson = JSON.stringify(this.#options.tenantId);
     this.#target = { url: `${this.#options.endpoint}/v1/events`, apiKey: this.#options.apiKey, fetch: this.#options.fetch };
     this.#shutdownStarted = new Promise((resolve) => (this.#startShutdown = resolve));
   }
@@ -91,13 +95,11 @@ export class AnswerscopeClient {
   }
 
   #enqueue(eventType: EventType, fields: Fields<{ [field: string]: unknown }>): Enqueued {
-    const { event_id = randomId(), tenant_id = this.#options.tenantId, occurred_at, ...rest } = fields;
     if (this.#deadline !== undefined) {
       this.#counts.dropped++;
-      return { event_id, queued: false };
+      return { event_id: fields.event_id ?? randomId(), queued: false };
     }
-    const time = occurred_at instanceof Date ? occurred_at.toISOString() : (occurred_at ?? new Date().toISOString());
-    const json = JSON.stringify({ event_id, event_type: eventType, schema_version: 1, tenant_id, occurred_at: time, ...rest });
+    const { eventId: event_id, json } = serializeEvent(eventType, fields, this.#tenantJson);
     if (!this.#queue.offer(json)) return { event_id, queued: false };
     this.#enqueued++;
     if (this.#queue.size >= this.#options.maxBatchSize) this.#drain();
