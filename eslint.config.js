@@ -49,12 +49,22 @@ export default tseslint.config(
       // One import style: a type-only import says so with `import type`.
       "@typescript-eslint/consistent-type-imports": ["error", { prefer: "type-imports", fixStyle: "separate-type-imports" }],
       "@typescript-eslint/no-import-type-side-effects": "error",
+      // and a relative import names the module, not a file extension (the bundlers, tsx and vitest resolve it).
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.{1,2}/.*\\.js$", message: "Import the module without the .js extension." }] },
+      ],
     },
   },
   {
     // Tests read JSON answers loosely on purpose; the product's code states its types.
     files: ["**/*.test.ts", "test/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // The SDK is published: its declaration files keep the extensions that Node's ESM resolution needs.
+    files: ["sdk/**/*.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     // The SDK's tests and scripts are typechecked by their own tsconfig, apart from the published core.

@@ -2,7 +2,7 @@
 // schemas. Run with `npm run schemas` (root) or `npm run schemas -w @answerscope/contracts`, and
 // commit the result: src/json-schema.test.ts fails while the files are stale.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { buildJsonSchemas, formatJsonSchema } from '../src/json-schema.js';
+import { buildJsonSchemas, formatJsonSchema } from '../src/json-schema';
 
 const outDir = new URL('../json-schema/', import.meta.url);
 mkdirSync(outDir, { recursive: true });

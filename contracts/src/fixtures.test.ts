@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures.js';
-import { validateEvent } from './validation/validate-event.js';
+import { makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures';
+import { validateEvent } from './validation/validate-event';
 
 describe('fixtures', () => {
   it.each([

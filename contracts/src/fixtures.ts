@@ -1,7 +1,7 @@
-import type { ExternalOutcomeRecordedInput } from './schema/external-outcome-recorded.js';
-import type { FeedbackSubmittedInput } from './schema/feedback-submitted.js';
-import type { ResponseCompletedInput } from './schema/response-completed.js';
-import type { ToolCallInput } from './schema/tool-call.js';
+import type { ExternalOutcomeRecordedInput } from './schema/external-outcome-recorded';
+import type { FeedbackSubmittedInput } from './schema/feedback-submitted';
+import type { ResponseCompletedInput } from './schema/response-completed';
+import type { ToolCallInput } from './schema/tool-call';
 
 // Builders of valid producer-side (input) events for tests and the demo generator. Each returns a
 // fresh object; `overrides` replace fields (pass `undefined` to drop an optional one).

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import * as contracts from './index.js';
+import * as contracts from './index';
 
 // Other packages import these names; dropping or renaming one must fail here, not in their builds.
 describe('package entry point', () => {

@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures.js';
-import { buildJsonSchemas, formatJsonSchema } from './json-schema.js';
-import { validateEvent } from './validation/validate-event.js';
+import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures';
+import { buildJsonSchemas, formatJsonSchema } from './json-schema';
+import { validateEvent } from './validation/validate-event';
 
 const schemaDir = new URL('../json-schema/', import.meta.url);
 const generated = buildJsonSchemas();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_SCHEMAS, eventSchema } from './schema/event.js';
-import { EVENT_TYPES } from './vocabulary.js';
+import { EVENT_SCHEMAS, eventSchema } from './schema/event';
+import { EVENT_TYPES } from './vocabulary';
 
 // The producer-facing JSON Schema (draft 2020-12) is generated from the zod schemas, never written
 // by hand, so it cannot drift from what the pipeline accepts. `io: 'input'` describes what a

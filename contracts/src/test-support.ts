@@ -1,7 +1,7 @@
 // Assertion helpers shared by this package's tests (not exported from the package).
-import type { NormalizedEvent } from './schema/event.js';
-import type { EventParseResult } from './validation/event-parse-result.js';
-import { validateEvent } from './validation/validate-event.js';
+import type { NormalizedEvent } from './schema/event';
+import type { EventParseResult } from './validation/event-parse-result';
+import { validateEvent } from './validation/validate-event';
 
 /** The normalized event, or a thrown error naming the rejection (a clearer test failure than `ok: false`). */
 export function accept(value: unknown): NormalizedEvent {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures.js';
-import { messageKeyOf } from './transport.js';
+import { makeFeedback, makeResponseCompleted, makeToolCall } from './fixtures';
+import { messageKeyOf } from './transport';
 
 describe('messageKeyOf', () => {
   it('keys a response by its session', () => {

@@ -1,5 +1,5 @@
-import type { EventInput } from './schema/event.js';
-import type { EventType } from './vocabulary.js';
+import type { EventInput } from './schema/event';
+import type { EventType } from './vocabulary';
 
 /** Default Kafka topics (docs/events.md, "Sending events"); deployments may configure others. */
 export const DEFAULT_TOPICS = {

@@ -1,14 +1,14 @@
 // Command line of the demo generator: `tsx demo/src/cli.ts --help`. Progress goes to stderr, the
 // summary to stdout; the exit code is 0 when everything was handed over, 1 when the transport
 // failed, 2 on a usage error and 130 when interrupted.
-import { formatSummary } from './cli/format-summary.js';
-import { parseCliConfig, scenarioOf, USAGE, UsageError, type CliConfig } from './cli/cli-config.js';
-import { ProgressReporter } from './cli/progress-reporter.js';
-import { generateDemoEvents } from './scenario/generate-events.js';
-import { createCollectorTransport } from './send/collector-transport.js';
-import { createKafkaTransport } from './send/kafka-transport.js';
-import { sendStream } from './send/send-stream.js';
-import type { DemoTransport } from './send/transport.js';
+import { formatSummary } from './cli/format-summary';
+import { parseCliConfig, scenarioOf, USAGE, UsageError, type CliConfig } from './cli/cli-config';
+import { ProgressReporter } from './cli/progress-reporter';
+import { generateDemoEvents } from './scenario/generate-events';
+import { createCollectorTransport } from './send/collector-transport';
+import { createKafkaTransport } from './send/kafka-transport';
+import { sendStream } from './send/send-stream';
+import type { DemoTransport } from './send/transport';
 
 async function openTransport(config: CliConfig): Promise<DemoTransport> {
   const { target } = config;

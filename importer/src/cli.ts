@@ -1,11 +1,11 @@
 // `answerscope import vikingbot <sessions-dir> --tenant <id>`: progress to stderr, the summary to
 // stdout. Exit codes: 0 done, 1 delivery failed, 2 usage error, 130 interrupted (watch: Ctrl-C ends
 // it normally with 0 after the summary).
-import { formatSummary } from './cli/format-summary.js';
-import { parseImportConfig, USAGE, UsageError, type ImportConfig } from './cli/import-config.js';
-import { openTransport } from './delivery/open-transport.js';
-import { totalSent } from './run/import-report.js';
-import { importVikingbot, watchVikingbot } from './run/import-vikingbot.js';
+import { formatSummary } from './cli/format-summary';
+import { parseImportConfig, USAGE, UsageError, type ImportConfig } from './cli/import-config';
+import { openTransport } from './delivery/open-transport';
+import { totalSent } from './run/import-report';
+import { importVikingbot, watchVikingbot } from './run/import-vikingbot';
 
 async function run(config: ImportConfig): Promise<number> {
   const context = { tenantId: config.tenantId, timeZone: config.timeZone, model: config.model, provider: config.provider };

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { responseCompletedSchema } from '../schema/response-completed.js';
-import { contractDocSections } from './contract-docs.js';
-import { replaceMarkedSections } from './marked-sections.js';
-import { fieldRows } from './schema-fields.js';
+import { responseCompletedSchema } from '../schema/response-completed';
+import { contractDocSections } from './contract-docs';
+import { replaceMarkedSections } from './marked-sections';
+import { fieldRows } from './schema-fields';
 
 const docsDir = new URL('../../../docs/', import.meta.url);
 

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { MAX_EVENT_BYTES, TEXT_LIMITS } from '../limits.js';
-import { QUERY_CATEGORIES, QUERY_CATEGORY_RULES } from '../rules/classify-query.js';
-import { REASK_PHRASES } from '../rules/reask-phrases.js';
-import { REASON_CODES } from '../rules/reason-code.js';
-import { EVENT_SCHEMAS } from '../schema/event.js';
-import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from '../transport.js';
-import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures.js';
-import { validateEvent } from '../validation/validate-event.js';
-import { EVENT_TYPES, type EventType } from '../vocabulary.js';
-import { comparableList, metricTable } from './metric-table.js';
-import { fieldRows, fieldTable, inlineCode, type FieldRow } from './schema-fields.js';
+import { MAX_EVENT_BYTES, TEXT_LIMITS } from '../limits';
+import { QUERY_CATEGORIES, QUERY_CATEGORY_RULES } from '../rules/classify-query';
+import { REASK_PHRASES } from '../rules/reask-phrases';
+import { REASON_CODES } from '../rules/reason-code';
+import { EVENT_SCHEMAS } from '../schema/event';
+import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from '../transport';
+import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures';
+import { validateEvent } from '../validation/validate-event';
+import { EVENT_TYPES, type EventType } from '../vocabulary';
+import { comparableList, metricTable } from './metric-table';
+import { fieldRows, fieldTable, inlineCode, type FieldRow } from './schema-fields';
 
 // The lists of docs/events.md and docs/metrics.md that the contract declares: each event's fields
 // (from the zod schemas, as producers see them), the topics, the closed vocabularies. Written into

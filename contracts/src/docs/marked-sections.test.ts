@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markedSectionNames, replaceMarkedSections } from './marked-sections.js';
+import { markedSectionNames, replaceMarkedSections } from './marked-sections';
 
 const doc = [
   '# Title',

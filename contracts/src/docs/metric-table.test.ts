@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { METRIC_CATALOG, METRIC_NAMES } from '../metrics/index.js';
-import { comparableList, metricTable } from './metric-table.js';
+import { METRIC_CATALOG, METRIC_NAMES } from '../metrics/index';
+import { comparableList, metricTable } from './metric-table';
 
 const rowOf = (name: string): string[] =>
   (metricTable()

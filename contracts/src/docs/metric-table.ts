@@ -1,5 +1,5 @@
-import { COMPARABLE_METRICS, METRIC_CATALOG, METRIC_COUNTS, type MetricDefinition, type MetricName } from '../metrics/index.js';
-import { inlineCode } from './schema-fields.js';
+import { COMPARABLE_METRICS, METRIC_CATALOG, METRIC_COUNTS, type MetricDefinition, type MetricName } from '../metrics/index';
+import { inlineCode } from './schema-fields';
 
 // docs/metrics.md's table of every figure of a metrics row, written from the metric catalog so the
 // reference and the code cannot disagree: what each rate divides, its unit, when it is a small

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLANTED_SECRETS, plantedSecretsText } from './planted-secrets.js';
-import { redactPayload } from './redact-payload.js';
+import { PLANTED_SECRETS, plantedSecretsText } from './planted-secrets';
+import { redactPayload } from './redact-payload';
 
 const leaks = (text: string) => PLANTED_SECRETS.filter((planted) => text.includes(planted.secret)).map((planted) => planted.shape);
 

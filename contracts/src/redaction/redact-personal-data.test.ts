@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLANTED_SECRETS } from './planted-secrets.js';
-import { redactPersonalData } from './redact-personal-data.js';
+import { PLANTED_SECRETS } from './planted-secrets';
+import { redactPersonalData } from './redact-personal-data';
 
 describe('redactPersonalData', () => {
   it.each([

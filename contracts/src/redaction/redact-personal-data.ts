@@ -1,4 +1,4 @@
-import { redactSecrets } from './redact-secrets.js';
+import { redactSecrets } from './redact-secrets';
 
 // A user's own words (query_text) name people: e-mail addresses and phone numbers are masked, with
 // the secrets, when a tenant stores them `redacted` (docs/privacy.md). The masks say what was

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, redactSecretValues } from './redact-secret-values.js';
+import { isSecretKey, redactSecretValues } from './redact-secret-values';
 
 describe('isSecretKey', () => {
   it.each(['password', 'PASSWORD', 'db_password', 'passwd', 'pwd', 'client_secret', 'token', 'accessToken', 'refresh-token', 'apiKey', 'api_key', 'apikey', 'x-api-key', 'Authorization', 'credentials', 'privateKey'])(

@@ -1,4 +1,4 @@
-import { REDACTED } from './redact-secrets.js';
+import { REDACTED } from './redact-secrets';
 
 // Tool arguments are structured: `{"password": "hunter2"}` carries no recognisable secret shape,
 // only a telling key. So values under credential-like keys are replaced before serialization;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLANTED_SECRETS } from './planted-secrets.js';
-import { redactSecrets, SECRET_RULES } from './redact-secrets.js';
+import { PLANTED_SECRETS } from './planted-secrets';
+import { redactSecrets, SECRET_RULES } from './redact-secrets';
 
 const SECRETS = [
   'auth failed for sk-abcdefghijklmnop1234',

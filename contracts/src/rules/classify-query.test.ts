@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUERY_CATEGORIES, QUERY_CATEGORY_RULES, classifyQuery } from './classify-query.js';
+import { QUERY_CATEGORIES, QUERY_CATEGORY_RULES, classifyQuery } from './classify-query';
 
 describe('classifyQuery', () => {
   it.each([

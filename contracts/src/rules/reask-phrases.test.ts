@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REASK_PHRASES, isReask } from './reask-phrases.js';
+import { REASK_PHRASES, isReask } from './reask-phrases';
 
 describe('REASK_PHRASES', () => {
   it('holds the phrases metrics-v1.md requires', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REASON_CODES, reasonCodeOf } from './reason-code.js';
+import { REASON_CODES, reasonCodeOf } from './reason-code';
 
 describe('reasonCodeOf', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Feedback reasons arrive as free text from many clients (buttons, dropdowns, typed labels). The
 // dashboard groups them by a closed code list, so each text maps to exactly one code.
 
-import { REASON_CODES, type ReasonCode } from '../vocabularies/reason-codes.js';
+import { REASON_CODES, type ReasonCode } from '../vocabularies/reason-codes';
 
 export { REASON_CODES };
 export type { ReasonCode };

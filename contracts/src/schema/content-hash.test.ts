@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentHashOf } from './content-hash.js';
+import { contentHashOf } from './content-hash';
 
 describe('contentHashOf', () => {
   it('is the sha256 of the canonical JSON without delivery fields', () => {

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { canonicalJson } from '../text/canonical-json.js';
+import { canonicalJson } from '../text/canonical-json';
 
 /**
  * The fields that differ between two deliveries of one user action (a client retry gets a new

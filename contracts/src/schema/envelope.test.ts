@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeFeedback, makeToolCall } from '../fixtures.js';
-import { accept, reasonOf } from '../test-support.js';
+import { makeFeedback, makeToolCall } from '../fixtures';
+import { accept, reasonOf } from '../test-support';
 
 describe('envelope', () => {
   it.each([

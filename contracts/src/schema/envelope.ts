@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { EventType } from '../vocabulary.js';
-import { requiredString } from './fields.js';
+import type { EventType } from '../vocabulary';
+import { requiredString } from './fields';
 
 /** `[A-Za-z0-9_.-]`, 1..64: tenant ids end up in topic keys, file names and URLs, so no other characters. */
 export const TENANT_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { EventType } from '../vocabulary.js';
-import { externalOutcomeRecordedSchema } from './external-outcome-recorded.js';
-import { feedbackSubmittedSchema } from './feedback-submitted.js';
-import { responseCompletedSchema } from './response-completed.js';
-import { toolCallSchema } from './tool-call.js';
+import type { EventType } from '../vocabulary';
+import { externalOutcomeRecordedSchema } from './external-outcome-recorded';
+import { feedbackSubmittedSchema } from './feedback-submitted';
+import { responseCompletedSchema } from './response-completed';
+import { toolCallSchema } from './tool-call';
 
 /** The schema of each event kind, for dispatch on `event_type` without trying every kind. */
 export const EVENT_SCHEMAS = {

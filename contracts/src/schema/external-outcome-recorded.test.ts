@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { makeExternalOutcome } from '../fixtures.js';
-import { accept, reasonOf } from '../test-support.js';
-import { messageKeyOf } from '../transport.js';
-import type { ExternalOutcomeRecorded } from './external-outcome-recorded.js';
+import { makeExternalOutcome } from '../fixtures';
+import { accept, reasonOf } from '../test-support';
+import { messageKeyOf } from '../transport';
+import type { ExternalOutcomeRecorded } from './external-outcome-recorded';
 
 const acceptOutcome = (overrides: Parameters<typeof makeExternalOutcome>[0]) => accept(makeExternalOutcome(overrides)) as ExternalOutcomeRecorded;
 

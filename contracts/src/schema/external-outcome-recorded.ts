@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../limits.js';
-import { redactSecretValues } from '../redaction/redact-secret-values.js';
-import { redactSecrets } from '../redaction/redact-secrets.js';
-import { truncateChars } from '../text/truncate.js';
-import { envelopeShape, withNormalizedTime } from './envelope.js';
-import { requiredString } from './fields.js';
+import { TEXT_LIMITS } from '../limits';
+import { redactSecretValues } from '../redaction/redact-secret-values';
+import { redactSecrets } from '../redaction/redact-secrets';
+import { truncateChars } from '../text/truncate';
+import { envelopeShape, withNormalizedTime } from './envelope';
+import { requiredString } from './fields';
 
 /**
  * Names a labelling system (`vikingbot`): lower case, so `VikingBot` and `vikingbot` cannot

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeFeedback } from '../fixtures.js';
-import { accept, reasonOf } from '../test-support.js';
-import type { FeedbackSubmitted } from './feedback-submitted.js';
+import { makeFeedback } from '../fixtures';
+import { accept, reasonOf } from '../test-support';
+import type { FeedbackSubmitted } from './feedback-submitted';
 
 const acceptFeedback = (overrides: Parameters<typeof makeFeedback>[0]) => accept(makeFeedback(overrides)) as FeedbackSubmitted;
 

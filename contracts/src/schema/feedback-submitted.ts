@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../limits.js';
-import { reasonCodeOf } from '../rules/reason-code.js';
-import { RATINGS, TARGET_TYPES, type TargetType } from '../vocabulary.js';
-import { contentHashOf } from './content-hash.js';
-import { envelopeShape, withNormalizedTime } from './envelope.js';
-import { freeText, optionalIntInRange, optionalString, requiredString, trim } from './fields.js';
-import { redactSecrets } from '../redaction/redact-secrets.js';
-import { fieldIssue } from './rejection-issue.js';
+import { TEXT_LIMITS } from '../limits';
+import { reasonCodeOf } from '../rules/reason-code';
+import { RATINGS, TARGET_TYPES, type TargetType } from '../vocabulary';
+import { contentHashOf } from './content-hash';
+import { envelopeShape, withNormalizedTime } from './envelope';
+import { freeText, optionalIntInRange, optionalString, requiredString, trim } from './fields';
+import { redactSecrets } from '../redaction/redact-secrets';
+import { fieldIssue } from './rejection-issue';
 
 /** Users paste what they have into a comment, credentials included: kept only redacted. */
 const trimAndRedact = (text: string): string => redactSecrets(text.trim());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { UNKNOWN } from '../vocabulary.js';
-import { truncateChars } from '../text/truncate.js';
+import { UNKNOWN } from '../vocabulary';
+import { truncateChars } from '../text/truncate';
 
 // Building blocks for the event schemas, one per kind of rule in docs/events.md.
 //

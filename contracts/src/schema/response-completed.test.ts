@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeResponseCompleted } from '../fixtures.js';
-import { accept, reasonOf } from '../test-support.js';
-import type { ResponseCompleted } from './response-completed.js';
+import { makeResponseCompleted } from '../fixtures';
+import { accept, reasonOf } from '../test-support';
+import type { ResponseCompleted } from './response-completed';
 
 const acceptResponse = (overrides: Parameters<typeof makeResponseCompleted>[0]) =>
   accept(makeResponseCompleted(overrides)) as ResponseCompleted;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_LIST_ENTRIES, TEXT_LIMITS } from '../limits.js';
-import { classifyQuery } from '../rules/classify-query.js';
-import { FINISH_REASONS } from '../vocabulary.js';
-import { envelopeShape, withNormalizedTime } from './envelope.js';
+import { MAX_LIST_ENTRIES, TEXT_LIMITS } from '../limits';
+import { classifyQuery } from '../rules/classify-query';
+import { FINISH_REASONS } from '../vocabulary';
+import { envelopeShape, withNormalizedTime } from './envelope';
 import {
   boundedStringList,
   dimension,
@@ -11,7 +11,7 @@ import {
   optionalNonNegativeInt,
   optionalString,
   requiredString,
-} from './fields.js';
+} from './fields';
 
 /** One final assistant answer (docs/events.md, `response_completed`). */
 export const responseCompletedSchema = z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeToolCall } from '../fixtures.js';
-import { accept, reasonOf } from '../test-support.js';
-import type { ToolCall } from './tool-call.js';
+import { makeToolCall } from '../fixtures';
+import { accept, reasonOf } from '../test-support';
+import type { ToolCall } from './tool-call';
 
 const acceptToolCall = (overrides: Parameters<typeof makeToolCall>[0]) => accept(makeToolCall(overrides)) as ToolCall;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../limits.js';
-import { redactSecretValues } from '../redaction/redact-secret-values.js';
-import { redactSecrets } from '../redaction/redact-secrets.js';
-import { truncateChars } from '../text/truncate.js';
-import { TOOL_STATUSES } from '../vocabulary.js';
-import { envelopeShape, withNormalizedTime } from './envelope.js';
-import { freeText, optionalNonNegativeInt, optionalString, requiredString } from './fields.js';
-import { fieldIssue } from './rejection-issue.js';
+import { TEXT_LIMITS } from '../limits';
+import { redactSecretValues } from '../redaction/redact-secret-values';
+import { redactSecrets } from '../redaction/redact-secrets';
+import { truncateChars } from '../text/truncate';
+import { TOOL_STATUSES } from '../vocabulary';
+import { envelopeShape, withNormalizedTime } from './envelope';
+import { freeText, optionalNonNegativeInt, optionalString, requiredString } from './fields';
+import { fieldIssue } from './rejection-issue';
 
 /**
  * Exactly one parent: a chat session or a diagnostic task. The zod rule below reports neither as

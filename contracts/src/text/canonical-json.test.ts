@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from './canonical-json';
 
 /** The definition canonicalJson must match byte for byte (stored content hashes depend on it): JSON.stringify of a copy with sorted keys. */
 function reference(value: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncateChars } from './truncate.js';
+import { truncateChars } from './truncate';
 
 describe('truncateChars', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures.js';
-import { EVENT_SCHEMAS } from '../schema/event.js';
-import { compileParse, UNDECIDED } from './compiled-parse.js';
+import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures';
+import { EVENT_SCHEMAS } from '../schema/event';
+import { compileParse, UNDECIDED } from './compiled-parse';
 
 type Verdict = { accepted: true; output: unknown } | { accepted: false };
 

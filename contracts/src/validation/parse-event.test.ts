@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { makeFeedback, makeToolCall } from '../fixtures.js';
-import { MAX_EVENT_BYTES } from '../limits.js';
-import { acceptResult } from '../test-support.js';
-import { parseEvent } from './parse-event.js';
-import { validateEvent } from './validate-event.js';
+import { makeFeedback, makeToolCall } from '../fixtures';
+import { MAX_EVENT_BYTES } from '../limits';
+import { acceptResult } from '../test-support';
+import { parseEvent } from './parse-event';
+import { validateEvent } from './validate-event';
 
 /** A valid event serialized to exactly `bytes` UTF-8 bytes, padded by an ignored extra field. */
 function eventOfSize(bytes: number, padChar = 'x'): string {

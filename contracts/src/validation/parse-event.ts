@@ -1,6 +1,6 @@
-import { MAX_EVENT_BYTES } from '../limits.js';
-import type { EventParseResult } from './event-parse-result.js';
-import { validateEvent } from './validate-event.js';
+import { MAX_EVENT_BYTES } from '../limits';
+import type { EventParseResult } from './event-parse-result';
+import { validateEvent } from './validate-event';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,4 +1,4 @@
-import { TENANT_ID_PATTERN } from '../schema/envelope.js';
+import { TENANT_ID_PATTERN } from '../schema/envelope';
 
 export type RejectionHints = { eventId?: string; tenantId?: string; eventType?: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REJECTION_REASON_KINDS, dottedPath, rejectionReasonKind } from './rejection-reason.js';
+import { REJECTION_REASON_KINDS, dottedPath, rejectionReasonKind } from './rejection-reason';
 
 describe('rejection reasons', () => {
   it('lists the six kinds of events-v1.md', () => {

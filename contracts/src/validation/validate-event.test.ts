@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures.js';
-import { reasonOf } from '../test-support.js';
-import { validateEvent } from './validate-event.js';
+import { makeFeedback, makeResponseCompleted, makeToolCall } from '../fixtures';
+import { reasonOf } from '../test-support';
+import { validateEvent } from './validate-event';
 
 describe('validateEvent', () => {
   it.each([
@@ -112,7 +112,7 @@ describe('validateEvent where generated code is refused (a strict Content-Securi
     vi.resetModules();
     vi.stubGlobal('Function', refusing);
     try {
-      const { validateEvent: validateWithoutCodegen } = await import('./validate-event.js');
+      const { validateEvent: validateWithoutCodegen } = await import('./validate-event');
       for (const event of [makeResponseCompleted(), makeToolCall({ arguments: { token: 'abc' } }), makeFeedback({ reason: ' wrong ' })]) {
         expect(validateWithoutCodegen(event)).toStrictEqual(validateEvent(event));
       }

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { SCHEMA_VERSION } from '../schema/envelope.js';
-import { EVENT_SCHEMAS } from '../schema/event.js';
-import type { FieldIssueParams } from '../schema/rejection-issue.js';
-import { EVENT_TYPES, isEventType, type EventType } from '../vocabulary.js';
-import { compileParse, UNDECIDED, type CompiledParse } from './compiled-parse.js';
-import type { EventParseResult } from './event-parse-result.js';
-import { rejectionHints } from './rejection-hints.js';
-import { dottedPath, type RejectionReason } from './rejection-reason.js';
+import { SCHEMA_VERSION } from '../schema/envelope';
+import { EVENT_SCHEMAS } from '../schema/event';
+import type { FieldIssueParams } from '../schema/rejection-issue';
+import { EVENT_TYPES, isEventType, type EventType } from '../vocabulary';
+import { compileParse, UNDECIDED, type CompiledParse } from './compiled-parse';
+import type { EventParseResult } from './event-parse-result';
+import { rejectionHints } from './rejection-hints';
+import { dottedPath, type RejectionReason } from './rejection-reason';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliConfig, UsageError } from './cli-config.js';
+import { parseCliConfig, UsageError } from './cli-config';
 
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseCliConfig(argv, env);
 const usageErrorOf = (argv: string[], env: NodeJS.ProcessEnv = {}): string => {

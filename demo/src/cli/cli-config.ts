@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { TENANT_ID_PATTERN, type EventType } from '@answerscope/contracts';
 import { z } from 'zod';
-import { SCENARIO_DEFAULTS, type ScenarioOptions, type ScenarioTime } from '../scenario/scenario-options.js';
+import { SCENARIO_DEFAULTS, type ScenarioOptions, type ScenarioTime } from '../scenario/scenario-options';
 
 /**
  * The demo's share of vikingbot sessions: a third of the chat sessions, so the Label agreement

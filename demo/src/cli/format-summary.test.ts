@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SendSummary } from '../send/send-stream.js';
-import { formatSummary } from './format-summary.js';
+import type { SendSummary } from '../send/send-stream';
+import { formatSummary } from './format-summary';
 
 const summary: SendSummary = {
   sent: 1000,

@@ -1,4 +1,4 @@
-import type { SendSummary } from '../send/send-stream.js';
+import type { SendSummary } from '../send/send-stream';
 
 const sortedEntries = (counts: ReadonlyMap<string, number>) => [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 

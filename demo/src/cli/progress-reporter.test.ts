@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatProgress, ProgressReporter } from './progress-reporter.js';
+import { formatProgress, ProgressReporter } from './progress-reporter';
 
 const progressAt = (sent: number) => ({ sent, total: 1000, accepted: sent, rejected: 0, elapsedMs: 2000 });
 

@@ -1,4 +1,4 @@
-import type { SendProgress } from '../send/send-stream.js';
+import type { SendProgress } from '../send/send-stream';
 
 export type ProgressOutput = { readonly isTTY?: boolean; write(text: string): unknown };
 

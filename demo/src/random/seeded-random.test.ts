@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from './seeded-random.js';
+import { SeededRandom } from './seeded-random';
 
 const draw = (random: SeededRandom, count: number) => Array.from({ length: count }, () => random.next());
 

@@ -1,6 +1,6 @@
 import { messageKeyOf, type EventType } from '@answerscope/contracts';
-import type { MalformedDefect } from './malformed/corrupt-event.js';
-import type { TimedEvent } from './unit/unit-recorder.js';
+import type { MalformedDefect } from './malformed/corrupt-event';
+import type { TimedEvent } from './unit/unit-recorder';
 
 /** One message as a producer hands it to a transport. */
 export type DemoMessage = {

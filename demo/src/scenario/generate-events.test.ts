@@ -10,9 +10,9 @@ import {
   type ToolCall,
 } from '@answerscope/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemoMessage } from './demo-message.js';
-import { generateDemoEvents } from './generate-events.js';
-import { REJECTION_KIND_OF_DEFECT } from './malformed/corrupt-event.js';
+import type { DemoMessage } from './demo-message';
+import { generateDemoEvents } from './generate-events';
+import { REJECTION_KIND_OF_DEFECT } from './malformed/corrupt-event';
 
 const END_MS = Date.parse('2026-11-30T12:00:00.000Z');
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,14 +1,14 @@
-import { SeededRandom } from '../random/seeded-random.js';
-import { toDemoMessage, type DemoMessage } from './demo-message.js';
-import { corruptEvent } from './malformed/corrupt-event.js';
-import { ExactSharePicker } from './malformed/exact-share-picker.js';
-import { RANDOM_STREAMS } from './random-streams.js';
-import { resolveScenario, type ResolvedScenario, type ScenarioOptions } from './scenario-options.js';
-import { planBackfill } from './timeline/backfill-plan.js';
-import { EventHeap } from './timeline/event-heap.js';
-import { liveMeanGapMs } from './timeline/live-calibration.js';
-import { liveSchedule, type UnitSchedule } from './timeline/unit-schedule.js';
-import { buildUnit, type UnitSpec } from './unit/build-unit.js';
+import { SeededRandom } from '../random/seeded-random';
+import { toDemoMessage, type DemoMessage } from './demo-message';
+import { corruptEvent } from './malformed/corrupt-event';
+import { ExactSharePicker } from './malformed/exact-share-picker';
+import { RANDOM_STREAMS } from './random-streams';
+import { resolveScenario, type ResolvedScenario, type ScenarioOptions } from './scenario-options';
+import { planBackfill } from './timeline/backfill-plan';
+import { EventHeap } from './timeline/event-heap';
+import { liveMeanGapMs } from './timeline/live-calibration';
+import { liveSchedule, type UnitSchedule } from './timeline/unit-schedule';
+import { buildUnit, type UnitSpec } from './unit/build-unit';
 
 /** Event offsets of a fixed sample of units, to pace live mode. */
 const sampleOffsets = (spec: UnitSpec): number[][] => Array.from({ length: 300 }, (_, index) => buildUnit(spec, index, 0).map((timed) => timed.atMs));

@@ -1,7 +1,7 @@
 import { makeToolCall } from '@answerscope/contracts';
 import { describe, expect, it } from 'vitest';
-import { toDemoMessage } from '../scenario/demo-message.js';
-import { batchesOf, type Clock } from './batches.js';
+import { toDemoMessage } from '../scenario/demo-message';
+import { batchesOf, type Clock } from './batches';
 
 const messagesAt = (times: number[]) => times.map((atMs, i) => toDemoMessage({ atMs, event: makeToolCall({ event_id: `e${i}` }) }));
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DemoMessage } from '../scenario/demo-message.js';
+import type { DemoMessage } from '../scenario/demo-message';
 
 export type Clock = { readonly now: () => number; readonly sleep: (ms: number) => Promise<unknown> };
 export const systemClock: Clock = { now: () => Date.now(), sleep: (ms) => sleep(ms) };

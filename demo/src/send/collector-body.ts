@@ -1,4 +1,4 @@
-import type { DemoMessage } from '../scenario/demo-message.js';
+import type { DemoMessage } from '../scenario/demo-message';
 
 const isJson = (text: string): boolean => {
   try {

@@ -2,8 +2,8 @@ import { makeFeedback, makeResponseCompleted, makeToolCall } from '@answerscope/
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toDemoMessage, type DemoMessage } from '../scenario/demo-message.js';
-import { CollectorError, createCollectorTransport, requestsOf } from './collector-transport.js';
+import { toDemoMessage, type DemoMessage } from '../scenario/demo-message';
+import { CollectorError, createCollectorTransport, requestsOf } from './collector-transport';
 
 type Received = { authorization: string | undefined; contentType: string | undefined; url: string | undefined; body: string };
 type Reply = (received: Received, res: ServerResponse) => void;

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DemoMessage } from '../scenario/demo-message.js';
-import { collectorAnswerSchema, errorTextOf, type CollectorAnswer } from './collector-answer.js';
-import { collectorBodyOf } from './collector-body.js';
-import { retryDelayMs } from './retry-delay.js';
-import type { DemoTransport, RejectedEvent, SendReport } from './transport.js';
+import type { DemoMessage } from '../scenario/demo-message';
+import { collectorAnswerSchema, errorTextOf, type CollectorAnswer } from './collector-answer';
+import { collectorBodyOf } from './collector-body';
+import { retryDelayMs } from './retry-delay';
+import type { DemoTransport, RejectedEvent, SendReport } from './transport';
 
 export type CollectorTransportOptions = {
   /** Base URL of the collector, e.g. `http://127.0.0.1:4318`; events go to `<url>/v1/events`. */

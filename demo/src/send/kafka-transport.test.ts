@@ -1,8 +1,8 @@
 import { makeFeedback, makeResponseCompleted, makeToolCall } from '@answerscope/contracts';
 import type { ProducerBatch } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
-import { toDemoMessage } from '../scenario/demo-message.js';
-import { createKafkaTransport, type KafkaProducer } from './kafka-transport.js';
+import { toDemoMessage } from '../scenario/demo-message';
+import { createKafkaTransport, type KafkaProducer } from './kafka-transport';
 
 /** Records what the transport asks of the producer. */
 function fakeProducer(): KafkaProducer & { batches: ProducerBatch[]; calls: string[] } {

@@ -1,7 +1,7 @@
 import { DEFAULT_TOPICS, EVENT_TYPES, type EventType } from '@answerscope/contracts';
 import { Kafka, logLevel, Partitioners, type Producer, type TopicMessages } from 'kafkajs';
-import type { DemoMessage } from '../scenario/demo-message.js';
-import type { DemoTransport, SendReport } from './transport.js';
+import type { DemoMessage } from '../scenario/demo-message';
+import type { DemoTransport, SendReport } from './transport';
 
 /** The producer calls the transport makes; a test passes a fake. */
 export type KafkaProducer = Pick<Producer, 'connect' | 'disconnect' | 'sendBatch'>;

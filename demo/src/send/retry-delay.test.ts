@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from './retry-delay.js';
+import { retryDelayMs } from './retry-delay';
 
 describe('retryDelayMs', () => {
   it('doubles from the base up to the cap, with jitter in the upper half', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoEvents } from '../scenario/generate-events.js';
-import { sendStream, type SendProgress } from './send-stream.js';
-import type { DemoTransport } from './transport.js';
+import { generateDemoEvents } from '../scenario/generate-events';
+import { sendStream, type SendProgress } from './send-stream';
+import type { DemoTransport } from './transport';
 
 const stream = () => generateDemoEvents({ events: 500, malformedShare: 0.02, time: { mode: 'backfill', endMs: Date.parse('2026-11-30T00:00:00Z') } });
 

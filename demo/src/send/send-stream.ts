@@ -1,7 +1,7 @@
 import type { EventType } from '@answerscope/contracts';
-import type { DemoMessage } from '../scenario/demo-message.js';
-import { batchesOf, type BatchOptions } from './batches.js';
-import type { DemoTransport } from './transport.js';
+import type { DemoMessage } from '../scenario/demo-message';
+import { batchesOf, type BatchOptions } from './batches';
+import type { DemoTransport } from './transport';
 
 export type SendProgress = {
   readonly sent: number;

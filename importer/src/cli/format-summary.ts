@@ -1,5 +1,5 @@
-import type { ImportReport } from '../run/import-report.js';
-import { totalSent } from '../run/import-report.js';
+import type { ImportReport } from '../run/import-report';
+import { totalSent } from '../run/import-report';
 
 /** The summary printed at the end (stdout): what was found, sent, skipped and why. */
 export function formatSummary(report: ImportReport, destination: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseImportConfig, UsageError } from './import-config.js';
+import { parseImportConfig, UsageError } from './import-config';
 
 const argv = (line: string) => line.split(' ');
 

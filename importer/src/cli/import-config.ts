@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TENANT_ID_PATTERN, UNKNOWN } from '@answerscope/contracts';
 import { z } from 'zod';
-import type { DeliveryTarget } from '../delivery/open-transport.js';
-import { isValidTimeZone } from '../mapping/local-time.js';
+import type { DeliveryTarget } from '../delivery/open-transport';
+import { isValidTimeZone } from '../mapping/local-time';
 
 export const USAGE = `Usage: answerscope import vikingbot <sessions-dir> --tenant <id> [options]
        (in the repository: npm run import -- vikingbot <sessions-dir> --tenant <id> [options])

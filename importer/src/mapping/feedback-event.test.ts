@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratingOf } from './feedback-event.js';
+import { ratingOf } from './feedback-event';
 
 describe('ratingOf', () => {
   it('maps thumbs directly and ratings by sign; zero and missing are neutral', () => {

@@ -1,8 +1,8 @@
 import type { FeedbackSubmittedInput, Rating } from '@answerscope/contracts';
-import type { VikingbotFeedback } from '../vikingbot/records.js';
-import { derivedId } from './event-id.js';
-import { isoOf, localTimeToEpochMs } from './local-time.js';
-import type { MappedEvent, MappingContext } from './mapping-context.js';
+import type { VikingbotFeedback } from '../vikingbot/records';
+import { derivedId } from './event-id';
+import { isoOf, localTimeToEpochMs } from './local-time';
+import type { MappedEvent, MappingContext } from './mapping-context';
 
 /**
  * The contract's rating of a vikingbot submission: thumbs map directly, a numeric rating by its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, localTimeToEpochMs } from './local-time.js';
+import { isValidTimeZone, localTimeToEpochMs } from './local-time';
 
 describe('localTimeToEpochMs', () => {
   it('reads the wall clock in the given zone, keeping milliseconds of a microsecond fraction', () => {

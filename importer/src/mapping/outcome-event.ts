@@ -1,8 +1,8 @@
 import type { ExternalOutcomeRecordedInput } from '@answerscope/contracts';
-import type { VikingbotOutcome } from '../vikingbot/records.js';
-import { derivedId } from './event-id.js';
-import { isoOf, localTimeToEpochMs } from './local-time.js';
-import type { MappedEvent, MappingContext } from './mapping-context.js';
+import type { VikingbotOutcome } from '../vikingbot/records';
+import { derivedId } from './event-id';
+import { isoOf, localTimeToEpochMs } from './local-time';
+import type { MappedEvent, MappingContext } from './mapping-context';
 
 /** The `source` of every label this importer sends. */
 export const VIKINGBOT_SOURCE = 'vikingbot';

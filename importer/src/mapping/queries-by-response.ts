@@ -1,5 +1,5 @@
-import type { SessionMessage } from '../vikingbot/parse-session.js';
-import { messageText } from './message-text.js';
+import type { SessionMessage } from '../vikingbot/parse-session';
+import { messageText } from './message-text';
 
 /** The user turn an answer replied to. */
 export type AnsweredQuery = { readonly queryText: string | null; readonly turnIndex: number };

@@ -1,9 +1,9 @@
 import type { ResponseCompletedInput } from '@answerscope/contracts';
-import type { ResponseFacts } from '../vikingbot/records.js';
-import { derivedId } from './event-id.js';
-import { isoOf, localTimeToEpochMs } from './local-time.js';
-import type { MappedEvent, MappingContext } from './mapping-context.js';
-import type { AnsweredQuery } from './queries-by-response.js';
+import type { ResponseFacts } from '../vikingbot/records';
+import { derivedId } from './event-id';
+import { isoOf, localTimeToEpochMs } from './local-time';
+import type { MappedEvent, MappingContext } from './mapping-context';
+import type { AnsweredQuery } from './queries-by-response';
 
 /**
  * One `response_facts` entry as a `response_completed`. vikingbot records no finish reason: an

@@ -1,8 +1,8 @@
 import { validateEvent } from '@answerscope/contracts';
 import { describe, expect, it } from 'vitest';
-import { assistantLine, metadataLine, reminderLine, sessionText, userLine } from '../testing/vikingbot-lines.js';
-import { parseSession } from '../vikingbot/parse-session.js';
-import { sessionEventsOf } from './session-events.js';
+import { assistantLine, metadataLine, reminderLine, sessionText, userLine } from '../testing/vikingbot-lines';
+import { parseSession } from '../vikingbot/parse-session';
+import { sessionEventsOf } from './session-events';
 
 const KEY = 'feishu__cli_a__oc_1';
 const context = { tenantId: 'vb', timeZone: 'Asia/Shanghai', model: 'unknown', provider: 'unknown' };

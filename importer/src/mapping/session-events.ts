@@ -1,11 +1,11 @@
-import type { ParsedSession } from '../vikingbot/parse-session.js';
-import { feedbackEventOf } from './feedback-event.js';
-import { localTimeToEpochMs } from './local-time.js';
-import type { MappedEvent, MappingContext, MappingProblem } from './mapping-context.js';
-import { outcomeEventOf } from './outcome-event.js';
-import { queriesByResponse } from './queries-by-response.js';
-import { responseEventOf } from './response-event.js';
-import { toolEventsOf } from './tool-events.js';
+import type { ParsedSession } from '../vikingbot/parse-session';
+import { feedbackEventOf } from './feedback-event';
+import { localTimeToEpochMs } from './local-time';
+import type { MappedEvent, MappingContext, MappingProblem } from './mapping-context';
+import { outcomeEventOf } from './outcome-event';
+import { queriesByResponse } from './queries-by-response';
+import { responseEventOf } from './response-event';
+import { toolEventsOf } from './tool-events';
 
 export type SessionEvents = {
   /** Answers first, then tool calls, then ratings, then vikingbot's own labels, each in file order. */

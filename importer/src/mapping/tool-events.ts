@@ -1,9 +1,9 @@
 import type { ToolCallInput } from '@answerscope/contracts';
-import type { PositionedToolUse } from '../vikingbot/parse-session.js';
-import { derivedId } from './event-id.js';
-import { fitToolCall } from './event-size.js';
-import type { MappedEvent, MappingContext } from './mapping-context.js';
-import { isoOf } from './local-time.js';
+import type { PositionedToolUse } from '../vikingbot/parse-session';
+import { derivedId } from './event-id';
+import { fitToolCall } from './event-size';
+import type { MappedEvent, MappingContext } from './mapping-context';
+import { isoOf } from './local-time';
 
 /** Where the calls of one assistant message belong. */
 export type ToolCallParent = {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DemoMessage, DemoTransport } from '@answerscope/demo';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE_FILE, aliceLines } from '../testing/vikingbot-fixtures.js';
-import { assistantLine, sessionText } from '../testing/vikingbot-lines.js';
-import { emptyReport, totalSent } from './import-report.js';
-import { importPass } from './import-pass.js';
-import { loadState, type ImportState } from './import-state.js';
+import { ALICE_FILE, aliceLines } from '../testing/vikingbot-fixtures';
+import { assistantLine, sessionText } from '../testing/vikingbot-lines';
+import { emptyReport, totalSent } from './import-report';
+import { importPass } from './import-pass';
+import { loadState, type ImportState } from './import-state';
 
 const context = { tenantId: 'vb', timeZone: 'UTC', model: 'unknown', provider: 'unknown' };
 

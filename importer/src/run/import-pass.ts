@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { DemoTransport } from '@answerscope/demo';
-import { eventMessageOf } from '../delivery/event-message.js';
-import { sendEvents } from '../delivery/send-events.js';
-import type { MappingContext } from '../mapping/mapping-context.js';
-import { sessionEventsOf } from '../mapping/session-events.js';
-import { parseSession } from '../vikingbot/parse-session.js';
-import { displayNameOf, parseSessionFileName } from '../vikingbot/session-file-name.js';
-import { recordProblem, type ImportReport, type ReportedProblem } from './import-report.js';
-import { saveState, sentKeyOf, type ImportState } from './import-state.js';
-import { listFiles, type ListedFile } from './list-files.js';
+import { eventMessageOf } from '../delivery/event-message';
+import { sendEvents } from '../delivery/send-events';
+import type { MappingContext } from '../mapping/mapping-context';
+import { sessionEventsOf } from '../mapping/session-events';
+import { parseSession } from '../vikingbot/parse-session';
+import { displayNameOf, parseSessionFileName } from '../vikingbot/session-file-name';
+import { recordProblem, type ImportReport, type ReportedProblem } from './import-report';
+import { saveState, sentKeyOf, type ImportState } from './import-state';
+import { listFiles, type ListedFile } from './list-files';
 
 /** The state's mark of a file read while its last line was still being written. */
 const incompleteFingerprint = (file: ListedFile): string => `incomplete:${file.fingerprint}`;

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DemoTransport } from '@answerscope/demo';
-import type { MappingContext } from '../mapping/mapping-context.js';
-import { emptyReport, MAX_KEPT_PROBLEMS, type ImportReport } from './import-report.js';
-import { loadState } from './import-state.js';
-import { importPass } from './import-pass.js';
+import type { MappingContext } from '../mapping/mapping-context';
+import { emptyReport, MAX_KEPT_PROBLEMS, type ImportReport } from './import-report';
+import { loadState } from './import-state';
+import { importPass } from './import-pass';
 
 export type ImportOptions = {
   readonly directory: string;

@@ -3,7 +3,7 @@
 // Times are the bot host's local time, Asia/Shanghai (+08:00).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assistantLine, metadataLine, sessionText, userLine, type OutcomeInput } from './vikingbot-lines.js';
+import { assistantLine, metadataLine, sessionText, userLine, type OutcomeInput } from './vikingbot-lines';
 
 export const CAROL_KEY = 'feishu__cli_abc__oc_carol';
 export const CAROL_FILE = `${CAROL_KEY}~00000000000000c0.jsonl`;

@@ -2,7 +2,7 @@
 // out in test/integration/vikingbot-import.test.ts). Times are the bot host's local time, Asia/Shanghai (+08:00).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HEARTBEAT_PROMPT, assistantLine, metadataLine, reminderLine, sessionText, userLine, type FeedbackInput, type OutcomeInput } from './vikingbot-lines.js';
+import { HEARTBEAT_PROMPT, assistantLine, metadataLine, reminderLine, sessionText, userLine, type FeedbackInput, type OutcomeInput } from './vikingbot-lines';
 
 export const TIME_ZONE = 'Asia/Shanghai';
 export const ALICE_KEY = 'feishu__cli_abc__oc_alice';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assistantLine, metadataLine, reminderLine, sessionText, userLine } from '../testing/vikingbot-lines.js';
-import { parseSession } from './parse-session.js';
+import { assistantLine, metadataLine, reminderLine, sessionText, userLine } from '../testing/vikingbot-lines';
+import { parseSession } from './parse-session';
 
 const KEY = 'feishu__cli_a__oc_1';
 const facts = { response_id: 'r1', session_id: KEY, user_id: 'u1', channel: 'feishu__cli_a', created_at: '2026-08-20T10:00:00' };

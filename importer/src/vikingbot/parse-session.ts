@@ -2,7 +2,7 @@
 // an unknown record or an invalid entry becomes a problem with its line number, and the rest of the
 // file is still read.
 import type { z } from 'zod';
-import { parsePythonJson } from './python-json.js';
+import { parsePythonJson } from './python-json';
 import {
   assistantMessageSchema,
   feedbackEventSchema,
@@ -17,7 +17,7 @@ import {
   type UserMessage,
   type VikingbotFeedback,
   type VikingbotOutcome,
-} from './records.js';
+} from './records';
 
 export type LineProblem = {
   /** 1-based line number in the file. */

@@ -2,7 +2,7 @@
 // mapping depends on a field (a broken one rejects that entry alone); a field the mapping can do
 // without is `ignorable`, and keys the schemas do not name are dropped unread.
 import { z } from 'zod';
-import { ignorable, toolArgumentsOf, toolSucceeded } from './tolerant.js';
+import { ignorable, toolArgumentsOf, toolSucceeded } from './tolerant';
 
 const count = z.number().nonnegative().nullish().transform((n) => Math.round(n ?? 0));
 

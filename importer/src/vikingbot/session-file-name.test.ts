@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameOf, parseSessionFileName } from './session-file-name.js';
+import { displayNameOf, parseSessionFileName } from './session-file-name';
 
 describe('parseSessionFileName', () => {
   it('reads new names with the ~hash suffix', () => {

@@ -1,10 +1,10 @@
 // The importer reads every shape vikingbot writes (docs/vikingbot.md): a field the mapping does not
 // need never costs the record, and a broken field it needs costs only its own entry, with the line.
 import { describe, expect, it } from 'vitest';
-import { sessionEventsOf } from '../mapping/session-events.js';
-import { assistantLine, metadataLine, sessionText, userLine } from '../testing/vikingbot-lines.js';
-import { parseSession, type ParsedSession } from './parse-session.js';
-import { toolArgumentsOf, toolSucceeded } from './tolerant.js';
+import { sessionEventsOf } from '../mapping/session-events';
+import { assistantLine, metadataLine, sessionText, userLine } from '../testing/vikingbot-lines';
+import { parseSession, type ParsedSession } from './parse-session';
+import { toolArgumentsOf, toolSucceeded } from './tolerant';
 
 const KEY = 'feishu__cli_a__oc_1';
 const context = { tenantId: 'vb', timeZone: 'Asia/Shanghai', model: 'unknown', provider: 'unknown' };

@@ -1,7 +1,7 @@
 // The pieces that make the record schemas tolerant: vikingbot's writer changes shape between versions
 // (docs/vikingbot.md), and a field the mapping can do without must never cost the record.
-import { z } from 'zod';
-import { parsePythonJson } from './python-json.js';
+import type { z } from 'zod';
+import { parsePythonJson } from './python-json';
 
 /** A field the mapping can do without: any shape it does not expect reads as absent, never as an error. */
 export const ignorable = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined);

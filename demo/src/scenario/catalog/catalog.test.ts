@@ -1,8 +1,8 @@
 import { classifyQuery, isReask, redactSecrets } from '@answerscope/contracts';
 import { describe, expect, it } from 'vitest';
-import { PLAIN_FOLLOW_UPS, REASK_OPENERS } from './follow-ups.js';
-import { TOPICS } from './queries.js';
-import { CHAT_TOOLS, DIAGNOSTIC_TOOLS } from './tools.js';
+import { PLAIN_FOLLOW_UPS, REASK_OPENERS } from './follow-ups';
+import { TOPICS } from './queries';
+import { CHAT_TOOLS, DIAGNOSTIC_TOOLS } from './tools';
 
 const LANGUAGES = ['en', 'zh'] as const;
 

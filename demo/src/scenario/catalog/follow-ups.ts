@@ -1,4 +1,4 @@
-import type { Language } from './queries.js';
+import type { Language } from './queries';
 
 // Texts of later turns in a session. A re-ask says the previous answer missed; the contract's
 // re-ask rule (isReask) must match every one of them and none of the plain follow-ups

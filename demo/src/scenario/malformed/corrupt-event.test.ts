@@ -1,7 +1,7 @@
 import { makeFeedback, makeResponseCompleted, makeToolCall, messageKeyOf, parseEvent, rejectionReasonKind, type EventInput } from '@answerscope/contracts';
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../random/seeded-random.js';
-import { corruptEvent, MALFORMED_DEFECTS, REJECTION_KIND_OF_DEFECT, type MalformedDefect } from './corrupt-event.js';
+import { SeededRandom } from '../../random/seeded-random';
+import { corruptEvent, MALFORMED_DEFECTS, REJECTION_KIND_OF_DEFECT, type MalformedDefect } from './corrupt-event';
 
 const EVENTS: readonly EventInput[] = [makeResponseCompleted(), makeToolCall(), makeToolCall({ status: 'started', arguments: { q: 1 } }), makeFeedback()];
 

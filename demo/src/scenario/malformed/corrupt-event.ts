@@ -1,5 +1,5 @@
 import { messageKeyOf, type EventInput, type EventType, type RejectionReasonKind } from '@answerscope/contracts';
-import type { SeededRandom } from '../../random/seeded-random.js';
+import type { SeededRandom } from '../../random/seeded-random';
 
 // Malformed messages a real fleet of producers sends now and then. Each is built from a valid
 // event, so it looks like traffic (right tenant, plausible fields) yet must be dead-lettered.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../random/seeded-random.js';
-import { ExactSharePicker } from './exact-share-picker.js';
+import { SeededRandom } from '../../random/seeded-random';
+import { ExactSharePicker } from './exact-share-picker';
 
 describe('ExactSharePicker', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { buildUnit, type UnitSpec } from '../unit/build-unit.js';
-import { backfillSchedule, type UnitSchedule } from './unit-schedule.js';
+import { buildUnit, type UnitSpec } from '../unit/build-unit';
+import { backfillSchedule, type UnitSchedule } from './unit-schedule';
 
 /** Index of the first entry > `limit` in ascending `sorted`: how many entries are <= limit. */
 function countAtMost(sorted: readonly number[], limit: number): number {

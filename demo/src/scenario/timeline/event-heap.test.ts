@@ -1,7 +1,7 @@
 import { makeToolCall } from '@answerscope/contracts';
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../random/seeded-random.js';
-import { EventHeap } from './event-heap.js';
+import { SeededRandom } from '../../random/seeded-random';
+import { EventHeap } from './event-heap';
 
 describe('EventHeap', () => {
   it('pops in time order, equal times in insertion order', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveMeanGapMs } from './live-calibration.js';
+import { liveMeanGapMs } from './live-calibration';
 
 describe('liveMeanGapMs', () => {
   it('is events per unit over the rate when every event is instant', () => {

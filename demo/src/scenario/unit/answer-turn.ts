@@ -1,10 +1,10 @@
 import type { FinishReason, ResponseCompletedInput } from '@answerscope/contracts';
-import type { SeededRandom } from '../../random/seeded-random.js';
-import type { Topic } from '../catalog/queries.js';
-import { toolProfile } from '../catalog/tools.js';
-import type { SessionSetup } from './session-setup.js';
-import { recordToolCall } from './tool-call-lifecycle.js';
-import type { UnitRecorder } from './unit-recorder.js';
+import type { SeededRandom } from '../../random/seeded-random';
+import type { Topic } from '../catalog/queries';
+import { toolProfile } from '../catalog/tools';
+import type { SessionSetup } from './session-setup';
+import { recordToolCall } from './tool-call-lifecycle';
+import type { UnitRecorder } from './unit-recorder';
 
 /** One user turn to answer. */
 export type TurnRequest = {

@@ -1,9 +1,9 @@
-import { SeededRandom } from '../../random/seeded-random.js';
-import { tenantWeight } from '../catalog/dimensions.js';
-import { RANDOM_STREAMS } from '../random-streams.js';
-import { recordChatSession } from './chat-session.js';
-import { recordDiagnosticTask } from './diagnostic-task.js';
-import { UnitRecorder, type TimedEvent } from './unit-recorder.js';
+import { SeededRandom } from '../../random/seeded-random';
+import { tenantWeight } from '../catalog/dimensions';
+import { RANDOM_STREAMS } from '../random-streams';
+import { recordChatSession } from './chat-session';
+import { recordDiagnosticTask } from './diagnostic-task';
+import { UnitRecorder, type TimedEvent } from './unit-recorder';
 
 export type UnitSpec = {
   readonly seed: number;

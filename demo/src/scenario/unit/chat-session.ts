@@ -1,11 +1,11 @@
-import type { SeededRandom } from '../../random/seeded-random.js';
-import { PLAIN_FOLLOW_UPS, REASK_OPENERS } from '../catalog/follow-ups.js';
-import { TOPICS, type Topic } from '../catalog/queries.js';
-import { recordAnswerTurn, type AnswerOutcome, type TurnRequest } from './answer-turn.js';
-import { rateAnswer } from './rate-answer.js';
-import { pickSessionSetup, type SessionSetup } from './session-setup.js';
-import type { UnitRecorder } from './unit-recorder.js';
-import { recordVikingbotLabel, type LabelledAnswer } from './vikingbot-label.js';
+import type { SeededRandom } from '../../random/seeded-random';
+import { PLAIN_FOLLOW_UPS, REASK_OPENERS } from '../catalog/follow-ups';
+import { TOPICS, type Topic } from '../catalog/queries';
+import { recordAnswerTurn, type AnswerOutcome, type TurnRequest } from './answer-turn';
+import { rateAnswer } from './rate-answer';
+import { pickSessionSetup, type SessionSetup } from './session-setup';
+import type { UnitRecorder } from './unit-recorder';
+import { recordVikingbotLabel, type LabelledAnswer } from './vikingbot-label';
 
 const TURN_COUNTS = [[1, 40], [2, 25], [3, 18], [4, 10], [5, 7]] as const;
 const TOPIC_WEIGHTS = TOPICS.map((topic) => [topic, topic.share] as const);

@@ -1,11 +1,11 @@
-import type { SeededRandom } from '../../random/seeded-random.js';
-import { USERS_PER_TENANT } from '../catalog/dimensions.js';
-import { DIAGNOSTIC_DOWN_REASONS, DOWN_COMMENTS } from '../catalog/feedback-texts.js';
-import { DIAGNOSTIC_TOOLS } from '../catalog/tools.js';
-import { recordRating, recordRevision, type RatingAction } from './record-feedback.js';
-import { userIdOf } from './session-setup.js';
-import { recordToolCall } from './tool-call-lifecycle.js';
-import type { UnitRecorder } from './unit-recorder.js';
+import type { SeededRandom } from '../../random/seeded-random';
+import { USERS_PER_TENANT } from '../catalog/dimensions';
+import { DIAGNOSTIC_DOWN_REASONS, DOWN_COMMENTS } from '../catalog/feedback-texts';
+import { DIAGNOSTIC_TOOLS } from '../catalog/tools';
+import { recordRating, recordRevision, type RatingAction } from './record-feedback';
+import { userIdOf } from './session-setup';
+import { recordToolCall } from './tool-call-lifecycle';
+import type { UnitRecorder } from './unit-recorder';
 
 /**
  * An AIOps diagnosis: an agent gathers evidence in 3-7 tool calls under a diagnostic_task_id (no

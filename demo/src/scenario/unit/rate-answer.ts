@@ -1,10 +1,10 @@
-import type { SeededRandom } from '../../random/seeded-random.js';
-import { CORRECTIONS, DOWN_COMMENTS, QUALITY_REASONS, SLOW_REASONS, TOOL_FAILED_REASONS, UP_COMMENTS, UP_REASONS } from '../catalog/feedback-texts.js';
-import { USERS_PER_TENANT } from '../catalog/dimensions.js';
-import type { AnswerOutcome } from './answer-turn.js';
-import { recordRating, recordRevision, type RatingAction } from './record-feedback.js';
-import { userIdOf, type SessionSetup } from './session-setup.js';
-import type { UnitRecorder } from './unit-recorder.js';
+import type { SeededRandom } from '../../random/seeded-random';
+import { CORRECTIONS, DOWN_COMMENTS, QUALITY_REASONS, SLOW_REASONS, TOOL_FAILED_REASONS, UP_COMMENTS, UP_REASONS } from '../catalog/feedback-texts';
+import { USERS_PER_TENANT } from '../catalog/dimensions';
+import type { AnswerOutcome } from './answer-turn';
+import { recordRating, recordRevision, type RatingAction } from './record-feedback';
+import { userIdOf, type SessionSetup } from './session-setup';
+import type { UnitRecorder } from './unit-recorder';
 
 /** Probability that a user rates an answer at all; an API integration has no thumbs to click. */
 const rateProbability = (setup: SessionSetup, answer: AnswerOutcome): number =>

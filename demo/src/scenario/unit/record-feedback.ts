@@ -1,6 +1,6 @@
 import type { FeedbackSubmittedInput } from '@answerscope/contracts';
-import type { SeededRandom } from '../../random/seeded-random.js';
-import type { EventBody, UnitRecorder } from './unit-recorder.js';
+import type { SeededRandom } from '../../random/seeded-random';
+import type { EventBody, UnitRecorder } from './unit-recorder';
 
 /** One rating action minus the envelope and the idempotency id, which recordRating adds. */
 export type RatingAction = Omit<EventBody<FeedbackSubmittedInput>, 'event_type' | 'client_feedback_id'>;

@@ -1,7 +1,7 @@
-import type { SeededRandom } from '../../random/seeded-random.js';
-import { BOT_VERSIONS, CHANNELS, CHINESE_SHARE, PROMPT_VERSIONS, USER_SEGMENTS, USERS_PER_TENANT, type BotVersion, type Channel, type PromptVersion } from '../catalog/dimensions.js';
-import { MODELS, type ModelProfile } from '../catalog/models.js';
-import type { Language } from '../catalog/queries.js';
+import type { SeededRandom } from '../../random/seeded-random';
+import { BOT_VERSIONS, CHANNELS, CHINESE_SHARE, PROMPT_VERSIONS, USER_SEGMENTS, USERS_PER_TENANT, type BotVersion, type Channel, type PromptVersion } from '../catalog/dimensions';
+import { MODELS, type ModelProfile } from '../catalog/models';
+import type { Language } from '../catalog/queries';
 
 /** What stays fixed for a whole chat session: who, where, which model and which bot build. */
 export type SessionSetup = {

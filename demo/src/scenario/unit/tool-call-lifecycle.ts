@@ -1,7 +1,7 @@
 import type { ToolCallInput } from '@answerscope/contracts';
-import type { SeededRandom } from '../../random/seeded-random.js';
-import type { ToolProfile } from '../catalog/tools.js';
-import type { EventBody, UnitRecorder } from './unit-recorder.js';
+import type { SeededRandom } from '../../random/seeded-random';
+import type { ToolProfile } from '../catalog/tools';
+import type { EventBody, UnitRecorder } from './unit-recorder';
 
 /** Whose call it is: a chat answer (session, maybe response) or a diagnostic task. */
 export type ToolCallParent =

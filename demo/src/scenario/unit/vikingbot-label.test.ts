@@ -1,6 +1,6 @@
 import { parseEvent, type ExternalOutcomeRecorded, type FeedbackSubmitted, type ResponseCompleted } from '@answerscope/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildUnit, type UnitSpec } from './build-unit.js';
+import { buildUnit, type UnitSpec } from './build-unit';
 
 const SPEC: UnitSpec = { seed: 42, tenants: ['demo', 'acme'], diagnosticShare: 0.12, vikingbotShare: 0.3 };
 const UNITS = Array.from({ length: 400 }, (_, index) => index);

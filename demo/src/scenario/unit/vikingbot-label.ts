@@ -1,7 +1,7 @@
 import type { ExternalOutcomeRecordedInput } from '@answerscope/contracts';
-import type { AnswerOutcome } from './answer-turn.js';
-import type { MessageRating } from './rate-answer.js';
-import type { UnitRecorder } from './unit-recorder.js';
+import type { AnswerOutcome } from './answer-turn';
+import type { MessageRating } from './rate-answer';
+import type { UnitRecorder } from './unit-recorder';
 
 /** An answer with what vikingbot's evaluator reads: the thumbs on it and when the user wrote next. */
 export type LabelledAnswer = { readonly answer: AnswerOutcome; readonly rating: MessageRating | null; nextMessageMs: number | null };
