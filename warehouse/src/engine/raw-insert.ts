@@ -27,7 +27,11 @@ async function bodyOf(values: Values): Promise<Buffer> {
   if (typeof values === "string") return Buffer.from(values, "utf8");
   if (Buffer.isBuffer(values)) return values;
   const chunks: Buffer[] = [];
-  for await (const chunk of values) chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of values) {
+    if (typeof chunk === "string") chunks.push(Buffer.from(chunk, "utf8"));
+    else if (Buffer.isBuffer(chunk)) chunks.push(chunk);
+    else chunks.push(Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength));
+  }
   return Buffer.concat(chunks);
 }
 
