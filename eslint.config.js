@@ -41,6 +41,8 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": "error",
       "@typescript-eslint/await-thenable": "error",
       "@typescript-eslint/no-implied-eval": "error",
+      // A variable read by a callback declared before its one assignment stays a `let`.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       // Unused code.
       "@typescript-eslint/no-unused-vars": [
         "error",

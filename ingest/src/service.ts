@@ -6,7 +6,7 @@ import { topicsOf, type IngestConfig } from "./config";
 import { createIngestServer } from "./ingest-server";
 import { connectProducer, createKafka } from "./kafka/client";
 import { IngestWorker } from "./kafka/worker";
-import { createIngestMetrics, type IngestMetrics } from "./metrics";
+import { createIngestMetrics } from "./metrics";
 import { createFactBuffer, retryPolicyOf, type Writer } from "./sink/warehouse-writer";
 import type { Producer } from "kafkajs";
 

@@ -48,7 +48,9 @@ export interface ExportTraceServiceResponseObject {
   partialSuccess?: { rejectedSpans?: number; errorMessage?: string };
 }
 
-const traceV1 = (createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js") as any).opentelemetry.proto.collector.trace.v1;
+/** The generated protobufjs root, typed only as far as the two messages used here. */
+type GeneratedRoot = { opentelemetry: { proto: { collector: { trace: { v1: Record<string, unknown> } } } } };
+const traceV1 = (createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js") as GeneratedRoot).opentelemetry.proto.collector.trace.v1;
 export const ExportTraceServiceRequest = traceV1.ExportTraceServiceRequest as MessageType<ExportTraceServiceRequestObject>;
 export const ExportTraceServiceResponse = traceV1.ExportTraceServiceResponse as MessageType<ExportTraceServiceResponseObject>;
 
