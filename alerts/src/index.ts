@@ -8,4 +8,6 @@ export * from "./exporter/service";
 export * from "./exporter/windows";
 export * from "./rules/rules-config";
 export * from "./rules/render-rules";
+export * from "./rules/alert-rules";
+export * from "./rules/expand-dashboard-link";
 export * from "./webhook/webhook-receiver";

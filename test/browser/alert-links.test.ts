@@ -5,7 +5,7 @@ import { createWarehouse, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEGACY_PATHS, PARAMS, VIEWS } from "../../dashboard/src/lib/routes";
+import { LEGACY_PATHS, PARAMS, VIEWS } from "@answerscope/dashboard/routes";
 import { loadThroughSink } from "../src/load-through-sink";
 import { waitFor } from "../src/wait-for";
 import { stack } from "./support/api";

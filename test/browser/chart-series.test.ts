@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { MetricsResult } from "../../dashboard/src/lib/api-types";
+import type { MetricsResult } from "@answerscope/dashboard/api-types";
 import { apiGet, stack } from "./support/api";
 import { waitForView } from "./support/browser";
 import { apiRange, loggedIn, useBrowser, viewUrl } from "./support/session";

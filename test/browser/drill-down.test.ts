@@ -1,11 +1,9 @@
-import { resolveRulesConfig } from "@answerscope/alerts";
+import { alertRuleGroups, expandDashboardUrl, resolveRulesConfig } from "@answerscope/alerts";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { alertRuleGroups } from "../../alerts/src/rules/alert-rules";
-import { expandDashboardUrl } from "../../alerts/src/rules/expand-dashboard-link";
-import type { FeedbackReasonsResult, ResponseDetail, SamplesResult } from "../../dashboard/src/lib/api-types";
-import { reasonLabel } from "../../dashboard/src/lib/reason-codes";
+import type { FeedbackReasonsResult, ResponseDetail, SamplesResult } from "@answerscope/dashboard/api-types";
+import { reasonLabel } from "@answerscope/dashboard/reason-codes";
 import { apiGet, stack } from "./support/api";
 import { waitForView } from "./support/browser";
 import { tabTo, topInViewport, waitForFocus } from "./support/keyboard";

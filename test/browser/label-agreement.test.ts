@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { LabelAgreementResult, LabelAgreementSamplesResult } from "../../dashboard/src/lib/api-types";
-import { formatCount, formatRate } from "../../dashboard/src/lib/format";
+import type { LabelAgreementResult, LabelAgreementSamplesResult } from "@answerscope/dashboard/api-types";
+import { formatCount, formatRate } from "@answerscope/dashboard/format";
 import { apiGet } from "./support/api";
 import { waitForView } from "./support/browser";
 import { apiRange, kpiN, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";

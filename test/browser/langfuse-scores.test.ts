@@ -1,6 +1,6 @@
 import { createWarehouse, langfuseApi, loadLangfuseConfig, queryRows, sqlValue, writeBackTenant, type LangfuseTenant, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ResponseDetail } from "../../dashboard/src/lib/api-types";
+import type { ResponseDetail } from "@answerscope/dashboard/api-types";
 import { startFakeLangfuse, type FakeLangfuse } from "../src/fake-langfuse";
 import { apiGet, stack } from "./support/api";
 import { waitForView } from "./support/browser";

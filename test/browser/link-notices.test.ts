@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { MetricsResult } from "../../dashboard/src/lib/api-types";
-import { formatCount } from "../../dashboard/src/lib/format";
+import type { MetricsResult } from "@answerscope/dashboard/api-types";
+import { formatCount } from "@answerscope/dashboard/format";
 import { apiGet, dataRange } from "./support/api";
 import { waitForView } from "./support/browser";
 import { apiRange, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";

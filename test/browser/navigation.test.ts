@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { VIEWS } from "../../dashboard/src/lib/routes";
+import { VIEWS } from "@answerscope/dashboard/routes";
 import { stack } from "./support/api";
 import { SCREENS, waitForView } from "./support/browser";
 import { headerProblems, layoutProblems } from "./support/layout-probes";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MetricsResult } from "../../dashboard/src/lib/api-types";
-import { formatCount } from "../../dashboard/src/lib/format";
+import type { MetricsResult } from "@answerscope/dashboard/api-types";
+import { formatCount } from "@answerscope/dashboard/format";
 import { apiGet, stack } from "./support/api";
 import { newContext, waitForView } from "./support/browser";
 import { apiRange, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";

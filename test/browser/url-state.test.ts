@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MetricsResult } from "../../dashboard/src/lib/api-types";
-import { formatCount, formatRate } from "../../dashboard/src/lib/format";
+import type { MetricsResult } from "@answerscope/dashboard/api-types";
+import { formatCount, formatRate } from "@answerscope/dashboard/format";
 import { apiGet } from "./support/api";
 import { waitForView } from "./support/browser";
 import { expectToStay, holdRequests } from "./support/held-requests";

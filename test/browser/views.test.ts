@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { CompareResult, FeedbackReasonsResult, MetricsResult, RejectedResult, SamplesResult, ToolsResult } from "../../dashboard/src/lib/api-types";
-import { formatCount, formatDuration, formatInterval, formatRate } from "../../dashboard/src/lib/format";
+import type { CompareResult, FeedbackReasonsResult, MetricsResult, RejectedResult, SamplesResult, ToolsResult } from "@answerscope/dashboard/api-types";
+import { formatCount, formatDuration, formatInterval, formatRate } from "@answerscope/dashboard/format";
 import { apiGet } from "./support/api";
 import { waitForView } from "./support/browser";
 import { apiRange, kpiN, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";

@@ -1,5 +1,4 @@
-import { createWarehouse, embeddedWarehouseDir } from "@answerscope/warehouse";
-import { DataDirLockedError, LOCK_FILE } from "../../warehouse/src/engine/data-dir-lock";
+import { createWarehouse, DataDirLockedError, embeddedWarehouseDir, LOCK_FILE } from "@answerscope/warehouse";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,4 @@
-import { createWarehouse, embeddedWarehouseDir, insertRows, migrate, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
-import { LOCK_FILE } from "../../warehouse/src/engine/data-dir-lock";
+import { createWarehouse, embeddedWarehouseDir, insertRows, LOCK_FILE, migrate, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

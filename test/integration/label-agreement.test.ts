@@ -6,9 +6,9 @@ import { importVikingbot, openTransport, type MappingContext } from "@answerscop
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
 import { createWarehouse, evaluateOutcomes, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { C5_REEVALUATED, CAROL_FILE, carolLines, writeAgreementFixtures } from "../../importer/src/testing/agreement-fixtures";
-import { TIME_ZONE } from "../../importer/src/testing/vikingbot-fixtures";
-import { sessionText } from "../../importer/src/testing/vikingbot-lines";
+import { C5_REEVALUATED, CAROL_FILE, carolLines, writeAgreementFixtures } from "@answerscope/importer/testing/agreement-fixtures";
+import { TIME_ZONE } from "@answerscope/importer/testing/vikingbot-fixtures";
+import { sessionText } from "@answerscope/importer/testing/vikingbot-lines";
 import { startTestApi, type TestApi } from "../src/api-server";
 import { startTestIngest, type TestIngest } from "../src/ingest-process";
 import { startKafka, stopKafka } from "../src/services";

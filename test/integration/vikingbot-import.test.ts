@@ -7,8 +7,8 @@ import { importVikingbot, openTransport, watchVikingbot, type ImportReport, type
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
 import { evaluateOutcomes, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALICE_FILE, BOB_FILE, BOB_KEY, TIME_ZONE, aliceFeedback, aliceLines, aliceOutcomes, writeFixtures } from "../../importer/src/testing/vikingbot-fixtures";
-import { assistantLine, sessionText } from "../../importer/src/testing/vikingbot-lines";
+import { ALICE_FILE, BOB_FILE, BOB_KEY, TIME_ZONE, aliceFeedback, aliceLines, aliceOutcomes, writeFixtures } from "@answerscope/importer/testing/vikingbot-fixtures";
+import { assistantLine, sessionText } from "@answerscope/importer/testing/vikingbot-lines";
 import { projectClusterEnv } from "../src/ingest-workers";
 import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse, rawCounts } from "../src/warehouse";
