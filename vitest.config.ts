@@ -25,6 +25,7 @@ const ENGINE_26_SUITES = [
   "test/integration/samples-page-race.test.ts",
   "test/integration/tool-call-firsts.test.ts",
   "test/integration/tool-call-ownership.test.ts",
+  "test/integration/erase-user.test.ts",
   "test/integration/tenant-fact-times.test.ts",
   "test/integration/view-repairs.test.ts",
   "test/integration/escaping.test.ts",

@@ -15,6 +15,7 @@ export { markCalls } from "./sink/call-marks";
 export { TOOL_CALL_RULES_SOURCE } from "./sink/foreign-tool-calls";
 export * from "./privacy/tenant-privacy";
 export { applyQueryTextPolicy, storedQueryText } from "./privacy/query-text-policy";
+export { eraseUser, userHashOf, type Erasure } from "./privacy/erase-user";
 export * from "./queries/query-input";
 // The metric catalog, for the services that read contracts through the warehouse (the exporter).
 export { ALERTABLE_METRICS, METRIC_CATALOG, METRIC_COUNTS, type AlertableMetricName } from "@answerscope/contracts/metrics";
@@ -31,4 +32,4 @@ export * from "./repairs/index";
 export * from "./periodic";
 export * from "./role-warehouse";
 export * from "./keys/index";
-export { DataDirLockedError, LOCK_FILE } from "./engine/data-dir-lock";
+export { DataDirLockedError } from "./engine/data-dir-lock";
