@@ -126,6 +126,23 @@ describe("@answerscope/sdk against the running collector", () => {
     expect(sdk.stats().dropped).toBe(1);
   });
 
+  it("counts what the collector refuses: an invalid event as rejected with its reason, a batch with a wrong key as failed", async () => {
+    const rejections: { event_id: string | null; reason: string }[] = [];
+    const sdk = client("sdk-shutdown", { onRejected: (rejected) => rejections.push(...rejected.map(({ event_id, reason }) => ({ event_id, reason }))) });
+    const valid = sdk.responseCompleted(answer(20, "refuse"));
+    const bothParents = sdk.toolCall({ tool_call_id: "refuse-t1", status: "started", tool_name: "search", user_id: "u", session_id: "s", diagnostic_task_id: "d" });
+    expect(await sdk.shutdown()).toEqual({ queued: 0, sent: 1, rejected: 1, failed: 0, dropped: 0, retries: 0 });
+    expect(rejections).toEqual([{ event_id: bothParents.event_id, reason: "invalid_field:diagnostic_task_id" }]);
+    expect(Object.keys(await storedRows("responses", "sdk-shutdown"))).toContain(valid.event_id);
+
+    const errors: string[] = [];
+    const wrongKey = client("sdk-shutdown", { apiKey: "not-a-key-of-this-collector", onError: (error, events) => errors.push(`${events}: ${error.message}`) });
+    const refused = wrongKey.responseCompleted(answer(21, "refuse"));
+    expect(await wrongKey.shutdown()).toEqual({ queued: 0, sent: 0, rejected: 0, failed: 1, dropped: 0, retries: 0 });
+    expect(errors).toEqual([expect.stringMatching(/^1: the collector refused a batch of 1 events: 401 unauthenticated/)]);
+    expect(Object.keys(await storedRows("responses", "sdk-shutdown"))).not.toContain(refused.event_id);
+  });
+
   it("holds at most maxQueueSize events, the batch being retried included, and counts what it drops", async () => {
     const statuses: (number | undefined)[] = [];
     const sdk = client("sdk-bound", { maxQueueSize: 10, maxBatchSize: 5, flushIntervalMs: 50, onRetry: (info) => statuses.push(info.status) });
