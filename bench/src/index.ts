@@ -25,3 +25,4 @@ export * from "./engines/engines-section";
 export * from "./engines/engine-goals";
 export * from "./engines/host-api";
 export * from "./sdk/sdk-overhead";
+export * from "./otlp/otlp-section";

@@ -10,6 +10,7 @@ import { servicePid, servicesDataRoot } from "./ingest/cpu-accounting";
 import { measureEngines } from "./engines/engines-section";
 import { runEngineHost } from "./engines/engine-host";
 import { measureSdkOverhead } from "./sdk/sdk-overhead";
+import { measureOtlpIngest } from "./otlp/otlp-section";
 import { ENGINE_HOST_FLAG } from "./engines/host-api";
 import { measureIngest } from "./ingest/ingest-section";
 import { describeMachine } from "./machine";
@@ -54,7 +55,7 @@ const PRODUCE_BATCH = 250 * KAFKA_PARTITIONS;
 const wants = (section: (typeof options.sections)[number]) => options.sections.includes(section);
 let kafkaStarted = false;
 // The worker and exporter processes run from their bundles, as deployed.
-if (options.sections.some((s) => s === "ingest" || s === "freshness" || s === "exporter" || s === "sdk")) await buildServices(progress);
+if (options.sections.some((s) => s === "ingest" || s === "freshness" || s === "exporter" || s === "sdk" || s === "otlp")) await buildServices(progress);
 const { url } = await startClickHouse(SERVICE);
 progress(`ClickHouse ${url}`);
 const w = createBenchWarehouse(url, "bench_scale");
@@ -158,6 +159,11 @@ try {
   if (wants("sdk")) {
     await section("sdk", async () => {
       results.sdk = await measureSdkOverhead(url);
+    });
+  }
+  if (wants("otlp")) {
+    await section("otlp", async () => {
+      results.otlp = await measureOtlpIngest(url, { runs: options.ingestRuns });
     });
   }
 } finally {

@@ -12,6 +12,7 @@ const SECTION_FIELDS: Record<Section, (keyof BenchResults)[]> = {
   exporter: ["exporter"],
   engines: ["engines"],
   sdk: ["sdk"],
+  otlp: ["otlp"],
 };
 
 /** The earlier results, or undefined when there are none; a file that cannot be read or parsed is an error, not "none". */

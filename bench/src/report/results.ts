@@ -9,6 +9,7 @@ import type { ExporterReport } from "../exporter/exporter-section";
 import type { EnginesReport } from "../engines/engines-section";
 import type { SlowQuery } from "./slow-queries";
 import type { SdkOverheadReport } from "../sdk/sdk-overhead";
+import type { OtlpReport } from "../otlp/otlp-section";
 
 /** bench-results.json: every section is optional, because `--only` and failures leave some out. */
 export interface BenchResults {
@@ -29,6 +30,8 @@ export interface BenchResults {
   engines?: EnginesReport;
   /** @answerscope/sdk's CPU per event in the calling process. */
   sdk?: SdkOverheadReport;
+  /** OTLP spans/s through POST /v1/traces against JSON events/s through POST /v1/events. */
+  otlp?: OtlpReport;
   /** From system.query_log, per section: where the time went. */
   slowest_queries: Record<string, SlowQuery[]>;
   /** Sections that failed, with their error, so a partial run says what it lacks. */
