@@ -75,7 +75,7 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   }),
   COLLECTOR_MAX_BODY_BYTES: int(5 * 1024 * 1024),
   COLLECTOR_MAX_EVENTS: int(10_000),
-  /** Each tenant's query_text mode and retention (docs/privacy.md). */
+  /** Each tenant's query_text mode (docs/privacy.md). */
   ...PrivacyEnvShape,
 }).refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {
   // Each round stores the cancellations of the writes that returned: an expiry within one round

@@ -12,10 +12,10 @@ import { z } from "zod";
 export const QUERY_TEXT_MODES = ["full", "redacted", "none"] as const;
 export type QueryTextMode = (typeof QUERY_TEXT_MODES)[number];
 
+// Retention per tenant is not here yet (docs/privacy.md, "Retention"): a setting nothing enforces
+// would only mislead, so the schema refuses `retention_days` until the deletion that honours it exists.
 const TenantPrivacyShape = {
   query_text: z.enum(QUERY_TEXT_MODES),
-  /** Days a fact or rejected event is kept after it occurred (was received); absent: kept until erased. */
-  retention_days: z.number().int().min(1).max(36_500).optional(),
 };
 
 export const TenantPrivacySchema = z.object(TenantPrivacyShape).strict();
@@ -39,7 +39,7 @@ export function tenantPrivacy(config: PrivacyConfig, tenantId: string): TenantPr
 
 /** The settings a writing process reads its privacy configuration from (loadPrivacyConfig). */
 export const PrivacyEnvShape = {
-  /** Path of a JSON file: `{ "default": { "query_text", "retention_days" }, "tenants": { "<tenant>": { ... } } }`... */
+  /** Path of a JSON file: `{ "default": { "query_text" }, "tenants": { "<tenant>": { "query_text" } } }`... */
   ANSWERSCOPE_PRIVACY_FILE: z.string().optional(),
   /** ...or the same JSON inline. */
   ANSWERSCOPE_PRIVACY: z.string().optional(),
@@ -47,7 +47,7 @@ export const PrivacyEnvShape = {
 
 /**
  * The privacy configuration of a process: `ANSWERSCOPE_PRIVACY_FILE` (a JSON file) or
- * `ANSWERSCOPE_PRIVACY` (the same JSON inline); neither: every tenant `redacted`, kept until erased.
+ * `ANSWERSCOPE_PRIVACY` (the same JSON inline); neither: every tenant `redacted`.
  * An invalid one stops the process at start, naming what is wrong.
  */
 export function loadPrivacyConfig(env: { ANSWERSCOPE_PRIVACY?: string; ANSWERSCOPE_PRIVACY_FILE?: string }): PrivacyConfig {
