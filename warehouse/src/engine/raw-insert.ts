@@ -39,10 +39,9 @@ async function bodyOf(values: Values): Promise<Buffer> {
  * Runs an insert through chDB's raw insert: the body's bytes go to the engine as they are, where
  * chdb/connection's exec decodes every chunk to a JavaScript string, joins them behind the
  * statement and hands the engine that string, which it encodes back to UTF-8 on the main thread
- * (measured on 5,000-row writes of 2.7 KB rows: main thread 9.5 against 2.5 ms, the process's
- * CPU 58 against 45 ms per write). The settings go in the statement's SETTINGS clause, where
- * they apply to it alone. Answers as exec does, with an empty result stream; an engine error
- * is a ClickHouseError like exec's.
+ * (the measured cost is in bench/PERFORMANCE.md, engines section). The settings go in the
+ * statement's SETTINGS clause, where they apply to it alone. Answers as exec does, with an
+ * empty result stream; an engine error is a ClickHouseError like exec's.
  */
 export async function rawInsert(
   chdb: ChdbExtension,

@@ -23,8 +23,8 @@ export interface PooledSession {
 /**
  * The chDB sessions on the process's data directory for the statements that carry no
  * session_id. chDB runs one session's statements one at a time and different sessions'
- * statements at once (measured: two reads on one session take twice one read, on two sessions
- * about one), so a statement goes to an idle session, one is opened while fewer than `size`
+ * statements at once (two reads on one session take twice as long as one, on two sessions about
+ * as long as one), so a statement goes to an idle session, one is opened while fewer than `size`
  * are, and past that the statement queues on the least busy. Sessions are opened on demand: a
  * process that never sends two statements at once keeps one.
  */
