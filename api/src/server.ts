@@ -1,4 +1,4 @@
-import { createServiceServer, listen, registryExposition, sendJson, type KeyRing, type Route } from "@answerscope/runtime";
+import { createLogger, createServiceServer, listen, registryExposition, sendJson, type KeyRing, type Logger, type Route } from "@answerscope/runtime";
 import { createWarehouse, roleWarehouse, startServiceKeyRing, warehouseConfigFromEnv, withKeyRingMetrics, type ReloadingKeyRing, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import type { ApiConfig } from "./config";
@@ -16,6 +16,8 @@ export interface ApiServerOptions {
   traceUrlTemplate?: string;
   /** Browser origin allowed to read (the dashboard); absent: no CORS headers. */
   corsOrigin?: string;
+  /** Where request lines go, and errors unless `log` is given (a logger of the api's own when not given). */
+  logger?: Logger;
   log?: (message: string) => void;
   /** The stored keys' ring (which `keys` then is): adds the dashboard's session routes and the admin routes of `answerscope keys`. */
   storedKeys?: { ring: ReloadingKeyRing; adminKey: string | undefined; sessionTtlSeconds: number };
@@ -24,7 +26,8 @@ export interface ApiServerOptions {
 /** The query API's HTTP server: every query route of docs/api.md, the OpenAPI document, and /healthz /readyz /metrics. */
 export function createApiServer(options: ApiServerOptions): Server {
   const metrics = createApiMetrics();
-  const log = options.log ?? ((message: string) => console.error(message));
+  const logger = options.logger ?? createLogger("api");
+  const log = options.log ?? ((message: string) => logger.error(message));
   const document = buildOpenApiDocument();
   const routes: Route[] = [
     ...QUERY_ROUTES.map(
@@ -53,7 +56,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     routes,
     metrics: options.storedKeys ? withKeyRingMetrics(registryExposition(metrics.registry), options.storedKeys.ring, "answerscope_api_") : registryExposition(metrics.registry),
     isReady: () => options.warehouse.client.ping().then((result) => result.success),
-    log,
+    logger,
     corsOrigin: options.corsOrigin,
   });
 }
@@ -63,11 +66,12 @@ export type RunningApi = RunningRole & { port: number };
 /** Starts the query API (the `api` role), on `shared` when given (answerscope serve), else on its own warehouse. */
 export async function startApiService(config: ApiConfig, shared?: Warehouse): Promise<RunningApi> {
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }));
-  const keys = await startServiceKeyRing(warehouse, config, (line) => console.warn(line));
+  const logger = createLogger("api");
+  const keys = await startServiceKeyRing(warehouse, config, (line) => logger.warn(line));
   // The operator's hint lives here and in the docs, never in the dashboard a user reads.
-  console.log(config.TRACE_URL_TEMPLATE ? `trace links: ${config.TRACE_URL_TEMPLATE}` : "trace links: off (set TRACE_URL_TEMPLATE, e.g. https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}, to link responses to their traces)");
+  logger.info(config.TRACE_URL_TEMPLATE ? `trace links: ${config.TRACE_URL_TEMPLATE}` : "trace links: off (set TRACE_URL_TEMPLATE, e.g. https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}, to link responses to their traces)");
   const storedKeys = { ring: keys, adminKey: config.ANSWERSCOPE_ADMIN_KEY, sessionTtlSeconds: config.SESSION_TTL_S };
-  const server = createApiServer({ warehouse, keys, traceUrlTemplate: config.TRACE_URL_TEMPLATE, corsOrigin: config.CORS_ORIGIN, storedKeys });
+  const server = createApiServer({ warehouse, keys, traceUrlTemplate: config.TRACE_URL_TEMPLATE, corsOrigin: config.CORS_ORIGIN, storedKeys, logger });
   const port = await listen(server, config.PORT, config.HOST);
   return {
     port,

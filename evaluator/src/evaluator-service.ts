@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEnv } from "@answerscope/runtime";
+import { createLogger, errorClass, errorFrames, parseEnv } from "@answerscope/runtime";
 import {
   createWarehouse,
   DEFAULT_CHUNK_SIZE,
@@ -35,6 +35,7 @@ export function loadOutcomeConfig(env: NodeJS.ProcessEnv = process.env): Outcome
  * serve), else on its own warehouse; stop waits for the run in flight.
  */
 export function startOutcomeService(config: OutcomeConfig, shared?: Warehouse): RunningRole {
+  const logger = createLogger("evaluator");
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(warehouseConfigFromEnv(config)));
   const stopLoop = startOutcomeEvaluator(warehouse, {
     intervalMs: config.OUTCOME_INTERVAL_MS,
@@ -42,16 +43,18 @@ export function startOutcomeService(config: OutcomeConfig, shared?: Warehouse): 
     chunkSize: config.OUTCOME_CHUNK_SIZE,
     // A run of one chunk says enough in its summary; a first pass over millions goes chunk by chunk.
     onChunk: (p) => {
-      if (p.split) console.warn(`outcomes: ${describeChunkProgress(p)}`);
-      else if (p.candidates > p.chunkSize) console.log(`outcomes: ${describeChunkProgress(p)}`);
+      if (p.split) logger.warn(`outcomes: ${describeChunkProgress(p)}`);
+      else if (p.candidates > p.chunkSize) logger.info(`outcomes: ${describeChunkProgress(p)}`);
     },
+    // The error's class only: a warehouse error's message can quote the SQL and its values.
+    onError: (error) => logger.error({ error_class: errorClass(error), stack: errorFrames(error) }, "outcome evaluator run failed"),
     onRun: (run) =>
-      console.log(
+      logger.info(
         `outcomes: ${run.tenants} tenant(s), ${run.candidates} response(s) evaluated, ${run.written} label(s) written in ${run.durationMs} ms` +
           run.perTenant.map((t) => `\n  ${t.tenantId}: ${t.candidates} evaluated, ${t.written} written, watermark ${new Date(t.watermarkMs).toISOString()}`).join(""),
       ),
   });
-  console.log(`outcome evaluator started: every ${config.OUTCOME_INTERVAL_MS} ms`);
+  logger.info(`outcome evaluator started: every ${config.OUTCOME_INTERVAL_MS} ms`);
   return {
     async stop() {
       await stopLoop();

@@ -75,6 +75,10 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   }),
   COLLECTOR_MAX_BODY_BYTES: int(5 * 1024 * 1024),
   COLLECTOR_MAX_EVENTS: int(10_000),
+  /** Requests per second each ingest key may send to this collector (token bucket); 0: no limit. */
+  COLLECTOR_RATE_LIMIT_PER_S: z.coerce.number().min(0).default(0),
+  /** Requests a key may send at once above the rate; unset: two seconds' worth (at least 1). */
+  COLLECTOR_RATE_LIMIT_BURST: z.coerce.number().int().positive().optional(),
   /** Each tenant's query_text mode (docs/privacy.md). */
   ...PrivacyEnvShape,
 }).refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {

@@ -1,4 +1,4 @@
-import { createServiceServer, registryExposition, type Route } from "@answerscope/runtime";
+import { createServiceServer, registryExposition, type Logger, type Route } from "@answerscope/runtime";
 import { withKeyRingMetrics, type ReloadingKeyRing } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { postEventsHandler, type CollectorOptions } from "./collector/post-events";
@@ -6,7 +6,7 @@ import type { IngestMetrics } from "./metrics";
 import { postTracesHandler } from "./otlp/post-traces";
 
 /** The ingest process's HTTP face: the collector's routes when it runs here, and the runtime's /healthz, /readyz, /metrics. */
-export function createIngestServer(options: { metrics: IngestMetrics; collector?: CollectorOptions; keyRing?: ReloadingKeyRing; isReady: () => Promise<boolean> }): Server {
+export function createIngestServer(options: { metrics: IngestMetrics; logger: Logger; collector?: CollectorOptions; keyRing?: ReloadingKeyRing; isReady: () => Promise<boolean> }): Server {
   const routes: Route[] = options.collector
     ? [
         { method: "POST", path: "/v1/events", handler: postEventsHandler(options.collector) },
@@ -14,5 +14,5 @@ export function createIngestServer(options: { metrics: IngestMetrics; collector?
       ]
     : [];
   const exposition = registryExposition(options.metrics.registry);
-  return createServiceServer({ routes, metrics: options.keyRing ? withKeyRingMetrics(exposition, options.keyRing, "answerscope_ingest_") : exposition, isReady: options.isReady, log: console.error });
+  return createServiceServer({ routes, metrics: options.keyRing ? withKeyRingMetrics(exposition, options.keyRing, "answerscope_ingest_") : exposition, isReady: options.isReady, logger: options.logger });
 }

@@ -9,6 +9,7 @@ export function createIngestMetrics() {
     consumed: new Counter({ name: "answerscope_ingest_messages_consumed_total", help: "Messages read from Kafka or received over HTTP", labelNames: ["source"], registers: [registry] }),
     stored: new Counter({ name: "answerscope_ingest_rows_inserted_total", help: "Rows written to fact tables (after dedup)", labelNames: ["table"], registers: [registry] }),
     duplicates: new Counter({ name: "answerscope_ingest_duplicates_skipped_total", help: "Rows skipped because their event was already stored", labelNames: ["table"], registers: [registry] }),
+    refused: new Counter({ name: "answerscope_ingest_requests_refused_total", help: "Collector requests refused before their events were read: too_large (413) or rate_limited (429)", labelNames: ["reason"], registers: [registry] }),
     rejected: new Counter({ name: "answerscope_ingest_rejected_total", help: "Events dead-lettered, by reason kind", labelNames: ["reason"], registers: [registry] }),
     batchRows: new Histogram({ name: "answerscope_ingest_batch_rows", help: "Rows per warehouse write", buckets: [1, 10, 100, 500, 1000, 2500, 5000, 10000, 25000], registers: [registry] }),
     batchSeconds: new Histogram({ name: "answerscope_ingest_batch_duration_seconds", help: "Time to write one batch, retries included", buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [registry] }),

@@ -1,6 +1,6 @@
 import { createWarehouse, migrate, roleWarehouse, runPeriodically, runViewRepairs, startServiceKeyRing, warehouseConfigFromEnv, WriteIntents, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
-import { listen } from "@answerscope/runtime";
+import { createLogger, createRateLimiter, errorClass, listen, type Logger } from "@answerscope/runtime";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
 import { topicsOf, type IngestConfig } from "./config";
 import { createIngestServer } from "./ingest-server";
@@ -13,7 +13,7 @@ import type { Producer } from "kafkajs";
 export type RunningService = RunningRole & { port: number };
 
 /** The repairs of views that interrupted or failed writes may have left short (warehouse/src/repairs/), in every process that writes. */
-function startViewRepairs({ warehouse, config, metrics, intents }: Writer): () => Promise<void> {
+function startViewRepairs({ warehouse, config, metrics, intents }: Writer, logger: Logger): () => Promise<void> {
   return runPeriodically(
     async () => {
       await intents.flush();
@@ -21,19 +21,26 @@ function startViewRepairs({ warehouse, config, metrics, intents }: Writer): () =
         settleMs: config.VIEW_REPAIR_SETTLE_MS,
         lockTimeoutMs: config.VIEW_REPAIR_INTERVAL_MS,
         lockLeaseMs: config.VIEW_REPAIR_LOCK_LEASE_MS,
-        log: (message) => console.warn(`view repairs: ${message}`),
+        log: (message) => logger.warn(`view repairs: ${message}`),
       });
       metrics.viewRepairsPending.set(round.pending - round.repaired);
       metrics.viewRepairsDone.inc(round.repaired);
       metrics.viewRepairRounds.inc();
-      if (round.pending > 0) console.log(`view repairs: ${round.promoted} interrupted writes found, ${round.repaired} of ${round.pending} done, ${round.applied} rows added${round.waiting ? " (waiting for the replicas to catch up)" : ""}`);
+      if (round.pending > 0) logger.info(`view repairs: ${round.promoted} interrupted writes found, ${round.repaired} of ${round.pending} done, ${round.applied} rows added${round.waiting ? " (waiting for the replicas to catch up)" : ""}`);
     },
     config.VIEW_REPAIR_INTERVAL_MS,
     (error) => {
       metrics.viewRepairFailures.inc();
-      console.warn(`view repair round failed: ${error instanceof Error ? error.message : String(error)}`);
+      logger.warn({ error_class: errorClass(error) }, "view repair round failed");
     },
   );
+}
+
+/** The collector's per-key rate limit, when COLLECTOR_RATE_LIMIT_PER_S is set. */
+function rateLimiterOf(config: IngestConfig) {
+  const perSecond = config.COLLECTOR_RATE_LIMIT_PER_S;
+  if (perSecond === 0) return undefined;
+  return createRateLimiter({ perSecond, burst: config.COLLECTOR_RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(2 * perSecond)) });
 }
 
 /**
@@ -43,6 +50,7 @@ function startViewRepairs({ warehouse, config, metrics, intents }: Writer): () =
  */
 export async function startIngestService(config: IngestConfig, shared?: Warehouse): Promise<RunningService> {
   const metrics = createIngestMetrics();
+  const logger = createLogger("ingest");
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(warehouseConfigFromEnv(config)));
   if (config.MIGRATE_ON_START === "true") await migrate(warehouse);
   const brokers = config.KAFKA_BROKERS ?? [];
@@ -72,7 +80,7 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
       heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
       assignmentDelayMs: config.KAFKA_ASSIGNMENT_DELAY_MS,
       retry: retryPolicyOf(config),
-      log: (message) => console.log(message),
+      log: (message) => logger.info(message),
     });
     await worker.start();
   }
@@ -90,14 +98,15 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
     }
   }
 
-  const stopRepairs = runWorker || (runCollector && !kafkaMode) ? startViewRepairs(writer) : async () => {};
+  const stopRepairs = runWorker || (runCollector && !kafkaMode) ? startViewRepairs(writer, logger) : async () => {};
 
   // Bootstrap keys and the stored ones, reloaded without a restart (warehouse/src/keys/).
-  const keys = sink ? await startServiceKeyRing(warehouse, config, (line) => console.warn(line)) : undefined;
+  const keys = sink ? await startServiceKeyRing(warehouse, config, (line) => logger.warn(line)) : undefined;
   const server: Server = createIngestServer({
     metrics,
+    logger,
     keyRing: keys,
-    collector: sink && keys ? { keys, sink, metrics, maxBodyBytes: config.COLLECTOR_MAX_BODY_BYTES, maxEvents: config.COLLECTOR_MAX_EVENTS } : undefined,
+    collector: sink && keys ? { keys, sink, metrics, maxBodyBytes: config.COLLECTOR_MAX_BODY_BYTES, maxEvents: config.COLLECTOR_MAX_EVENTS, limiter: rateLimiterOf(config) } : undefined,
     isReady: async () => {
       if (worker && !worker.ready) return false;
       if (kafkaMode) return true;

@@ -1,4 +1,4 @@
-import { parseEnv, stopOnSignals } from "@answerscope/runtime";
+import { createLogger, parseEnv, stopOnSignals } from "@answerscope/runtime";
 import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv, type Warehouse, type WarehouseConfig } from "@answerscope/warehouse";
 import { parseServeArgs, USAGE, UsageError } from "./serve-args";
 import { startServe, type Serving } from "./serve";
@@ -18,8 +18,9 @@ if (roles === null) {
   process.exit(0);
 }
 
+const logger = createLogger("serve");
 const fail = (error: unknown): never => {
-  console.error(`serve: ${error instanceof Error ? error.message : String(error)}`);
+  logger.fatal(`serve: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 };
 
@@ -40,8 +41,8 @@ let stopping = false;
 stopOnSignals(async () => {
   stopping = true;
   await (await starting)?.stop();
-});
-console.log(`answerscope serve: starting ${roles.join(", ")} on ${config.dataDir ? `embedded ClickHouse, data in ${config.dataDir}` : `the ClickHouse server at ${config.url}`}`);
-starting = startServe(roles, warehouse, process.env, (line) => console.log(line));
+}, logger);
+logger.info(`answerscope serve: starting ${roles.join(", ")} on ${config.dataDir ? `embedded ClickHouse, data in ${config.dataDir}` : `the ClickHouse server at ${config.url}`}`);
+starting = startServe(roles, warehouse, process.env, (line) => logger.info(line));
 await starting.catch(fail);
-if (!stopping) console.log(`answerscope serve: ${roles.join(", ")} running`);
+if (!stopping) logger.info(`answerscope serve: ${roles.join(", ")} running`);

@@ -1,5 +1,5 @@
 import { createWarehouse, roleWarehouse, type RunningRole, type Warehouse } from "@answerscope/warehouse";
-import { createServiceServer, listen } from "@answerscope/runtime";
+import { createLogger, createServiceServer, listen } from "@answerscope/runtime";
 import { exporterWarehouseConfig, type ExporterConfig } from "./config";
 import { createQualityExporter } from "./quality-exporter";
 
@@ -9,11 +9,12 @@ import { createQualityExporter } from "./quality-exporter";
  * its own warehouse.
  */
 export async function startExporterService(config: ExporterConfig, shared?: Warehouse): Promise<RunningRole & { port: number }> {
-  const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
+  const logger = createLogger("exporter");
+  const log = (message: string) => logger.info(message);
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(exporterWarehouseConfig(config)));
   const exporter = createQualityExporter({ warehouse, config, log });
   // /metrics serves the last computed figures, never a query.
-  const server = createServiceServer({ routes: [], metrics: exporter.metrics, isReady: () => exporter.metrics.lastSuccessMs() !== undefined, log });
+  const server = createServiceServer({ routes: [], metrics: exporter.metrics, isReady: () => exporter.metrics.lastSuccessMs() !== undefined, logger });
   const port = await listen(server, config.EXPORTER_PORT, config.EXPORTER_HOST);
   exporter.start();
   return {

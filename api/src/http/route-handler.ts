@@ -1,4 +1,4 @@
-import { ERROR_STATUS, HttpError, sendJson, type Handler, type KeyRing } from "@answerscope/runtime";
+import { ERROR_STATUS, errorClass, errorFrames, HttpError, sendJson, type Handler, type KeyRing } from "@answerscope/runtime";
 import type { Warehouse } from "@answerscope/warehouse";
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
@@ -26,7 +26,8 @@ async function readWarehouse(route: ApiRoute, context: RouteContext, query: unkn
   } catch (error) {
     if (error instanceof z.ZodError) throw invalidRequest(error);
     if (error instanceof HttpError) throw error;
-    log(`warehouse read failed on ${route.operationId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    // The error's class and frames only: a warehouse error's message can quote the SQL and its values.
+    log(`warehouse read failed on ${route.operationId}: ${errorClass(error)}\n${errorFrames(error) ?? ""}`);
     throw new HttpError("unavailable", "the warehouse cannot be read right now; retry later");
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Rejection } from "@answerscope/warehouse";
-import { bearerToken, HttpError, readBody, sendJson, type Handler, type KeyRing } from "@answerscope/runtime";
+import { bearerToken, HttpError, readBody, sendJson, type Handler, type KeyRing, type RateLimiter } from "@answerscope/runtime";
 import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
 import type { IngestMetrics } from "../metrics";
 import { runPipeline } from "../pipeline/pipeline";
@@ -13,16 +13,33 @@ export interface CollectorOptions {
   metrics: IngestMetrics;
   maxBodyBytes: number;
   maxEvents: number;
+  /** Per ingest key; absent: no rate limit. */
+  limiter?: RateLimiter;
 }
 
-/** Authenticates the request and returns the ingest key's tenant. */
-function authorize(header: string | undefined, keys: KeyRing): string {
+/** Authenticates the request and returns the ingest key's tenant, and the key's digest (the rate limit's bucket). */
+function authorize(header: string | undefined, keys: KeyRing): { tenantId: string; keyDigest: string } {
   const token = bearerToken(header);
   if (!token) throw new HttpError("unauthenticated", "missing Authorization: Bearer <ingest key>");
   const key = keys.lookup(token);
   if (!key) throw new HttpError("unauthenticated", "unknown key");
   if (key.kind !== "ingest") throw new HttpError("forbidden", "a read key cannot write events");
-  return key.tenantId;
+  return { tenantId: key.tenantId, keyDigest: createHash("sha256").update(token).digest("base64") };
+}
+
+/** The body, counting a refusal for its size; a key over its rate is refused (429) before the body is read. */
+async function admittedBody(req: Parameters<Handler>[0], options: CollectorOptions, keyDigest: string): Promise<Buffer> {
+  const retryAfter = options.limiter?.take(keyDigest);
+  if (retryAfter !== undefined) {
+    options.metrics.refused.inc({ reason: "rate_limited" });
+    throw new HttpError("rate_limited", `over this key's rate limit, retry in ${retryAfter} s`, { "retry-after": String(retryAfter) });
+  }
+  try {
+    return await readBody(req, options.maxBodyBytes);
+  } catch (error) {
+    if (error instanceof HttpError && error.code === "too_large") options.metrics.refused.inc({ reason: "too_large" });
+    throw error;
+  }
 }
 
 /**
@@ -34,8 +51,8 @@ function authorize(header: string | undefined, keys: KeyRing): string {
  */
 export function postEventsHandler(options: CollectorOptions): Handler {
   return async (req, res) => {
-    const tenantId = authorize(req.headers.authorization, options.keys);
-    const body = await readBody(req, options.maxBodyBytes);
+    const { tenantId, keyDigest } = authorize(req.headers.authorization, options.keys);
+    const body = await admittedBody(req, options, keyDigest);
     const texts = splitBatch(body, req.headers["content-type"], options.maxEvents);
     const receivedAtMs = Date.now();
     const accepted: AcceptedEvent[] = [];

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 
-export type ErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "too_large" | "unavailable" | "internal";
+export type ErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "too_large" | "rate_limited" | "unavailable" | "internal";
 
 /** The HTTP status of each error code (docs/api.md, Errors). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -9,6 +9,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   too_large: 413,
+  rate_limited: 429,
   unavailable: 503,
   internal: 500,
 };
@@ -25,7 +26,12 @@ export function sendError(res: ServerResponse, code: ErrorCode, message: string)
 }
 
 export class HttpError extends Error {
-  constructor(readonly code: ErrorCode, message: string) {
+  /** `headers` go out with the error's answer (Retry-After of a 429, Connection: close of a 413 not read to its end). */
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
   }
 }

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createLogger, errorClass, errorFrames, type Logger } from "../logging/logger";
 import { healthRoutes, type Exposition } from "./health-routes";
 import { matchPath } from "./match-path";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { HttpError, sendError, sendJson } from "./respond";
 
 /** `params` holds the decoded `{name}` segments of the route's path template. */
@@ -19,7 +21,8 @@ export interface ServiceHttpOptions {
   metrics: Exposition;
   /** Readiness: the broker or warehouse this process depends on answers. */
   isReady: () => boolean | Promise<boolean>;
-  log?: (message: string) => void;
+  /** Where each request's line and each unhandled error go (a logger of its own when not given). */
+  logger?: Logger;
   /** A browser origin allowed to call the routes (CORS, e.g. a dashboard); absent: no CORS headers. */
   corsOrigin?: string;
 }
@@ -27,8 +30,20 @@ export interface ServiceHttpOptions {
 /** The process's HTTP face: its routes plus /healthz, /readyz and /metrics. */
 export function createServiceServer(options: ServiceHttpOptions): Server {
   const routes: Route[] = [...healthRoutes(options), ...options.routes];
+  const logger = options.logger ?? createLogger("http");
+  const probes = new Set(["/healthz", "/readyz", "/metrics"]);
   return createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const started = performance.now();
+    let routePath = "unmatched";
+    // One line per request: its route template (never the query string or a decoded value), status and time.
+    res.on("finish", () => {
+      const line = { request_id: requestId, method: req.method, route: routePath, status: res.statusCode, duration_ms: Math.round(performance.now() - started) };
+      if (probes.has(routePath)) logger.debug(line, "request");
+      else logger.info(line, "request");
+    });
     if (options.corsOrigin && req.headers.origin === options.corsOrigin) {
       res.setHeader("access-control-allow-origin", options.corsOrigin);
       res.setHeader("vary", "origin");
@@ -47,10 +62,14 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
       return matching.length > 0 ? sendJson(res, 405, { error: { code: "invalid_request", message: `method ${req.method} not allowed` } }) : sendError(res, "not_found", `no route ${url.pathname}`);
     }
     const { route, params } = found;
+    routePath = route.path;
     route.handler(req, res, url, params).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
-      if (error instanceof HttpError) return sendError(res, error.code, error.message);
-      options.log?.(`unhandled error on ${req.method} ${url.pathname}: ${error instanceof Error ? error.stack : String(error)}`);
+      if (error instanceof HttpError) {
+        for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+        return sendError(res, error.code, error.message);
+      }
+      logger.error({ request_id: requestId, method: req.method, route: route.path, error_class: errorClass(error), stack: errorFrames(error) }, "unhandled error");
       sendError(res, "internal", "internal error");
     });
   });

@@ -1,20 +1,22 @@
+import { createLogger, errorClass, type Logger } from "../logging/logger";
+
 /**
  * The end of every long-running Answerscope process: on the first SIGTERM or SIGINT,
  * run `stop` (finish or abandon in-flight work cleanly) and exit 0, or 1 if stopping
  * failed. A second signal while stopping is ignored, so an impatient orchestrator
  * cannot interrupt the clean-up half way.
  */
-export function stopOnSignals(stop: () => Promise<void>): void {
+export function stopOnSignals(stop: () => Promise<void>, logger: Logger = createLogger("process")): void {
   let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      console.log(`${signal}: stopping`);
+      logger.info(`${signal}: stopping`);
       stop().then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error("shutdown failed", error);
+          logger.error({ error_class: errorClass(error) }, "shutdown failed");
           process.exit(1);
         },
       );
@@ -29,13 +31,15 @@ export function stopOnSignals(stop: () => Promise<void>): void {
  * stack trace, which buries the cause under frames an operator cannot act on.
  */
 export async function startOrExit<T extends { stop(): Promise<void> }>(processName: string, start: () => T | Promise<T>): Promise<T> {
+  const logger = createLogger(processName);
   let service: T;
   try {
     service = await start();
   } catch (error) {
-    console.error(`${processName}: ${error instanceof Error ? error.message : String(error)}`);
+    // Our own start errors name the bad setting or the held directory, never a value (parseEnv).
+    logger.fatal(`${processName}: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  stopOnSignals(() => service.stop());
+  stopOnSignals(() => service.stop(), logger);
   return service;
 }
