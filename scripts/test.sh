@@ -25,6 +25,11 @@ step "lint and format"
 npm run --silent lint
 npm run --silent format:check
 
+# dependency-cruiser: contracts <- warehouse <- runtime and the services; the dashboard only through
+# the API; no package reads another's files by relative path (.dependency-cruiser.cjs).
+step "layering"
+npm run --silent layers
+
 step "docker-compose config"
 docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid"
 docker-compose -f docker-compose.yml -f docker-compose.cluster.yml config -q && echo "docker-compose.yml + docker-compose.cluster.yml are valid"

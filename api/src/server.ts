@@ -1,5 +1,5 @@
-import { createLogger, createServiceServer, listen, registryExposition, sendJson, type KeyRing, type Logger, type Route } from "@answerscope/runtime";
-import { createWarehouse, roleWarehouse, startServiceKeyRing, warehouseConfigFromEnv, withKeyRingMetrics, type ReloadingKeyRing, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+import { createLogger, createServiceServer, listen, loadKeyRing, registryExposition, sendJson, withKeyRingMetrics, type KeyRing, type Logger, type Route } from "@answerscope/runtime";
+import { createWarehouse, roleWarehouse, startServiceKeyRing, warehouseConfigFromEnv, type ReloadingKeyRing, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import type { ApiConfig } from "./config";
 import { routeHandler } from "./http/route-handler";
@@ -67,7 +67,8 @@ export type RunningApi = RunningRole & { port: number };
 export async function startApiService(config: ApiConfig, shared?: Warehouse): Promise<RunningApi> {
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }));
   const logger = createLogger("api");
-  const keys = await startServiceKeyRing(warehouse, config, (line) => logger.warn(line));
+  const bootstrap = loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS });
+  const keys = await startServiceKeyRing(warehouse, bootstrap, config, (line) => logger.warn(line));
   // The operator's hint lives here and in the docs, never in the dashboard a user reads.
   logger.info(config.TRACE_URL_TEMPLATE ? `trace links: ${config.TRACE_URL_TEMPLATE}` : "trace links: off (set TRACE_URL_TEMPLATE, e.g. https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}, to link responses to their traces)");
   const storedKeys = { ring: keys, adminKey: config.ANSWERSCOPE_ADMIN_KEY, sessionTtlSeconds: config.SESSION_TTL_S };

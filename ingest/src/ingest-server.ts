@@ -1,5 +1,5 @@
-import { createServiceServer, registryExposition, type Logger, type Route } from "@answerscope/runtime";
-import { withKeyRingMetrics, type ReloadingKeyRing } from "@answerscope/warehouse";
+import { createServiceServer, registryExposition, withKeyRingMetrics, type Logger, type Route } from "@answerscope/runtime";
+import type { ReloadingKeyRing } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { postEventsHandler, type CollectorOptions } from "./collector/post-events";
 import type { IngestMetrics } from "./metrics";

@@ -1,6 +1,6 @@
 import { createWarehouse, migrate, roleWarehouse, runPeriodically, runViewRepairs, startServiceKeyRing, warehouseConfigFromEnv, WriteIntents, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import type { Server } from "node:http";
-import { createLogger, createRateLimiter, errorClass, listen, type Logger } from "@answerscope/runtime";
+import { createLogger, createRateLimiter, errorClass, listen, loadKeyRing, type Logger } from "@answerscope/runtime";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
 import { topicsOf, type IngestConfig } from "./config";
 import { createIngestServer } from "./ingest-server";
@@ -101,7 +101,9 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
   const stopRepairs = runWorker || (runCollector && !kafkaMode) ? startViewRepairs(writer, logger) : async () => {};
 
   // Bootstrap keys and the stored ones, reloaded without a restart (warehouse/src/keys/).
-  const keys = sink ? await startServiceKeyRing(warehouse, config, (line) => logger.warn(line)) : undefined;
+  const keys = sink
+    ? await startServiceKeyRing(warehouse, loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS }), config, (line) => logger.warn(line))
+    : undefined;
   const server: Server = createIngestServer({
     metrics,
     logger,

@@ -8,5 +8,6 @@ export * from "./http/request-id";
 export * from "./http/token-bucket";
 export * from "./logging/logger";
 export * from "./auth/key-ring";
+export * from "./auth/key-ring-metrics";
 export * from "./config/parse-env";
 export * from "./lifecycle/process-lifecycle";

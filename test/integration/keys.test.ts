@@ -1,6 +1,7 @@
 import { loadApiConfig, startApiService } from "@answerscope/api";
 import { makeResponseCompleted } from "@answerscope/contracts";
-import { createStoredKey, createWarehouse, keyHash, queryRows, sqlValue, startKeyRingReload, withKeyRingMetrics, type Warehouse } from "@answerscope/warehouse";
+import { createStoredKey, createWarehouse, keyHash, queryRows, sqlValue, startKeyRingReload, type Warehouse } from "@answerscope/warehouse";
+import { withKeyRingMetrics } from "@answerscope/runtime";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

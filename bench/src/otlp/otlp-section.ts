@@ -1,7 +1,6 @@
 import type { DemoMessage } from "@answerscope/demo";
 import { queryRows, sqlValue } from "@answerscope/warehouse";
-import { decodeSpans } from "../../../ingest/src/otlp/decode-request";
-import { mapSpans } from "../../../ingest/src/otlp/map-spans";
+import { decodeSpans, mapSpans } from "@answerscope/ingest";
 import { startServiceProcess } from "../../../test/src/service-process";
 import { dropBenchDatabase, freshBenchDatabase } from "../bench-warehouse";
 import { postToCollector } from "../engines/collector-ingest";

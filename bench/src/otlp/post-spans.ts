@@ -1,5 +1,5 @@
 import { Agent, request } from "node:http";
-import { ExportTraceServiceResponse } from "../../../ingest/src/otlp/otlp-proto";
+import { ExportTraceServiceResponse } from "@answerscope/ingest";
 
 /** One export on `agent`'s connections: the status and the decoded ExportTraceServiceResponse. */
 function exportOnce(agent: Agent, port: number, key: string, body: Uint8Array): Promise<{ status: number; partialSuccess: unknown }> {

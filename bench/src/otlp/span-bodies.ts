@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ExportTraceServiceRequest, type KeyValueObject, type SpanObject } from "../../../ingest/src/otlp/otlp-proto";
+import { ExportTraceServiceRequest, type KeyValueObject, type SpanObject } from "@answerscope/ingest";
 
 /**
  * Spans each generated turn makes: an invoke_agent span, one chat call and one execute_tool span

@@ -3,4 +3,3 @@ export * from "./stored-keys";
 export * from "./key-ring-reload";
 export * from "./key-json";
 export * from "./service-key-ring";
-export * from "./key-ring-metrics";

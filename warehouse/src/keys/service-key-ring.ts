@@ -1,7 +1,6 @@
-import { loadKeyRing } from "@answerscope/runtime";
 import { z } from "zod";
 import type { Warehouse } from "../client";
-import { startKeyRingReload, type ReloadingKeyRing } from "./key-ring-reload";
+import { startKeyRingReload, type BootstrapRing, type ReloadingKeyRing } from "./key-ring-reload";
 
 /** The key settings of every service that checks keys (collector, query API); each config schema extends it. */
 export const KeyRingEnvSchema = z.object({
@@ -14,9 +13,12 @@ export const KeyRingEnvSchema = z.object({
 });
 export type KeyRingEnv = z.output<typeof KeyRingEnvSchema>;
 
-/** A service's key ring: the bootstrap keys, and the stored ones reloaded every KEYS_RELOAD_MS. */
-export async function startServiceKeyRing(w: Warehouse, env: KeyRingEnv, log: (line: string) => void): Promise<ReloadingKeyRing> {
-  const ring = await startKeyRingReload(w, loadKeyRing({ file: env.ANSWERSCOPE_KEYS_FILE, inline: env.ANSWERSCOPE_KEYS }), { intervalMs: env.KEYS_RELOAD_MS, log });
+/**
+ * A service's key ring: the bootstrap keys (the runtime's loadKeyRing of ANSWERSCOPE_KEYS(_FILE)),
+ * and the stored ones reloaded every KEYS_RELOAD_MS.
+ */
+export async function startServiceKeyRing(w: Warehouse, bootstrap: BootstrapRing, env: KeyRingEnv, log: (line: string) => void): Promise<ReloadingKeyRing> {
+  const ring = await startKeyRingReload(w, bootstrap, { intervalMs: env.KEYS_RELOAD_MS, log });
   if (ring.size === 0) log("no keys yet (ANSWERSCOPE_KEYS / ANSWERSCOPE_KEYS_FILE, or answerscope keys create): every request is 401 until one is created");
   return ring;
 }

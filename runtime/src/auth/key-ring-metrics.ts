@@ -1,12 +1,18 @@
-import type { Exposition } from "@answerscope/runtime";
-import type { ReloadingKeyRing } from "./key-ring-reload";
+import type { Exposition } from "../http/health-routes";
+
+/** How a key ring's reloads of its stored keys went (the warehouse's reloading ring keeps it). */
+export interface KeyRingReloadStatus {
+  failures: number;
+  lastError: string | null;
+  lastSuccessMs: number | null;
+}
 
 /**
  * A service's /metrics with its key ring's reloads appended, in the Prometheus text format (the
  * warehouse has no metrics client; the services' registries stay theirs): how many reloads failed,
  * whether the last one did (the ring then holds the last good keys), and when one last worked.
  */
-export function withKeyRingMetrics(exposition: Exposition, ring: ReloadingKeyRing, prefix: string): Exposition {
+export function withKeyRingMetrics(exposition: Exposition, ring: { readonly status: KeyRingReloadStatus }, prefix: string): Exposition {
   return {
     contentType: exposition.contentType,
     async render() {
