@@ -32,4 +32,4 @@ export * from "./repairs/index";
 export * from "./periodic";
 export * from "./role-warehouse";
 export * from "./keys/index";
-export { DataDirLockedError } from "./engine/data-dir-lock";
+export { DataDirLockedError, LOCK_FILE } from "./engine/data-dir-lock";
