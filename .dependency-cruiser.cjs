@@ -3,7 +3,22 @@
  * contracts <- warehouse <- runtime and the services; the dashboard reads data only through the
  * API; nothing imports another package's files by relative path.
  */
-const WORKSPACES = ["contracts", "warehouse", "runtime", "evaluator", "ingest", "api", "demo", "alerts", "dashboard", "server", "importer", "sdk", "test", "bench"];
+const WORKSPACES = [
+  "contracts",
+  "warehouse",
+  "runtime",
+  "evaluator",
+  "ingest",
+  "api",
+  "demo",
+  "alerts",
+  "dashboard",
+  "server",
+  "importer",
+  "sdk",
+  "test",
+  "bench",
+];
 const SERVICES = ["evaluator", "ingest", "api", "alerts"];
 /** A path in one of these workspaces. */
 const inAny = (names) => `^(${names.join("|")})/`;
@@ -34,14 +49,16 @@ module.exports = {
     },
     {
       name: "services-do-not-import-each-other",
-      comment: "A service depends on contracts, warehouse and runtime; only server (answerscope serve) composes services.",
+      comment:
+        "A service depends on contracts, warehouse and runtime; only server (answerscope serve) composes services.",
       severity: "error",
       from: { path: inAny(SERVICES) },
       to: { path: inAny(["server", "test", "bench", "importer", "demo", "sdk", ...SERVICES]), pathNot: "^$1/" },
     },
     {
       name: "services-use-only-the-dashboards-url-scheme",
-      comment: "The dashboard's published entry points (its views and URL state, for alert links) and nothing else of it.",
+      comment:
+        "The dashboard's published entry points (its views and URL state, for alert links) and nothing else of it.",
       severity: "error",
       from: { path: inAny(except("dashboard", "test", "bench")) },
       to: { path: "^dashboard/", pathNot: "^dashboard/src/lib/(routes|url-state)\\.ts$" },

@@ -49,7 +49,10 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
       ],
       // One import style: a type-only import says so with `import type`.
-      "@typescript-eslint/consistent-type-imports": ["error", { prefer: "type-imports", fixStyle: "separate-type-imports" }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { prefer: "type-imports", fixStyle: "separate-type-imports" },
+      ],
       "@typescript-eslint/no-import-type-side-effects": "error",
       // and a relative import names the module, not a file extension (the bundlers, tsx and vitest resolve it).
       "no-restricted-imports": [
@@ -81,6 +84,9 @@ export default tseslint.config(
   },
   {
     files: ["**/*.cjs"],
-    languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly", __dirname: "readonly" } },
+    languageOptions: {
+      sourceType: "commonjs",
+      globals: { module: "writable", require: "readonly", __dirname: "readonly" },
+    },
   },
 );

@@ -41,7 +41,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{contracts,warehouse,runtime,evaluator,ingest,api,demo,alerts,dashboard,server,importer,bench,sdk}/src/**/*.test.ts", "test/reference/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "{contracts,warehouse,runtime,evaluator,ingest,api,demo,alerts,dashboard,server,importer,bench,sdk}/src/**/*.test.ts",
+            "test/reference/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
         },
       },
       {

@@ -5,7 +5,14 @@ import { tmpdir } from "node:os";
 import { promisify } from "node:util";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BENCH_ENTRY, buildBench, bundleOf, SERVICE_ENTRIES, SERVICE_NODE_FLAGS, serviceNodeArgs } from "./build-services";
+import {
+  BENCH_ENTRY,
+  buildBench,
+  bundleOf,
+  SERVICE_ENTRIES,
+  SERVICE_NODE_FLAGS,
+  serviceNodeArgs,
+} from "./build-services";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Every place outside the tests that starts a service's bundle. */
@@ -77,7 +84,9 @@ describe("the bench's bundle", () => {
 
   it("is what npm run bench runs", () => {
     // The flags are optional (BENCH_NODE_FLAGS, empty by default); the bundle is what runs.
-    const exec = readFileSync(join(ROOT, "scripts/bench.sh"), "utf8").split("\n").find((line) => line.startsWith("exec node "));
+    const exec = readFileSync(join(ROOT, "scripts/bench.sh"), "utf8")
+      .split("\n")
+      .find((line) => line.startsWith("exec node "));
     expect(exec).toBe(`exec node \${BENCH_NODE_FLAGS:-} dist/${BENCH_ENTRY.replace(/\.ts$/, ".mjs")} "$@"`);
   });
 

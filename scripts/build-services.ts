@@ -6,7 +6,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The long-running processes of the product, each bundled into dist/ with the same path (`.ts` → `.mjs`). */
-export const SERVICE_ENTRIES = ["server/src/main.ts", "ingest/src/main.ts", "api/src/main.ts", "alerts/src/main.ts", "alerts/src/webhook/main.ts", "evaluator/src/main.ts"] as const;
+export const SERVICE_ENTRIES = [
+  "server/src/main.ts",
+  "ingest/src/main.ts",
+  "api/src/main.ts",
+  "alerts/src/main.ts",
+  "alerts/src/webhook/main.ts",
+  "evaluator/src/main.ts",
+] as const;
 export type ServiceEntry = (typeof SERVICE_ENTRIES)[number];
 
 /** Where the bundle of a service entry lies. */
@@ -29,9 +36,13 @@ export const SERVICE_NODE_FLAGS: Partial<Record<ServiceEntry, readonly string[]>
 };
 
 /** node's arguments that run a service from its bundle (build it first: buildServices). */
-export const serviceNodeArgs = (entry: ServiceEntry): string[] => [...(SERVICE_NODE_FLAGS[entry] ?? []), bundleOf(entry)];
+export const serviceNodeArgs = (entry: ServiceEntry): string[] => [
+  ...(SERVICE_NODE_FLAGS[entry] ?? []),
+  bundleOf(entry),
+];
 
-export const isServiceEntry = (entry: string): entry is ServiceEntry => (SERVICE_ENTRIES as readonly string[]).includes(entry);
+export const isServiceEntry = (entry: string): entry is ServiceEntry =>
+  (SERVICE_ENTRIES as readonly string[]).includes(entry);
 
 /**
  * Our workspace packages are TypeScript and get bundled; every other package stays an import
@@ -40,7 +51,9 @@ export const isServiceEntry = (entry: string): entry is ServiceEntry => (SERVICE
 const externalNodeModules: Plugin = {
   name: "external-node-modules",
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@answerscope/") ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@answerscope/") ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -54,7 +67,10 @@ const sourceImportMetaUrl: Plugin = {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
       const text = await readFile(args.path, "utf8");
       // A regular expression, not the plain words, so this file can be bundled too (the bench's bundle builds the services).
-      return { contents: text.replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+      return {
+        contents: text.replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href)),
+        loader: "ts",
+      };
     });
   },
 };
@@ -98,7 +114,9 @@ async function bundle(entries: readonly string[], log: (line: string) => void): 
       await rename(temporary, file.path);
     }),
   );
-  log(`built ${entries.join(", ")} into ${relative(process.cwd(), join(ROOT, "dist")) || "dist"} in ${Math.round(performance.now() - started)} ms`);
+  log(
+    `built ${entries.join(", ")} into ${relative(process.cwd(), join(ROOT, "dist")) || "dist"} in ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 /** Bundles the long-running processes (SERVICE_ENTRIES); bundleOf says where each lies. */
@@ -108,4 +126,5 @@ export const buildServices = (log: (line: string) => void = () => {}): Promise<v
 export const buildBench = (log: (line: string) => void = () => {}): Promise<void> => bundle([BENCH_ENTRY], log);
 
 // `build-services.ts` bundles the services, `build-services.ts bench` the bench.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await (process.argv[2] === "bench" ? buildBench(console.log) : buildServices(console.log));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  await (process.argv[2] === "bench" ? buildBench(console.log) : buildServices(console.log));

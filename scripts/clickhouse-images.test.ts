@@ -8,7 +8,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Every clickhouse/* image a compose file names, with its tag. */
 function composeImages(file: string): { name: string; tag: string }[] {
-  return [...readFileSync(join(ROOT, file), "utf8").matchAll(/^\s*image:\s*clickhouse\/(clickhouse-[a-z]+):(\S+)\s*$/gm)].map((m) => ({ name: m[1]!, tag: m[2]! }));
+  return [
+    ...readFileSync(join(ROOT, file), "utf8").matchAll(/^\s*image:\s*clickhouse\/(clickhouse-[a-z]+):(\S+)\s*$/gm),
+  ].map((m) => ({ name: m[1]!, tag: m[2]! }));
 }
 
 /**
@@ -25,7 +27,11 @@ describe("the ClickHouse server image", () => {
 
   it("is the same in docker-compose.yml, docker-compose.cluster.yml (server and keeper) and the test containers", () => {
     const images = [...composeImages("docker-compose.yml"), ...composeImages("docker-compose.cluster.yml")];
-    expect(images.map((image) => image.name).sort()).toEqual(["clickhouse-keeper", "clickhouse-server", "clickhouse-server"]);
+    expect(images.map((image) => image.name).sort()).toEqual([
+      "clickhouse-keeper",
+      "clickhouse-server",
+      "clickhouse-server",
+    ]);
     for (const image of images) expect(image, image.name).toMatchObject({ tag });
   });
 });

@@ -11,7 +11,9 @@ describe("the exporter's gauges of catalog metrics", () => {
   // from the catalog must keep every one of them.
   it("keep the names and labels the alert rules watch", () => {
     const slice = ["tenant", "model", "channel", "window"];
-    expect(Object.fromEntries(Object.entries(CATALOG_GAUGES).map(([key, gauge]) => [key, [gauge.name, ...gauge.labels]]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(CATALOG_GAUGES).map(([key, gauge]) => [key, [gauge.name, ...gauge.labels]])),
+    ).toEqual({
       windowResponses: ["answerscope_window_responses", ...slice],
       latencyP95: ["answerscope_latency_p95_seconds", ...slice],
       maxIterationRatio: ["answerscope_max_iteration_ratio", ...slice],
@@ -25,7 +27,9 @@ describe("the exporter's gauges of catalog metrics", () => {
       goodAnswerRatio: ["answerscope_good_answer_ratio", ...slice],
       goodAnswerSamples: ["answerscope_good_answer_samples", ...slice],
     });
-    expect(GAUGES.thumbsDownSamples.help).toBe("Explicit answer ratings (up or down) given in the window: the denominator of answerscope_thumbs_down_ratio");
+    expect(GAUGES.thumbsDownSamples.help).toBe(
+      "Explicit answer ratings (up or down) given in the window: the denominator of answerscope_thumbs_down_ratio",
+    );
   });
 
   it("cover every ratio gauge: a ratio the exporter publishes is an alertable metric of the catalog", () => {

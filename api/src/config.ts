@@ -11,7 +11,11 @@ export const ApiConfigSchema = WarehouseEnvSchema.extend({
   /** The admin credential of the admin routes (`answerscope keys` through this server); unset, they are off. */
   ANSWERSCOPE_ADMIN_KEY: z.string().min(16, "the admin credential must be at least 16 characters").optional(),
   /** How long a dashboard login lasts before its session token expires. */
-  SESSION_TTL_S: z.coerce.number().int().min(60).default(12 * 3600),
+  SESSION_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
   /** Link to a response's trace, e.g. `https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}`; unset: `trace_url` is null. */
   TRACE_URL_TEMPLATE: z
     .string()

@@ -1,5 +1,24 @@
-import { createLogger, createServiceServer, listen, loadKeyRing, registryExposition, sendJson, withKeyRingMetrics, type KeyRing, type Logger, type Route } from "@answerscope/runtime";
-import { createWarehouse, roleWarehouse, startServiceKeyRing, warehouseConfigFromEnv, type ReloadingKeyRing, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+import {
+  createLogger,
+  createServiceServer,
+  listen,
+  loadKeyRing,
+  registryExposition,
+  sendJson,
+  withKeyRingMetrics,
+  type KeyRing,
+  type Logger,
+  type Route,
+} from "@answerscope/runtime";
+import {
+  createWarehouse,
+  roleWarehouse,
+  startServiceKeyRing,
+  warehouseConfigFromEnv,
+  type ReloadingKeyRing,
+  type RunningRole,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import type { ApiConfig } from "./config";
 import { routeHandler } from "./http/route-handler";
@@ -30,23 +49,30 @@ export function createApiServer(options: ApiServerOptions): Server {
   const log = options.log ?? ((message: string) => logger.error(message));
   const document = buildOpenApiDocument();
   const routes: Route[] = [
-    ...QUERY_ROUTES.map(
-      (route): Route => ({
-        method: "GET",
-        path: route.path,
-        handler: routeHandler(route, {
-          warehouse: options.warehouse,
-          keys: options.keys,
-          traceUrlTemplate: options.traceUrlTemplate,
-          log,
-          observe: (observed, status, seconds) => metrics.requestSeconds.observe({ route: observed.operationId, status: String(status) }, seconds),
-        }),
+    ...QUERY_ROUTES.map((route): Route => ({
+      method: "GET",
+      path: route.path,
+      handler: routeHandler(route, {
+        warehouse: options.warehouse,
+        keys: options.keys,
+        traceUrlTemplate: options.traceUrlTemplate,
+        log,
+        observe: (observed, status, seconds) =>
+          metrics.requestSeconds.observe({ route: observed.operationId, status: String(status) }, seconds),
       }),
-    ),
+    })),
     ...(options.storedKeys
       ? [
-          ...sessionRoutes({ warehouse: options.warehouse, keys: options.storedKeys.ring, ttlSeconds: options.storedKeys.sessionTtlSeconds }),
-          ...adminKeysRoutes({ warehouse: options.warehouse, keys: options.storedKeys.ring, adminKey: options.storedKeys.adminKey }),
+          ...sessionRoutes({
+            warehouse: options.warehouse,
+            keys: options.storedKeys.ring,
+            ttlSeconds: options.storedKeys.sessionTtlSeconds,
+          }),
+          ...adminKeysRoutes({
+            warehouse: options.warehouse,
+            keys: options.storedKeys.ring,
+            adminKey: options.storedKeys.adminKey,
+          }),
         ]
       : []),
     // The document describes the API; it holds no tenant data, so it needs no key.
@@ -54,7 +80,9 @@ export function createApiServer(options: ApiServerOptions): Server {
   ];
   return createServiceServer({
     routes,
-    metrics: options.storedKeys ? withKeyRingMetrics(registryExposition(metrics.registry), options.storedKeys.ring, "answerscope_api_") : registryExposition(metrics.registry),
+    metrics: options.storedKeys
+      ? withKeyRingMetrics(registryExposition(metrics.registry), options.storedKeys.ring, "answerscope_api_")
+      : registryExposition(metrics.registry),
     isReady: () => options.warehouse.client.ping().then((result) => result.success),
     logger,
     corsOrigin: options.corsOrigin,
@@ -65,14 +93,27 @@ export type RunningApi = RunningRole & { port: number };
 
 /** Starts the query API (the `api` role), on `shared` when given (answerscope serve), else on its own warehouse. */
 export async function startApiService(config: ApiConfig, shared?: Warehouse): Promise<RunningApi> {
-  const { warehouse, release } = roleWarehouse(shared, () => createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }));
+  const { warehouse, release } = roleWarehouse(shared, () =>
+    createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }),
+  );
   const logger = createLogger("api");
   const bootstrap = loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS });
   const keys = await startServiceKeyRing(warehouse, bootstrap, config, (line) => logger.warn(line));
   // The operator's hint lives here and in the docs, never in the dashboard a user reads.
-  logger.info(config.TRACE_URL_TEMPLATE ? `trace links: ${config.TRACE_URL_TEMPLATE}` : "trace links: off (set TRACE_URL_TEMPLATE, e.g. https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}, to link responses to their traces)");
+  logger.info(
+    config.TRACE_URL_TEMPLATE
+      ? `trace links: ${config.TRACE_URL_TEMPLATE}`
+      : "trace links: off (set TRACE_URL_TEMPLATE, e.g. https://langfuse.example.com/project/{tenant_id}/traces/{trace_id}, to link responses to their traces)",
+  );
   const storedKeys = { ring: keys, adminKey: config.ANSWERSCOPE_ADMIN_KEY, sessionTtlSeconds: config.SESSION_TTL_S };
-  const server = createApiServer({ warehouse, keys, traceUrlTemplate: config.TRACE_URL_TEMPLATE, corsOrigin: config.CORS_ORIGIN, storedKeys, logger });
+  const server = createApiServer({
+    warehouse,
+    keys,
+    traceUrlTemplate: config.TRACE_URL_TEMPLATE,
+    corsOrigin: config.CORS_ORIGIN,
+    storedKeys,
+    logger,
+  });
   const port = await listen(server, config.PORT, config.HOST);
   return {
     port,

@@ -1,4 +1,10 @@
-import { createWarehouse, migrate, onClusterClause, type Warehouse, type WarehouseConfig } from "@answerscope/warehouse";
+import {
+  createWarehouse,
+  migrate,
+  onClusterClause,
+  type Warehouse,
+  type WarehouseConfig,
+} from "@answerscope/warehouse";
 
 /**
  * The product's Warehouse with `log_queries = 1` (off by default on 18.16), so system.query_log

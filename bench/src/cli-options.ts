@@ -58,12 +58,14 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   }
   const integer = (name: string, text: string, least: number) => {
     const value = Number(text);
-    if (!Number.isSafeInteger(value) || value < least) throw new Error(`--${name} must be ${least > 0 ? "a positive" : "a non-negative"} integer\n${USAGE}`);
+    if (!Number.isSafeInteger(value) || value < least)
+      throw new Error(`--${name} must be ${least > 0 ? "a positive" : "a non-negative"} integer\n${USAGE}`);
     return value;
   };
   const positive = (name: string, text: string) => integer(name, text, 1);
   const sections = values.only.split(",").map((s) => s.trim());
-  for (const section of sections) if (!SECTIONS.includes(section as Section)) throw new Error(`unknown section ${section}\n${USAGE}`);
+  for (const section of sections)
+    if (!SECTIONS.includes(section as Section)) throw new Error(`unknown section ${section}\n${USAGE}`);
   return {
     responses: positive("responses", values.responses),
     queryRuns: positive("query-runs", values["query-runs"]),

@@ -29,10 +29,14 @@ describe("withRandomIds", () => {
     // ...but spread over its key range, as random ids are: the hash right after the prefix.
     const firstHexDigits = new Set(random.responses.map((row) => row.response_id.charAt("resp_".length)));
     expect(firstHexDigits.size).toBe(16);
-    const rated = batch!.feedback.map((row, i) => [row.target_id, random.feedback[i]!.target_id] as const).filter(([id]) => responseIds.has(id));
+    const rated = batch!.feedback
+      .map((row, i) => [row.target_id, random.feedback[i]!.target_id] as const)
+      .filter(([id]) => responseIds.has(id));
     expect(rated.length).toBeGreaterThan(0);
     for (const [before, after] of rated) expect(after).toBe(responseIds.get(before));
-    const called = batch!.toolCalls.map((row, i) => [row.response_id, random.toolCalls[i]!.response_id] as const).filter(([id]) => responseIds.has(id));
+    const called = batch!.toolCalls
+      .map((row, i) => [row.response_id, random.toolCalls[i]!.response_id] as const)
+      .filter(([id]) => responseIds.has(id));
     expect(called.length).toBeGreaterThan(0);
     for (const [before, after] of called) expect(after).toBe(responseIds.get(before));
   });

@@ -4,9 +4,27 @@ import { addOutcome, runPipeline } from "@answerscope/ingest";
 import { emptyFactBatch, FACT_KINDS, FACT_TABLES, factBatchSize, type FactBatch } from "@answerscope/warehouse";
 
 /** Realistic events of the three kinds, mixed as the demo generator mixes them; no malformed ones, so counts are exact. */
-export function demoMessages(options: { events: number; seed: number; tenants: string[]; endMs?: number; windowMs?: number }): DemoMessage[] {
-  const time = { mode: "backfill" as const, endMs: options.endMs ?? Date.now(), windowMs: options.windowMs ?? 3_600_000 };
-  return [...generateDemoEvents({ events: options.events, seed: options.seed, tenants: options.tenants, malformedShare: 0, time })];
+export function demoMessages(options: {
+  events: number;
+  seed: number;
+  tenants: string[];
+  endMs?: number;
+  windowMs?: number;
+}): DemoMessage[] {
+  const time = {
+    mode: "backfill" as const,
+    endMs: options.endMs ?? Date.now(),
+    windowMs: options.windowMs ?? 3_600_000,
+  };
+  return [
+    ...generateDemoEvents({
+      events: options.events,
+      seed: options.seed,
+      tenants: options.tenants,
+      malformedShare: 0,
+      time,
+    }),
+  ];
 }
 
 /**
@@ -14,7 +32,11 @@ export function demoMessages(options: { events: number; seed: number; tenants: s
  * `batchRows` rows as the worker's buffer cuts them, so a sink measurement writes what
  * the worker would write.
  */
-export function factBatchesOf(messages: readonly DemoMessage[], batchRows: number, receivedAtMs = Date.now()): FactBatch[] {
+export function factBatchesOf(
+  messages: readonly DemoMessage[],
+  batchRows: number,
+  receivedAtMs = Date.now(),
+): FactBatch[] {
   const batches: FactBatch[] = [];
   let batch = emptyFactBatch();
   messages.forEach((message, index) => {
@@ -33,7 +55,13 @@ export function factBatchesOf(messages: readonly DemoMessage[], batchRows: numbe
 export function distinctFactRows(batches: readonly FactBatch[]): number {
   return FACT_KINDS.reduce((sum, kind) => {
     const key: readonly string[] = FACT_TABLES[kind].key;
-    const keys = new Set(batches.flatMap((batch) => (batch[kind] as object[]).map((row) => key.map((column) => String((row as Record<string, unknown>)[column])).join("\u0000"))));
+    const keys = new Set(
+      batches.flatMap((batch) =>
+        (batch[kind] as object[]).map((row) =>
+          key.map((column) => String((row as Record<string, unknown>)[column])).join("\u0000"),
+        ),
+      ),
+    );
     return sum + keys.size;
   }, 0);
 }
@@ -60,4 +88,5 @@ export function withRandomIds(batch: FactBatch, columns: readonly string[]): Fac
 // order (a marker before the hash would sort them together, and a read by id would touch a few
 // granules), then `_r`: the generated ids are a prefix and hex digits alone, and a reused data set
 // is recognised by counting those (scale/loaded-data-set.ts).
-const randomId = (id: string) => (id === "" ? id : `${id.split("_")[0]}_${createHash("sha1").update(id).digest("hex").slice(0, 16)}_r`);
+const randomId = (id: string) =>
+  id === "" ? id : `${id.split("_")[0]}_${createHash("sha1").update(id).digest("hex").slice(0, 16)}_r`;

@@ -55,11 +55,18 @@ const PRODUCE_BATCH = 250 * KAFKA_PARTITIONS;
 const wants = (section: (typeof options.sections)[number]) => options.sections.includes(section);
 let kafkaStarted = false;
 // The worker and exporter processes run from their bundles, as deployed.
-if (options.sections.some((s) => s === "ingest" || s === "freshness" || s === "exporter" || s === "sdk" || s === "otlp")) await buildServices(progress);
+if (
+  options.sections.some((s) => s === "ingest" || s === "freshness" || s === "exporter" || s === "sdk" || s === "otlp")
+)
+  await buildServices(progress);
 const { url } = await startClickHouse(SERVICE);
 progress(`ClickHouse ${url}`);
 const w = createBenchWarehouse(url, "bench_scale");
-const results: BenchResults = carryOver(previous, { machine: await describeMachine(w), options: { ...options, outDir: undefined }, slowest_queries: {}, errors: {} }, options.sections);
+const results: BenchResults = carryOver(
+  previous,
+  { machine: await describeMachine(w), options: { ...options, outDir: undefined }, slowest_queries: {}, errors: {} },
+  options.sections,
+);
 
 async function section(name: string, work: () => Promise<void>): Promise<void> {
   progress(`== ${name}`);
@@ -78,7 +85,13 @@ try {
       const started = Date.now();
       // A reused data set keeps the load times of the run that loaded it, when bench-results.json is that run's.
       const reuse = options.reuseData
-        ? withLoadTimesOf(await loadedDataSet(w, options.responses), previous && { scale: previous.scale, measuredAt: (previous.section_machines?.queries ?? previous.machine).measured_at })
+        ? withLoadTimesOf(
+            await loadedDataSet(w, options.responses),
+            previous && {
+              scale: previous.scale,
+              measuredAt: (previous.section_machines?.queries ?? previous.machine).measured_at,
+            },
+          )
         : undefined;
       results.scale = (await runScaleSection(w, options.responses, options.queryRuns, reuse)).report;
       results.slowest_queries.queries = await slowestQueries(w, started);
@@ -89,23 +102,35 @@ try {
       const started = Date.now();
       // The data set's window, for restoring label rows below: this run's load, or the reused
       // data set's own (bench-results.json's is an earlier load's, whose window may differ).
-      const loaded = results.scale?.window && { startMs: Date.parse(results.scale.window.start), endMs: Date.parse(results.scale.window.end) };
-      const window = wants("queries") ? loaded : options.reuseData ? (await loadedDataSet(w, options.responses)).window : undefined;
+      const loaded = results.scale?.window && {
+        startMs: Date.parse(results.scale.window.start),
+        endMs: Date.parse(results.scale.window.end),
+      };
+      const window = wants("queries")
+        ? loaded
+        : options.reuseData
+          ? (await loadedDataSet(w, options.responses)).window
+          : undefined;
       results.first_evaluation = await evaluateFirstPass(w, options.outcomesBudgetS);
       // The label update needs a tenant whose first pass ran: the largest one that did.
       const evaluated = [...results.first_evaluation.tenants].sort((a, b) => b.responses - a.responses)[0];
       if (!evaluated) throw new Error("no tenant finished its first outcome evaluation within the budget");
-      if (evaluated.tenantId !== LARGEST_TENANT) progress(`  label update on ${evaluated.tenantId}, the largest tenant evaluated`);
+      if (evaluated.tenantId !== LARGEST_TENANT)
+        progress(`  label update on ${evaluated.tenantId}, the largest tenant evaluated`);
       results.label_update = await measureLabelUpdate(w, evaluated.tenantId, 3);
       // The same at a month's end: the new events close the previous month, whose partition is full.
-      results.label_update_month_end = await measureLabelUpdate(w, evaluated.tenantId, 3, { endMs: lastSecondOfPreviousMonthMs(Date.now()) });
+      results.label_update_month_end = await measureLabelUpdate(w, evaluated.tenantId, 3, {
+        endMs: lastSecondOfPreviousMonthMs(Date.now()),
+      });
       // The first pass emptied the label tables: the tenants it left out get their generated label
       // rows back (an evaluated row is newer and stays), so later sections read a full data set.
       if (window) {
         progress("outcomes: restoring the generated label rows of the tenants not evaluated");
         await loadScaleLabels(w, scaleCountsFor(options.responses).responses, window);
       } else {
-        progress("outcomes: no queries section or --reuse-data to take the data set's window from; the tenants not evaluated keep no labels");
+        progress(
+          "outcomes: no queries section or --reuse-data to take the data set's window from; the tenants not evaluated keep no labels",
+        );
       }
       results.slowest_queries.outcomes = await slowestQueries(w, started);
     });
@@ -115,9 +140,19 @@ try {
       const { brokers } = await startKafka({ name: SERVICE, partitions: KAFKA_PARTITIONS });
       kafkaStarted = true;
       const pids = await Promise.all([servicePid("clickhouse", SERVICE), servicePid("kafka", SERVICE)]);
-      const servicePids = pids.every((pid) => pid !== undefined) ? { clickhouse: [pids[0]!], broker: [pids[1]!] } : undefined;
+      const servicePids = pids.every((pid) => pid !== undefined)
+        ? { clickhouse: [pids[0]!], broker: [pids[1]!] }
+        : undefined;
       if (!servicePids) progress("ingest: ClickHouse or broker pid unknown (external services?): no CPU accounting");
-      results.ingest = await measureIngest({ url, brokers, events: options.ingestEvents, warmupEvents: options.ingestWarmupEvents, produceBatch: PRODUCE_BATCH, runs: options.ingestRuns, servicePids });
+      results.ingest = await measureIngest({
+        url,
+        brokers,
+        events: options.ingestEvents,
+        warmupEvents: options.ingestWarmupEvents,
+        produceBatch: PRODUCE_BATCH,
+        runs: options.ingestRuns,
+        servicePids,
+      });
     });
   }
   if (wants("freshness")) {
@@ -126,8 +161,14 @@ try {
       kafkaStarted = true;
       // Half the maximum rate: the one-worker ingest rate of this run when measured.
       const max = results.ingest?.one_worker_events_per_s;
-      if (!max) throw new Error("freshness needs the ingest section's one-worker rate (run it with --only ingest,freshness)");
-      results.freshness = await measureFreshness({ url, brokers, eventsPerSecond: Math.max(1, Math.round(max / 2)), seconds: 30 });
+      if (!max)
+        throw new Error("freshness needs the ingest section's one-worker rate (run it with --only ingest,freshness)");
+      results.freshness = await measureFreshness({
+        url,
+        brokers,
+        eventsPerSecond: Math.max(1, Math.round(max / 2)),
+        seconds: 30,
+      });
     });
   }
   if (wants("exporter")) {

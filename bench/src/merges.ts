@@ -7,7 +7,10 @@ import { progress } from "./progress";
  * earlier sections stored: right after the ingest section's runs the freshness p95 was 3.1 s, the
  * freshness section alone 1.1 s).
  */
-export async function waitForMerges(w: Warehouse, { maxSeconds = 120, allDatabases = false }: { maxSeconds?: number; allDatabases?: boolean } = {}): Promise<void> {
+export async function waitForMerges(
+  w: Warehouse,
+  { maxSeconds = 120, allDatabases = false }: { maxSeconds?: number; allDatabases?: boolean } = {},
+): Promise<void> {
   const deadline = Date.now() + maxSeconds * 1000;
   const scope = allDatabases ? "" : ` WHERE database = ${sqlValue(w.target.database)}`;
   while (Date.now() < deadline) {

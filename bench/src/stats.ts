@@ -51,4 +51,5 @@ export const round = (value: number, digits = 1): number => {
 };
 
 /** a / b rounded, NaN-safe: a ratio is only printed when both sides were measured. */
-export const ratio = (a: number, b: number, digits = 2): number | null => (a > 0 && b > 0 && Number.isFinite(a / b) ? round(a / b, digits) : null);
+export const ratio = (a: number, b: number, digits = 2): number | null =>
+  a > 0 && b > 0 && Number.isFinite(a / b) ? round(a / b, digits) : null;

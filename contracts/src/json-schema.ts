@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { EVENT_SCHEMAS, eventSchema } from './schema/event';
-import { EVENT_TYPES } from './vocabulary';
+import { z } from "zod";
+import { EVENT_SCHEMAS, eventSchema } from "./schema/event";
+import { EVENT_TYPES } from "./vocabulary";
 
 // The producer-facing JSON Schema (draft 2020-12) is generated from the zod schemas, never written
 // by hand, so it cannot drift from what the pipeline accepts. `io: 'input'` describes what a
@@ -12,9 +12,9 @@ import { EVENT_TYPES } from './vocabulary';
 export function buildJsonSchemas(): Record<string, Record<string, unknown>> {
   const files: Record<string, Record<string, unknown>> = {};
   for (const eventType of EVENT_TYPES) {
-    files[`${eventType}.schema.json`] = z.toJSONSchema(EVENT_SCHEMAS[eventType], { io: 'input' });
+    files[`${eventType}.schema.json`] = z.toJSONSchema(EVENT_SCHEMAS[eventType], { io: "input" });
   }
-  files['event.schema.json'] = z.toJSONSchema(eventSchema, { io: 'input' });
+  files["event.schema.json"] = z.toJSONSchema(eventSchema, { io: "input" });
   return files;
 }
 

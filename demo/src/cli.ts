@@ -1,28 +1,34 @@
 // Command line of the demo generator: `tsx demo/src/cli.ts --help`. Progress goes to stderr, the
 // summary to stdout; the exit code is 0 when everything was handed over, 1 when the transport
 // failed, 2 on a usage error and 130 when interrupted.
-import { formatSummary } from './cli/format-summary';
-import { parseCliConfig, scenarioOf, USAGE, UsageError, type CliConfig } from './cli/cli-config';
-import { ProgressReporter } from './cli/progress-reporter';
-import { generateDemoEvents } from './scenario/generate-events';
-import { createCollectorTransport } from './send/collector-transport';
-import { createKafkaTransport } from './send/kafka-transport';
-import { sendStream } from './send/send-stream';
-import type { DemoTransport } from './send/transport';
+import { formatSummary } from "./cli/format-summary";
+import { parseCliConfig, scenarioOf, USAGE, UsageError, type CliConfig } from "./cli/cli-config";
+import { ProgressReporter } from "./cli/progress-reporter";
+import { generateDemoEvents } from "./scenario/generate-events";
+import { createCollectorTransport } from "./send/collector-transport";
+import { createKafkaTransport } from "./send/kafka-transport";
+import { sendStream } from "./send/send-stream";
+import type { DemoTransport } from "./send/transport";
 
 async function openTransport(config: CliConfig): Promise<DemoTransport> {
   const { target } = config;
-  if (target.kind === 'kafka') return createKafkaTransport({ brokers: target.brokers, topics: target.topics });
-  return createCollectorTransport({ url: target.url, keys: target.keys, maxBatchEvents: Math.min(config.batchSize, 1000) });
+  if (target.kind === "kafka") return createKafkaTransport({ brokers: target.brokers, topics: target.topics });
+  return createCollectorTransport({
+    url: target.url,
+    keys: target.keys,
+    maxBatchEvents: Math.min(config.batchSize, 1000),
+  });
 }
 
-const describeTime = (time: CliConfig['time']): string =>
-  time.mode === 'live' ? `live at ${time.eventsPerSecond} events/s` : `backfill over the last ${((time.windowMs ?? 0) / 3_600_000).toFixed(1)} h`;
+const describeTime = (time: CliConfig["time"]): string =>
+  time.mode === "live"
+    ? `live at ${time.eventsPerSecond} events/s`
+    : `backfill over the last ${((time.windowMs ?? 0) / 3_600_000).toFixed(1)} h`;
 
 async function run(config: CliConfig): Promise<number> {
-  const live = config.time.mode === 'live';
+  const live = config.time.mode === "live";
   process.stderr.write(
-    `demo: ${config.events} events, seed ${config.seed}, tenants ${config.tenants.join(',')}, ${describeTime(config.time)}, ${(config.malformedShare * 100).toFixed(2)} % malformed, ${(config.vikingbotShare * 100).toFixed(0)} % of chat sessions labelled by vikingbot\n`,
+    `demo: ${config.events} events, seed ${config.seed}, tenants ${config.tenants.join(",")}, ${describeTime(config.time)}, ${(config.malformedShare * 100).toFixed(2)} % malformed, ${(config.vikingbotShare * 100).toFixed(0)} % of chat sessions labelled by vikingbot\n`,
   );
   let transport: DemoTransport;
   try {
@@ -35,16 +41,22 @@ async function run(config: CliConfig): Promise<number> {
   // Ctrl-C stops after the batch in flight and still prints the summary.
   const controller = new AbortController();
   const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 
   const reporter = new ProgressReporter(process.stderr);
   const messages = generateDemoEvents(scenarioOf(config));
-  const summary = await sendStream(messages, transport, { total: config.events, size: config.batchSize, paced: live, signal: controller.signal, onProgress: (progress) => reporter.update(progress) });
+  const summary = await sendStream(messages, transport, {
+    total: config.events,
+    size: config.batchSize,
+    paced: live,
+    signal: controller.signal,
+    onProgress: (progress) => reporter.update(progress),
+  });
   reporter.finish();
   await transport.close().catch(() => {});
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
+  process.off("SIGINT", stop);
+  process.off("SIGTERM", stop);
 
   process.stdout.write(formatSummary(summary, { kind: config.target.kind, description: transport.description }));
   if (summary.failure) return 1;

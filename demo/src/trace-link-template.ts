@@ -1,4 +1,4 @@
-import { pathToFileURL } from 'node:url';
+import { pathToFileURL } from "node:url";
 
 /**
  * The trace link template `npm start` gives the query API (TRACE_URL_TEMPLATE). The demo has no
@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
  * (`responsePath` of dashboard/src/lib/routes.ts); test/browser/demo-links.test.ts opens it.
  */
 export function demoTraceUrlTemplate(dashboardUrl: string): string {
-  return `${dashboardUrl.replace(/\/+$/, '')}/responses/{trace_id}?tenant={tenant_id}`;
+  return `${dashboardUrl.replace(/\/+$/, "")}/responses/{trace_id}?tenant={tenant_id}`;
 }
 
 // `node --import tsx demo/src/trace-link-template.ts URL` prints it, for scripts/start.sh.

@@ -47,11 +47,17 @@ export function startOutcomeService(config: OutcomeConfig, shared?: Warehouse): 
       else if (p.candidates > p.chunkSize) logger.info(`outcomes: ${describeChunkProgress(p)}`);
     },
     // The error's class only: a warehouse error's message can quote the SQL and its values.
-    onError: (error) => logger.error({ error_class: errorClass(error), stack: errorFrames(error) }, "outcome evaluator run failed"),
+    onError: (error) =>
+      logger.error({ error_class: errorClass(error), stack: errorFrames(error) }, "outcome evaluator run failed"),
     onRun: (run) =>
       logger.info(
         `outcomes: ${run.tenants} tenant(s), ${run.candidates} response(s) evaluated, ${run.written} label(s) written in ${run.durationMs} ms` +
-          run.perTenant.map((t) => `\n  ${t.tenantId}: ${t.candidates} evaluated, ${t.written} written, watermark ${new Date(t.watermarkMs).toISOString()}`).join(""),
+          run.perTenant
+            .map(
+              (t) =>
+                `\n  ${t.tenantId}: ${t.candidates} evaluated, ${t.written} written, watermark ${new Date(t.watermarkMs).toISOString()}`,
+            )
+            .join(""),
       ),
   });
   logger.info(`outcome evaluator started: every ${config.OUTCOME_INTERVAL_MS} ms`);

@@ -13,7 +13,10 @@ describe("loadIngestConfig", () => {
     expect(() => loadIngestConfig({ VIEW_REPAIR_INTERVAL_MS: "5000", VIEW_REPAIR_INTENT_EXPIRY_MS: "5000" })).toThrow(
       "invalid ingest configuration: VIEW_REPAIR_INTENT_EXPIRY_MS: must be longer than VIEW_REPAIR_INTERVAL_MS",
     );
-    expect(loadIngestConfig({ VIEW_REPAIR_INTERVAL_MS: "1000", VIEW_REPAIR_INTENT_EXPIRY_MS: "3000" }).VIEW_REPAIR_INTENT_EXPIRY_MS).toBe(3000);
+    expect(
+      loadIngestConfig({ VIEW_REPAIR_INTERVAL_MS: "1000", VIEW_REPAIR_INTENT_EXPIRY_MS: "3000" })
+        .VIEW_REPAIR_INTENT_EXPIRY_MS,
+    ).toBe(3000);
   });
 
   it("rejects a repair lock lease under a minute, which a live holder's repair could outlast", () => {
@@ -27,6 +30,8 @@ describe("loadIngestConfig", () => {
   it("holds two batches unwritten by default, the one being written and the next, unless told otherwise", () => {
     expect(loadIngestConfig({}).INGEST_BUFFER_MAX_ROWS).toBe(10_000);
     expect(loadIngestConfig({ INGEST_BATCH_MAX_ROWS: "800" }).INGEST_BUFFER_MAX_ROWS).toBe(1_600);
-    expect(loadIngestConfig({ INGEST_BATCH_MAX_ROWS: "800", INGEST_BUFFER_MAX_ROWS: "5000" }).INGEST_BUFFER_MAX_ROWS).toBe(5_000);
+    expect(
+      loadIngestConfig({ INGEST_BATCH_MAX_ROWS: "800", INGEST_BUFFER_MAX_ROWS: "5000" }).INGEST_BUFFER_MAX_ROWS,
+    ).toBe(5_000);
   });
 });

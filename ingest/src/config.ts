@@ -2,9 +2,12 @@ import { parseEnv } from "@answerscope/runtime";
 import { KeyRingEnvSchema, PrivacyEnvShape, WarehouseEnvSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 
-const csv = z
-  .string()
-  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+const csv = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 /** See VIEW_REPAIR_LOCK_LEASE_MS. */
 const MIN_VIEW_REPAIR_LOCK_LEASE_MS = 60_000;
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -81,12 +84,17 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   COLLECTOR_RATE_LIMIT_BURST: z.coerce.number().int().positive().optional(),
   /** Each tenant's query_text mode (docs/privacy.md). */
   ...PrivacyEnvShape,
-}).refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {
-  // Each round stores the cancellations of the writes that returned: an expiry within one round
-  // would repair writes that simply finished.
-  message: "must be longer than VIEW_REPAIR_INTERVAL_MS",
-  path: ["VIEW_REPAIR_INTENT_EXPIRY_MS"],
-}).transform((config) => ({ ...config, INGEST_BUFFER_MAX_ROWS: config.INGEST_BUFFER_MAX_ROWS ?? 2 * config.INGEST_BATCH_MAX_ROWS }));
+})
+  .refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {
+    // Each round stores the cancellations of the writes that returned: an expiry within one round
+    // would repair writes that simply finished.
+    message: "must be longer than VIEW_REPAIR_INTERVAL_MS",
+    path: ["VIEW_REPAIR_INTENT_EXPIRY_MS"],
+  })
+  .transform((config) => ({
+    ...config,
+    INGEST_BUFFER_MAX_ROWS: config.INGEST_BUFFER_MAX_ROWS ?? 2 * config.INGEST_BATCH_MAX_ROWS,
+  }));
 
 export type IngestConfig = z.output<typeof IngestConfigSchema>;
 

@@ -12,4 +12,9 @@ export * from "./metrics";
 // The OTLP trace receiver's decoding and mapping, for the bench's spans (no HTTP).
 export { decodeSpans } from "./otlp/decode-request";
 export { mapSpans } from "./otlp/map-spans";
-export { ExportTraceServiceRequest, ExportTraceServiceResponse, type KeyValueObject, type SpanObject } from "./otlp/otlp-proto";
+export {
+  ExportTraceServiceRequest,
+  ExportTraceServiceResponse,
+  type KeyValueObject,
+  type SpanObject,
+} from "./otlp/otlp-proto";

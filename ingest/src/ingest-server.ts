@@ -1,4 +1,10 @@
-import { createServiceServer, registryExposition, withKeyRingMetrics, type Logger, type Route } from "@answerscope/runtime";
+import {
+  createServiceServer,
+  registryExposition,
+  withKeyRingMetrics,
+  type Logger,
+  type Route,
+} from "@answerscope/runtime";
 import type { ReloadingKeyRing } from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { postEventsHandler, type CollectorOptions } from "./collector/post-events";
@@ -6,7 +12,13 @@ import type { IngestMetrics } from "./metrics";
 import { postTracesHandler } from "./otlp/post-traces";
 
 /** The ingest process's HTTP face: the collector's routes when it runs here, and the runtime's /healthz, /readyz, /metrics. */
-export function createIngestServer(options: { metrics: IngestMetrics; logger: Logger; collector?: CollectorOptions; keyRing?: ReloadingKeyRing; isReady: () => Promise<boolean> }): Server {
+export function createIngestServer(options: {
+  metrics: IngestMetrics;
+  logger: Logger;
+  collector?: CollectorOptions;
+  keyRing?: ReloadingKeyRing;
+  isReady: () => Promise<boolean>;
+}): Server {
   const routes: Route[] = options.collector
     ? [
         { method: "POST", path: "/v1/events", handler: postEventsHandler(options.collector) },
@@ -14,5 +26,10 @@ export function createIngestServer(options: { metrics: IngestMetrics; logger: Lo
       ]
     : [];
   const exposition = registryExposition(options.metrics.registry);
-  return createServiceServer({ routes, metrics: options.keyRing ? withKeyRingMetrics(exposition, options.keyRing, "answerscope_ingest_") : exposition, isReady: options.isReady, logger: options.logger });
+  return createServiceServer({
+    routes,
+    metrics: options.keyRing ? withKeyRingMetrics(exposition, options.keyRing, "answerscope_ingest_") : exposition,
+    isReady: options.isReady,
+    logger: options.logger,
+  });
 }

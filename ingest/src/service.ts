@@ -1,4 +1,15 @@
-import { createWarehouse, migrate, roleWarehouse, runPeriodically, runViewRepairs, startServiceKeyRing, warehouseConfigFromEnv, WriteIntents, type RunningRole, type Warehouse } from "@answerscope/warehouse";
+import {
+  createWarehouse,
+  migrate,
+  roleWarehouse,
+  runPeriodically,
+  runViewRepairs,
+  startServiceKeyRing,
+  warehouseConfigFromEnv,
+  WriteIntents,
+  type RunningRole,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import type { Server } from "node:http";
 import { createLogger, createRateLimiter, errorClass, listen, loadKeyRing, type Logger } from "@answerscope/runtime";
 import { kafkaEventSink, warehouseEventSink, type EventSink } from "./collector/event-sink";
@@ -26,7 +37,10 @@ function startViewRepairs({ warehouse, config, metrics, intents }: Writer, logge
       metrics.viewRepairsPending.set(round.pending - round.repaired);
       metrics.viewRepairsDone.inc(round.repaired);
       metrics.viewRepairRounds.inc();
-      if (round.pending > 0) logger.info(`view repairs: ${round.promoted} interrupted writes found, ${round.repaired} of ${round.pending} done, ${round.applied} rows added${round.waiting ? " (waiting for the replicas to catch up)" : ""}`);
+      if (round.pending > 0)
+        logger.info(
+          `view repairs: ${round.promoted} interrupted writes found, ${round.repaired} of ${round.pending} done, ${round.applied} rows added${round.waiting ? " (waiting for the replicas to catch up)" : ""}`,
+        );
     },
     config.VIEW_REPAIR_INTERVAL_MS,
     (error) => {
@@ -40,7 +54,10 @@ function startViewRepairs({ warehouse, config, metrics, intents }: Writer, logge
 function rateLimiterOf(config: IngestConfig) {
   const perSecond = config.COLLECTOR_RATE_LIMIT_PER_S;
   if (perSecond === 0) return undefined;
-  return createRateLimiter({ perSecond, burst: config.COLLECTOR_RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(2 * perSecond)) });
+  return createRateLimiter({
+    perSecond,
+    burst: config.COLLECTOR_RATE_LIMIT_BURST ?? Math.max(1, Math.ceil(2 * perSecond)),
+  });
 }
 
 /**
@@ -60,15 +77,28 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
   const topics = topicsOf(config);
   const kafka = kafkaMode ? createKafka(brokers, config.KAFKA_CLIENT_ID) : undefined;
 
-  const writer: Writer = { warehouse, config, metrics, intents: new WriteIntents(warehouse, config.VIEW_REPAIR_INTENT_EXPIRY_MS) };
-  const workerBuffer = createFactBuffer(writer, { maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS, maxHeldRows: config.INGEST_BUFFER_MAX_ROWS });
+  const writer: Writer = {
+    warehouse,
+    config,
+    metrics,
+    intents: new WriteIntents(warehouse, config.VIEW_REPAIR_INTENT_EXPIRY_MS),
+  };
+  const workerBuffer = createFactBuffer(writer, {
+    maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
+    maxHeldRows: config.INGEST_BUFFER_MAX_ROWS,
+  });
   let worker: IngestWorker | undefined;
   if (runWorker) {
     if (!kafka) throw new Error("RUN_WORKER=on needs KAFKA_BROKERS");
     worker = new IngestWorker({
       kafka,
       groupId: config.KAFKA_GROUP_ID,
-      eventTopics: [topics.response_completed, topics.tool_call, topics.feedback_submitted, topics.external_outcome_recorded],
+      eventTopics: [
+        topics.response_completed,
+        topics.tool_call,
+        topics.feedback_submitted,
+        topics.external_outcome_recorded,
+      ],
       dlqTopic: topics.dlq,
       buffer: workerBuffer,
       metrics,
@@ -86,7 +116,10 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
   }
 
   // The collector never holds a request through a long outage: a few attempts, then 503.
-  const collectorBuffer = createFactBuffer(writer, { maxWaitMs: Math.min(config.INGEST_BATCH_MAX_WAIT_MS, 20), maxAttempts: 3 });
+  const collectorBuffer = createFactBuffer(writer, {
+    maxWaitMs: Math.min(config.INGEST_BATCH_MAX_WAIT_MS, 20),
+    maxAttempts: 3,
+  });
   let producer: Producer | undefined;
   let sink: EventSink | undefined;
   if (runCollector) {
@@ -102,13 +135,28 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
 
   // Bootstrap keys and the stored ones, reloaded without a restart (warehouse/src/keys/).
   const keys = sink
-    ? await startServiceKeyRing(warehouse, loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS }), config, (line) => logger.warn(line))
+    ? await startServiceKeyRing(
+        warehouse,
+        loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS }),
+        config,
+        (line) => logger.warn(line),
+      )
     : undefined;
   const server: Server = createIngestServer({
     metrics,
     logger,
     keyRing: keys,
-    collector: sink && keys ? { keys, sink, metrics, maxBodyBytes: config.COLLECTOR_MAX_BODY_BYTES, maxEvents: config.COLLECTOR_MAX_EVENTS, limiter: rateLimiterOf(config) } : undefined,
+    collector:
+      sink && keys
+        ? {
+            keys,
+            sink,
+            metrics,
+            maxBodyBytes: config.COLLECTOR_MAX_BODY_BYTES,
+            maxEvents: config.COLLECTOR_MAX_EVENTS,
+            limiter: rateLimiterOf(config),
+          }
+        : undefined,
     isReady: async () => {
       if (worker && !worker.ready) return false;
       if (kafkaMode) return true;

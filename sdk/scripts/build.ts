@@ -9,5 +9,9 @@ import { SDK_BUNDLE } from "./bundle-options";
 const root = new URL("..", import.meta.url);
 rmSync(new URL("dist", root), { recursive: true, force: true });
 await build({ ...SDK_BUNDLE, format: "esm", outfile: new URL("dist/index.js", root).pathname });
-execFileSync(process.execPath, [createRequire(import.meta.url).resolve("typescript/bin/tsc"), "-p", new URL("tsconfig.build.json", root).pathname], { stdio: "inherit" });
+execFileSync(
+  process.execPath,
+  [createRequire(import.meta.url).resolve("typescript/bin/tsc"), "-p", new URL("tsconfig.build.json", root).pathname],
+  { stdio: "inherit" },
+);
 console.log("built dist/index.js and its .d.ts");

@@ -16,7 +16,8 @@ function typeOf(schema: Schema): string {
   if ("const" in schema) return literal(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map(literal).join(" | ");
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map(typeOf).join(" | ");
-  if (Array.isArray(schema.type)) return (schema.type as string[]).map((type) => typeOf({ ...schema, type })).join(" | ");
+  if (Array.isArray(schema.type))
+    return (schema.type as string[]).map((type) => typeOf({ ...schema, type })).join(" | ");
   switch (schema.type) {
     case "string":
       return "string";
@@ -39,7 +40,8 @@ function typeOf(schema: Schema): string {
   throw new Error(`no TypeScript type for JSON Schema ${JSON.stringify(schema)}`);
 }
 
-const interfaceName = (eventType: string) => `${eventType.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Event`;
+const interfaceName = (eventType: string) =>
+  `${eventType.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Event`;
 
 function interfaceOf(name: string, schema: Schema): string {
   const required = new Set(schema.required as string[]);
@@ -54,6 +56,8 @@ function interfaceOf(name: string, schema: Schema): string {
 /** The text of src/contract/events.generated.ts: one interface per event type, as a producer sends it. */
 export function contractTypesSource(): string {
   const schemas = buildJsonSchemas();
-  const interfaces = EVENT_TYPES.map((eventType) => interfaceOf(interfaceName(eventType), schemas[`${eventType}.schema.json`]!));
+  const interfaces = EVENT_TYPES.map((eventType) =>
+    interfaceOf(interfaceName(eventType), schemas[`${eventType}.schema.json`]!),
+  );
   return `${HEADER}\n${interfaces.join("\n")}`;
 }

@@ -4,7 +4,13 @@ export { AnswerscopeClient, createAnswerscope } from "./client/client.js";
 export { CLIENT_DEFAULTS } from "./client/options.js";
 export type { AnswerscopeOptions, RetryInfo } from "./client/options.js";
 export type { ClientStats } from "./client/stats.js";
-export type { Enqueued, FeedbackEnqueued, FeedbackFields, ResponseCompletedFields, ToolCallFields } from "./client/event-fields.js";
+export type {
+  Enqueued,
+  FeedbackEnqueued,
+  FeedbackFields,
+  ResponseCompletedFields,
+  ToolCallFields,
+} from "./client/event-fields.js";
 export type { RejectedEvent } from "./client/post-batch.js";
 export type { RetryPolicy } from "./retry/backoff.js";
 export { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs } from "./retry/backoff.js";

@@ -1,5 +1,11 @@
 import { createLogger, parseEnv, stopOnSignals } from "@answerscope/runtime";
-import { createWarehouse, WarehouseEnvSchema, warehouseConfigFromEnv, type Warehouse, type WarehouseConfig } from "@answerscope/warehouse";
+import {
+  createWarehouse,
+  WarehouseEnvSchema,
+  warehouseConfigFromEnv,
+  type Warehouse,
+  type WarehouseConfig,
+} from "@answerscope/warehouse";
 import { parseServeArgs, USAGE, UsageError } from "./serve-args";
 import { startServe, type Serving } from "./serve";
 
@@ -42,7 +48,9 @@ stopOnSignals(async () => {
   stopping = true;
   await (await starting)?.stop();
 }, logger);
-logger.info(`answerscope serve: starting ${roles.join(", ")} on ${config.dataDir ? `embedded ClickHouse, data in ${config.dataDir}` : `the ClickHouse server at ${config.url}`}`);
+logger.info(
+  `answerscope serve: starting ${roles.join(", ")} on ${config.dataDir ? `embedded ClickHouse, data in ${config.dataDir}` : `the ClickHouse server at ${config.url}`}`,
+);
 starting = startServe(roles, warehouse, process.env, (line) => logger.info(line));
 await starting.catch(fail);
 if (!stopping) logger.info(`answerscope serve: ${roles.join(", ")} running`);

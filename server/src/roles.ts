@@ -14,16 +14,30 @@ const ROLE_PORTS = { collector: 4318, api: 4320 } as const;
  * PORT alone, so serve gives each its own variable.
  */
 export const ROLES = {
-  collector: { portVariable: "COLLECTOR_PORT", defaultPort: ROLE_PORTS.collector, start: (env, warehouse) => startIngestService(loadIngestConfig(env), warehouse) },
+  collector: {
+    portVariable: "COLLECTOR_PORT",
+    defaultPort: ROLE_PORTS.collector,
+    start: (env, warehouse) => startIngestService(loadIngestConfig(env), warehouse),
+  },
   evaluator: { start: async (env, warehouse) => startOutcomeService(loadOutcomeConfig(env), warehouse) },
-  api: { portVariable: "API_PORT", defaultPort: ROLE_PORTS.api, start: (env, warehouse) => startApiService(loadApiConfig(env), warehouse) },
+  api: {
+    portVariable: "API_PORT",
+    defaultPort: ROLE_PORTS.api,
+    start: (env, warehouse) => startApiService(loadApiConfig(env), warehouse),
+  },
   // The exporter has its own EXPORTER_PORT already.
   exporter: { start: (env, warehouse) => startExporterService(loadExporterConfig(env), warehouse) },
   // Answerscope's verdicts written back to Langfuse, for the tenants configured (none: it sends
   // nothing); the feedback it pulls goes in through this serve's own collector unless told otherwise.
   langfuse: {
     start: async (env, warehouse) =>
-      startLangfuseService(loadLangfuseConfig({ LANGFUSE_PULL_COLLECTOR_URL: `http://127.0.0.1:${env.COLLECTOR_PORT ?? ROLE_PORTS.collector}`, ...env }), warehouse),
+      startLangfuseService(
+        loadLangfuseConfig({
+          LANGFUSE_PULL_COLLECTOR_URL: `http://127.0.0.1:${env.COLLECTOR_PORT ?? ROLE_PORTS.collector}`,
+          ...env,
+        }),
+        warehouse,
+      ),
   },
 } satisfies Record<string, RoleDefinition>;
 

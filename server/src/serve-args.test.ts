@@ -13,7 +13,9 @@ describe("parseServeArgs", () => {
   });
 
   it("refuses an unknown role or an empty list, naming the roles", () => {
-    expect(() => parseServeArgs(["--roles", "api,worker"])).toThrow(new UsageError('unknown role "worker"; the roles are collector, evaluator, api, exporter, langfuse'));
+    expect(() => parseServeArgs(["--roles", "api,worker"])).toThrow(
+      new UsageError('unknown role "worker"; the roles are collector, evaluator, api, exporter, langfuse'),
+    );
     expect(() => parseServeArgs(["--roles", ","])).toThrow(UsageError);
     expect(() => parseServeArgs(["--port", "1"])).toThrow(UsageError);
   });

@@ -20,15 +20,26 @@ export class UsageError extends Error {}
 export function parseServeArgs(argv: readonly string[]): RoleName[] | null {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: { roles: { type: "string" }, help: { type: "boolean", short: "h" } }, allowPositionals: false, strict: true });
+    parsed = parseArgs({
+      args: [...argv],
+      options: { roles: { type: "string" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: false,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (parsed.values.help) return null;
   if (parsed.values.roles === undefined) return [...ROLE_NAMES];
-  const asked = parsed.values.roles.split(",").map((role) => role.trim()).filter(Boolean);
+  const asked = parsed.values.roles
+    .split(",")
+    .map((role) => role.trim())
+    .filter(Boolean);
   const unknown = asked.filter((role) => !(ROLE_NAMES as string[]).includes(role));
-  if (unknown.length > 0) throw new UsageError(`unknown role ${unknown.map((role) => JSON.stringify(role)).join(", ")}; the roles are ${ROLE_NAMES.join(", ")}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown role ${unknown.map((role) => JSON.stringify(role)).join(", ")}; the roles are ${ROLE_NAMES.join(", ")}`,
+    );
   if (asked.length === 0) throw new UsageError(`--roles names no role; the roles are ${ROLE_NAMES.join(", ")}`);
   return ROLE_NAMES.filter((role) => asked.includes(role));
 }

@@ -15,11 +15,18 @@ export interface Serving {
  * other process can while it holds the data directory. If a role fails to start, those already
  * running are stopped, the warehouse closed, and the error thrown.
  */
-export async function startServe(roles: readonly RoleName[], warehouse: Warehouse, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<Serving> {
+export async function startServe(
+  roles: readonly RoleName[],
+  warehouse: Warehouse,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<Serving> {
   if (env.MIGRATE_ON_START !== "false") {
     const { applied } = await migrate(warehouse).catch(async (error: unknown) => {
       await warehouse.close();
-      throw new Error(`the migrations failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`the migrations failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     });
     log(`answerscope serve: ${applied.length} migration(s) applied`);
   }
@@ -31,7 +38,9 @@ export async function startServe(roles: readonly RoleName[], warehouse: Warehous
   // Every role stops even if another's stop fails; the warehouse closes only after all of them,
   // since closing an embedded engine's connection under a running query aborts the engine.
   async function stop(): Promise<void> {
-    const results = await Promise.allSettled(running.map(({ name, role }) => role.stop().then(() => log(`answerscope ${name} stopped`))));
+    const results = await Promise.allSettled(
+      running.map(({ name, role }) => role.stop().then(() => log(`answerscope ${name} stopped`))),
+    );
     await warehouse.close();
     log(`answerscope serve: warehouse closed`);
     const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
@@ -48,7 +57,9 @@ export async function startServe(roles: readonly RoleName[], warehouse: Warehous
       }
     } catch (error) {
       await stop().catch(() => {});
-      throw new Error(`the ${name} role did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`the ${name} role did not start: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   }
   return { ports, stop };

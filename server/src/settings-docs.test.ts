@@ -25,7 +25,13 @@ function documented(name: string, doc: string): boolean {
   return [...doc.matchAll(/`([A-Z_]+_)\*`/g)].some((match) => name.startsWith(match[1] as string));
 }
 
-const SCHEMAS: Record<string, ConfigSchema> = { collector: IngestConfigSchema, evaluator: OutcomeEnvSchema, api: ApiConfigSchema, exporter: ExporterConfigSchema, langfuse: LangfuseEnvSchema };
+const SCHEMAS: Record<string, ConfigSchema> = {
+  collector: IngestConfigSchema,
+  evaluator: OutcomeEnvSchema,
+  api: ApiConfigSchema,
+  exporter: ExporterConfigSchema,
+  langfuse: LangfuseEnvSchema,
+};
 
 describe("docs/operations.md names every setting", () => {
   it("covers every role serve runs", () => {

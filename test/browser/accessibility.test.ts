@@ -23,14 +23,31 @@ interface Finding {
 async function seriousViolations(page: Page): Promise<Finding[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document, { resultTypes: ["violations"] });
     return violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .flatMap((violation) =>
         violation.nodes.map((node) => {
           const element = document.querySelector(node.target.join(" "));
-          return { rule: violation.id, impact: violation.impact!, where: element?.closest("figure[data-chart]") ? ("chart" as const) : ("page" as const), target: node.target.join(" "), summary: (node.failureSummary ?? "").split("\n").slice(0, 2).join(" ") };
+          return {
+            rule: violation.id,
+            impact: violation.impact!,
+            where: element?.closest("figure[data-chart]") ? ("chart" as const) : ("page" as const),
+            target: node.target.join(" "),
+            summary: (node.failureSummary ?? "").split("\n").slice(0, 2).join(" "),
+          };
         }),
       );
   });
@@ -58,7 +75,11 @@ describe("the skip link is the first stop of every view and lands on its content
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
     // The next stop is inside the content, past the header and its navigation.
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")) && !document.activeElement?.closest("header.app-header"))).toBe(true);
+    expect(
+      await page.evaluate(
+        () => Boolean(document.activeElement?.closest("main")) && !document.activeElement?.closest("header.app-header"),
+      ),
+    ).toBe(true);
     await page.close();
   });
 });

@@ -1,4 +1,10 @@
-import { createWebhookReceiver, durationSeconds, renderRuleFile, resolveRulesConfig, type WebhookAlert } from "@answerscope/alerts";
+import {
+  createWebhookReceiver,
+  durationSeconds,
+  renderRuleFile,
+  resolveRulesConfig,
+  type WebhookAlert,
+} from "@answerscope/alerts";
 import { listen } from "@answerscope/runtime";
 import { generateDemoEvents } from "@answerscope/demo";
 import { createWarehouse, type Warehouse } from "@answerscope/warehouse";
@@ -11,7 +17,13 @@ import { waitFor } from "../src/wait-for";
 import { stack } from "./support/api";
 import { newContext, waitForView } from "./support/browser";
 import { loggedIn, useBrowser } from "./support/session";
-import { prometheusAlerts, prometheusQuery, startAlertingStack, startExporterProcess, type AlertingStack } from "./stack/alerting-stack";
+import {
+  prometheusAlerts,
+  prometheusQuery,
+  startAlertingStack,
+  startExporterProcess,
+  type AlertingStack,
+} from "./stack/alerting-stack";
 import { ratedAnswers } from "./stack/rated-answers";
 
 const TENANT = "oncall";
@@ -38,7 +50,11 @@ async function shownView(page: Page) {
   return {
     path: new URL(page.url()).pathname,
     tenant: (await page.locator('[data-role="tenant"]').innerText()).trim(),
-    filters: (await page.locator(".filter-bar [data-filter]").evaluateAll((chips) => chips.map((chip) => chip.getAttribute("data-filter")))).sort(),
+    filters: (
+      await page
+        .locator(".filter-bar [data-filter]")
+        .evaluateAll((chips) => chips.map((chip) => chip.getAttribute("data-filter")))
+    ).sort(),
     range: await page.locator('.filter-bar select[name="range"]').inputValue(),
     from: await rangeInput("from"),
     to: await rangeInput("to"),
@@ -67,18 +83,52 @@ describe("thumbs-down spike, from the warehouse to the on-call webhook and the d
     const now = Date.now();
     // A day of realistic background traffic for the tenant (demo generator), then steady rated answers per slice:
     // a baseline over the previous day at 10 % thumbs-down and the last hour at the same rate.
-    const demo = [...generateDemoEvents({ events: 3000, tenants: [TENANT], malformedShare: 0, time: { mode: "backfill", endMs: now - 5 * MINUTE, windowMs: 25 * HOUR } })].map((m) => JSON.parse(m.value) as object);
+    const demo = [
+      ...generateDemoEvents({
+        events: 3000,
+        tenants: [TENANT],
+        malformedShare: 0,
+        time: { mode: "backfill", endMs: now - 5 * MINUTE, windowMs: 25 * HOUR },
+      }),
+    ].map((m) => JSON.parse(m.value) as object);
     const normal = SLICES.flatMap((slice) => [
-      ...ratedAnswers({ ...slice, tenantId: TENANT, ratings: 100, down: 10, fromMs: now - 25 * HOUR + 10 * MINUTE, toMs: now - HOUR - 10 * MINUTE, runId: "baseline" }),
-      ...ratedAnswers({ ...slice, tenantId: TENANT, ratings: 30, down: 3, fromMs: now - 55 * MINUTE, toMs: now - 5 * MINUTE, runId: "hour" }),
+      ...ratedAnswers({
+        ...slice,
+        tenantId: TENANT,
+        ratings: 100,
+        down: 10,
+        fromMs: now - 25 * HOUR + 10 * MINUTE,
+        toMs: now - HOUR - 10 * MINUTE,
+        runId: "baseline",
+      }),
+      ...ratedAnswers({
+        ...slice,
+        tenantId: TENANT,
+        ratings: 30,
+        down: 3,
+        fromMs: now - 55 * MINUTE,
+        toMs: now - 5 * MINUTE,
+        runId: "hour",
+      }),
     ]);
     await loadThroughSink(warehouse, [...demo, ...normal]);
 
-    webhook = createWebhookReceiver((payload) => delivered.push(...payload.alerts.map((alert) => ({ at: Date.now(), alert }))));
+    webhook = createWebhookReceiver((payload) =>
+      delivered.push(...payload.alerts.map((alert) => ({ at: Date.now(), alert }))),
+    );
     const webhookPort = await listen(webhook, 0, "127.0.0.1");
-    exporter = await startExporterProcess({ CLICKHOUSE_URL: clickhouseUrl, CLICKHOUSE_DATABASE: database, EXPORTER_REFRESH_MS: "1000", EXPORTER_ARRIVAL_SETTLE: "1s" });
+    exporter = await startExporterProcess({
+      CLICKHOUSE_URL: clickhouseUrl,
+      CLICKHOUSE_DATABASE: database,
+      EXPORTER_REFRESH_MS: "1000",
+      EXPORTER_ARRIVAL_SETTLE: "1s",
+    });
     const rules = renderRuleFile({ ...RULES, dashboardBaseUrl: dashboardUrl });
-    alerting = await startAlertingStack({ exporterPort: exporter.port, ruleFile: rules, webhookUrl: `http://127.0.0.1:${webhookPort}/alerts` });
+    alerting = await startAlertingStack({
+      exporterPort: exporter.port,
+      ruleFile: rules,
+      webhookUrl: `http://127.0.0.1:${webhookPort}/alerts`,
+    });
   });
 
   afterAll(async () => {
@@ -90,16 +140,26 @@ describe("thumbs-down spike, from the warehouse to the on-call webhook and the d
 
   it("stays silent on normal traffic, then fires for the spiking slice only, and its link shows that slice's down-rated answers", async () => {
     const { prometheusUrl } = alerting!;
-    const ours = <A extends { labels: Record<string, string> }>(alerts: A[]) => alerts.filter((alert) => alert.labels.alertname === ALERT && alert.labels.tenant === TENANT);
+    const ours = <A extends { labels: Record<string, string> }>(alerts: A[]) =>
+      alerts.filter((alert) => alert.labels.alertname === ALERT && alert.labels.tenant === TENANT);
     // Normal traffic is scraped and evaluated, three times over...
     await waitFor(
-      () => prometheusQuery(prometheusUrl, `answerscope_thumbs_down_samples{tenant="${TENANT}",model="${SPIKE.model}",channel="${SPIKE.channel}",window="1h"}`),
+      () =>
+        prometheusQuery(
+          prometheusUrl,
+          `answerscope_thumbs_down_samples{tenant="${TENANT}",model="${SPIKE.model}",channel="${SPIKE.channel}",window="1h"}`,
+        ),
       (result) => Number(result[0]?.value[1] ?? 0) >= 30,
       { timeoutMs: 30_000, what: "Prometheus to scrape the normal hour" },
     );
     const scrapedAt = Date.now();
     await waitFor(
-      async () => ((await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as { data: { groups: { lastEvaluation: string }[] } }).data.groups,
+      async () =>
+        (
+          (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as {
+            data: { groups: { lastEvaluation: string }[] };
+          }
+        ).data.groups,
       (groups) => groups.length > 0 && groups.every((group) => Date.parse(group.lastEvaluation) > scrapedAt + 3000),
       { timeoutMs: 30_000, what: "three more rule evaluations" },
     );
@@ -112,8 +172,24 @@ describe("thumbs-down spike, from the warehouse to the on-call webhook and the d
     const now = Date.now();
     const spikeFrom = now - 4 * MINUTE;
     await loadThroughSink(warehouse, [
-      ...ratedAnswers({ ...SPIKE, tenantId: TENANT, ratings: SPIKE_ANSWERS, down: SPIKE_ANSWERS, fromMs: spikeFrom, toMs: now - MINUTE, runId: "spike" }),
-      ...ratedAnswers({ ...OTHER_SLICE, tenantId: TENANT, ratings: 3, down: 3, fromMs: now - MINUTE, toMs: now, runId: "newer" }),
+      ...ratedAnswers({
+        ...SPIKE,
+        tenantId: TENANT,
+        ratings: SPIKE_ANSWERS,
+        down: SPIKE_ANSWERS,
+        fromMs: spikeFrom,
+        toMs: now - MINUTE,
+        runId: "spike",
+      }),
+      ...ratedAnswers({
+        ...OTHER_SLICE,
+        tenantId: TENANT,
+        ratings: 3,
+        down: 3,
+        fromMs: now - MINUTE,
+        toMs: now,
+        runId: "newer",
+      }),
     ]);
     const stored = Date.now();
 
@@ -123,23 +199,31 @@ describe("thumbs-down spike, from the warehouse to the on-call webhook and the d
       { timeoutMs: 60_000, intervalMs: 100, what: "the thumbs-down alert to fire" },
     );
     const firedAt = Date.now();
-    const received = await waitFor(async () => ours(delivered.map((d) => d.alert)).filter((alert) => alert.status === "firing"), (found) => found.length > 0, {
-      timeoutMs: 30_000,
-      intervalMs: 100,
-      what: "the webhook to receive the alert",
-    });
+    const received = await waitFor(
+      async () => ours(delivered.map((d) => d.alert)).filter((alert) => alert.status === "firing"),
+      (found) => found.length > 0,
+      {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+        what: "the webhook to receive the alert",
+      },
+    );
     const deliveredAt = delivered.find((d) => ours([d.alert]).length > 0)!.at;
-    console.log(`thumbs-down spike stored in ${stored - now} ms; alert firing in Prometheus ${firedAt - stored} ms after the spike was stored; delivered to the webhook ${deliveredAt - stored} ms after it (rule for: 2s, refresh/scrape/evaluation every 1 s)`);
+    console.log(
+      `thumbs-down spike stored in ${stored - now} ms; alert firing in Prometheus ${firedAt - stored} ms after the spike was stored; delivered to the webhook ${deliveredAt - stored} ms after it (rule for: 2s, refresh/scrape/evaluation every 1 s)`,
+    );
     expect(firedAt - stored).toBeLessThan(30_000);
 
     // Only the spiking slice, in Prometheus and at the receiver (the 5m and 1h windows may both detect it).
     const slice = { tenant: TENANT, model: SPIKE.model, channel: SPIKE.channel };
-    for (const alert of [...ours(await prometheusAlerts(prometheusUrl)), ...firing]) expect(alert.labels).toMatchObject(slice);
+    for (const alert of [...ours(await prometheusAlerts(prometheusUrl)), ...firing])
+      expect(alert.labels).toMatchObject(slice);
     for (const alert of received) expect(alert.labels).toMatchObject({ ...slice, severity: "critical" });
 
     // The annotations rendered (no template errors); the link names the slice and the alert's window.
     const alert = received[0]!;
-    for (const text of Object.values(alert.annotations)) expect(text).not.toMatch(/error expanding template|<no value>/);
+    for (const text of Object.values(alert.annotations))
+      expect(text).not.toMatch(/error expanding template|<no value>/);
     expect(alert.annotations.summary).toContain(`${SPIKE.model} on ${SPIKE.channel}`);
     expect(alert.annotations.runbook?.length ?? 0).toBeGreaterThan(50);
     const link = new URL(alert.annotations.dashboard_url!);
@@ -159,10 +243,16 @@ describe("thumbs-down spike, from the warehouse to the on-call webhook and the d
     expect(new URL(page.url()).pathname).toBe("/login");
     await page.fill('input[name="tenant"]', TENANT);
     await page.fill('input[name="key"]', stack().readKeys[TENANT]);
-    await Promise.all([page.waitForURL((url) => url.pathname === VIEWS.feedback.path), page.click('button[type="submit"]')]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === VIEWS.feedback.path),
+      page.click('button[type="submit"]'),
+    ]);
 
     // The feedback view of that slice and window, listing the spike's answers, newest first.
-    const spikeNewestFirst = Array.from({ length: SPIKE_ANSWERS }, (_, i) => `response-spike-${SPIKE.model}-${SPIKE.channel}-${SPIKE_ANSWERS - 1 - i}`);
+    const spikeNewestFirst = Array.from(
+      { length: SPIKE_ANSWERS },
+      (_, i) => `response-spike-${SPIKE.model}-${SPIKE.channel}-${SPIKE_ANSWERS - 1 - i}`,
+    );
     const shown = await shownView(page);
     expect(shown).toMatchObject({
       path: VIEWS.feedback.path,

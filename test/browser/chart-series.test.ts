@@ -12,7 +12,13 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 /** What the effect view's two charts draw, written out here rather than taken from the dashboard's catalogue. */
-const RATES = ["good_answer_rate", "one_turn_resolution_rate", "thumbs_down_rate", "reask_rate", "feedback_coverage"] as const;
+const RATES = [
+  "good_answer_rate",
+  "one_turn_resolution_rate",
+  "thumbs_down_rate",
+  "reask_rate",
+  "feedback_coverage",
+] as const;
 const OUTCOMES = ["excellent", "good", "neutral", "bad", "failed", "pending"] as const;
 
 interface Mark {
@@ -30,7 +36,12 @@ function marks(page: Page, chart: string): Promise<Mark[]> {
     if (!figure) throw new Error(`no chart ${chart}`);
     return [...figure.querySelectorAll<SVGGraphicsElement>("[data-series]")].map((element) => {
       const { x, y, width, height } = element.getBBox();
-      return { series: element.dataset.series!, x: Number(element.dataset.x), value: Number(element.dataset.value), box: { x, y, width, height } };
+      return {
+        series: element.dataset.series!,
+        x: Number(element.dataset.x),
+        value: Number(element.dataset.value),
+        box: { x, y, width, height },
+      };
     });
   }, chart);
 }
@@ -43,7 +54,9 @@ function expectOneScale(points: { value: number; length: number }[], what: strin
   const [low, high] = [ends[0]!, ends.at(-1)!];
   expect(high.value, what).toBeGreaterThan(low.value);
   const scale = (high.length - low.length) / (high.value - low.value);
-  const worst = Math.max(...points.map((point) => Math.abs(low.length + (point.value - low.value) * scale - point.length)));
+  const worst = Math.max(
+    ...points.map((point) => Math.abs(low.length + (point.value - low.value) * scale - point.length)),
+  );
   expect.soft(worst, `${what}: the mark furthest off one scale, in pixels`).toBeLessThan(1);
 }
 
@@ -63,22 +76,39 @@ describe("the charts plot the API's series", () => {
 
     // Rates: a point per bucket with a value; a bucket without one is a gap, never a point at zero.
     const rates = await marks(page, "effect-rates");
-    const expectedRates = buckets.flatMap(({ row, t }) => RATES.filter((rate) => row[rate] !== null).map((rate) => key(rate, t, row[rate]!)));
-    expect(buckets.some(({ row }) => RATES.some((rate) => row[rate] === null)), "the data holds a gap").toBe(true);
+    const expectedRates = buckets.flatMap(({ row, t }) =>
+      RATES.filter((rate) => row[rate] !== null).map((rate) => key(rate, t, row[rate]!)),
+    );
+    expect(
+      buckets.some(({ row }) => RATES.some((rate) => row[rate] === null)),
+      "the data holds a gap",
+    ).toBe(true);
     expect.soft(rates.map((mark) => key(mark.series, mark.x, mark.value)).sort()).toEqual(expectedRates.sort());
     // Points higher up for higher rates, and further right for later buckets.
-    expectOneScale(rates.map((mark) => ({ value: mark.value, length: -(mark.box.y + mark.box.height / 2) })), "rate points' heights");
-    expectOneScale(rates.map((mark) => ({ value: mark.x, length: mark.box.x + mark.box.width / 2 })), "rate points' places in time");
+    expectOneScale(
+      rates.map((mark) => ({ value: mark.value, length: -(mark.box.y + mark.box.height / 2) })),
+      "rate points' heights",
+    );
+    expectOneScale(
+      rates.map((mark) => ({ value: mark.x, length: mark.box.x + mark.box.width / 2 })),
+      "rate points' places in time",
+    );
 
     // Outcome counts: a bar segment per label and bucket with responses (a zero draws nothing).
     const outcomes = (await marks(page, "effect-outcomes")).filter((mark) => mark.box.height > 0);
-    const expectedOutcomes = buckets.flatMap(({ row, t }) => OUTCOMES.filter((label) => (row.outcome_counts?.[label] ?? 0) > 0).map((label) => key(label, t, row.outcome_counts![label])));
+    const expectedOutcomes = buckets.flatMap(({ row, t }) =>
+      OUTCOMES.filter((label) => (row.outcome_counts?.[label] ?? 0) > 0).map((label) =>
+        key(label, t, row.outcome_counts![label]),
+      ),
+    );
     expect.soft(outcomes.map((mark) => key(mark.series, mark.x, mark.value)).sort()).toEqual(expectedOutcomes.sort());
-    expectOneScale(outcomes.map((mark) => ({ value: mark.value, length: mark.box.height })), "outcome segments' heights");
+    expectOneScale(
+      outcomes.map((mark) => ({ value: mark.value, length: mark.box.height })),
+      "outcome segments' heights",
+    );
     await context.close();
   });
 });
-
 
 /** A view's link over an explicit range (not the whole test data). */
 const rangeUrl = (path: string, fromMs: number, toMs: number, params: Record<string, string> = {}) =>
@@ -118,7 +148,10 @@ function drawnChart(page: Page, chart: string) {
         centerX: middle(shape ?? element),
       };
     });
-    const ticks = [...figure.querySelectorAll<SVGTextElement>("text[data-tick]")].map((text) => ({ t: Number(text.dataset.tick), x: middle(text) }));
+    const ticks = [...figure.querySelectorAll<SVGTextElement>("text[data-tick]")].map((text) => ({
+      t: Number(text.dataset.tick),
+      x: middle(text),
+    }));
     const grid = figure.querySelector(".recharts-cartesian-grid")!.getBoundingClientRect();
     const image = figure.querySelector('[role="img"]');
     const rows = [...figure.querySelectorAll("details table tbody tr")].map((row) => ({
@@ -170,7 +203,10 @@ describe("time charts: one axis, partial buckets, names and values", () => {
       // Each mark sits at its bucket's part of the range, on that same scale.
       for (const mark of chart.marks) {
         const middle = (Math.max(mark.x, fromMs) + Math.min(mark.x + DAY, toMs)) / 2;
-        expect(Math.abs(time.at(mark.centerX) - middle) / time.msPerPx, `${mark.series} @ ${new Date(mark.x).toISOString()}`).toBeLessThan(2);
+        expect(
+          Math.abs(time.at(mark.centerX) - middle) / time.msPerPx,
+          `${mark.series} @ ${new Date(mark.x).toISOString()}`,
+        ).toBeLessThan(2);
       }
     }
     await context.close();
@@ -184,7 +220,11 @@ describe("time charts: one axis, partial buckets, names and values", () => {
     const toMs = Math.floor(dataToMs / HOUR) * HOUR - HOUR + 40 * 60_000;
     await page.goto(rangeUrl("/effect", fromMs, toMs, { bucket: "hour" }));
     await waitForView(page, { charts: 2 });
-    const { rows } = await apiGet<MetricsResult>("demo", "/api/v1/metrics", { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), bucket: "hour" });
+    const { rows } = await apiGet<MetricsResult>("demo", "/api/v1/metrics", {
+      from: new Date(fromMs).toISOString(),
+      to: new Date(toMs).toISOString(),
+      bucket: "hour",
+    });
     const starts = rows.map((row) => Date.parse(row.bucket_start!));
     const partial = starts.filter((t) => t < fromMs || t + HOUR > toMs);
     expect(partial).toEqual([starts[0], starts.at(-1)]);
@@ -192,10 +232,19 @@ describe("time charts: one axis, partial buckets, names and values", () => {
       const drawn = await drawnChart(page, chart);
       const shown = drawn.marks.filter((mark) => mark.value !== "");
       expect(new Set(shown.filter((mark) => mark.partial).map((mark) => mark.x)), chart).toEqual(new Set(partial));
-      expect(shown.every((mark) => mark.partial === partial.includes(mark.x)), chart).toBe(true);
+      expect(
+        shown.every((mark) => mark.partial === partial.includes(mark.x)),
+        chart,
+      ).toBe(true);
       // Drawn differently: dashed points, hatched bars; full buckets solid.
-      expect(shown.filter((mark) => mark.partial).every((mark) => (chart === "effect-rates" ? mark.dashed : mark.patterned)), chart).toBe(true);
-      expect(shown.filter((mark) => !mark.partial).some((mark) => mark.dashed || mark.patterned), chart).toBe(false);
+      expect(
+        shown.filter((mark) => mark.partial).every((mark) => (chart === "effect-rates" ? mark.dashed : mark.patterned)),
+        chart,
+      ).toBe(true);
+      expect(
+        shown.filter((mark) => !mark.partial).some((mark) => mark.dashed || mark.patterned),
+        chart,
+      ).toBe(false);
       expect(drawn.partialLegend, chart).toContain("partial bucket");
       expect(drawn.rows.filter((row) => row.head.includes("(partial)")).map((row) => row.x)).toEqual(partial);
     }
@@ -215,12 +264,17 @@ describe("time charts: one axis, partial buckets, names and values", () => {
       expect(drawn.rows.map((row) => row.x)).toEqual(rows.map((row) => Date.parse(row.bucket_start!)));
       for (const row of drawn.rows) {
         const plottedValues = drawn.marks.filter((mark) => mark.x === row.x).map((mark) => mark.value);
-        expect(row.values.filter((value) => value !== "").sort(), `${chart} @ ${new Date(row.x).toISOString()}`).toEqual(plottedValues.filter((value) => value !== "").sort());
+        expect(
+          row.values.filter((value) => value !== "").sort(),
+          `${chart} @ ${new Date(row.x).toISOString()}`,
+        ).toEqual(plottedValues.filter((value) => value !== "").sort());
       }
     }
     // The rates table against the API itself: the good-answer rate of every bucket.
     const rates = await drawnChart(page, "effect-rates");
-    expect(rates.rows.map((row) => row.values[0])).toEqual(rows.map((row) => (row.good_answer_rate === null ? "" : String(row.good_answer_rate))));
+    expect(rates.rows.map((row) => row.values[0])).toEqual(
+      rows.map((row) => (row.good_answer_rate === null ? "" : String(row.good_answer_rate))),
+    );
     await context.close();
   });
 });
@@ -230,13 +284,23 @@ describe("CSV downloads", () => {
     const { page, context } = await loggedIn(browser());
     await page.goto(viewUrl("/effect", { slice: "model" }));
     await waitForView(page, { charts: 2 });
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click('button[data-csv="effect-by-model"]')]);
-    const [header, ...lines] = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").trim().split("\r\n").map((line) => line.split(","));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click('button[data-csv="effect-by-model"]'),
+    ]);
+    const [header, ...lines] = (await readFile((await download.path())!, "utf8"))
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(","));
     // No "%" in a header: nothing in the file is a percentage.
     expect(header!.filter((name) => name.includes("%"))).toEqual([]);
     const fractionColumns = header!.flatMap((name, index) => (name.endsWith("(fraction 0-1)") ? [index] : []));
     expect(fractionColumns.length).toBe(7);
-    const fractions = lines.flatMap((line) => fractionColumns.map((index) => line[index]!)).filter((cell) => cell !== "").map(Number);
+    const fractions = lines
+      .flatMap((line) => fractionColumns.map((index) => line[index]!))
+      .filter((cell) => cell !== "")
+      .map(Number);
     expect(fractions.length).toBeGreaterThan(0);
     expect(fractions.filter((value) => !(value >= 0 && value <= 1))).toEqual([]);
     // The good-answer rate of each model, as the API answers it.
@@ -244,7 +308,10 @@ describe("CSV downloads", () => {
     const good = header!.indexOf("Good-answer rate (fraction 0-1)");
     expect(good).toBeGreaterThan(0);
     const byModel = new Map(lines.map((line) => [line[0], line[good]]));
-    for (const row of rows) expect(byModel.get(row.dims.model!), row.dims.model!).toBe(row.good_answer_rate === null ? "" : String(row.good_answer_rate));
+    for (const row of rows)
+      expect(byModel.get(row.dims.model!), row.dims.model!).toBe(
+        row.good_answer_rate === null ? "" : String(row.good_answer_rate),
+      );
     await context.close();
   });
 });

@@ -32,7 +32,9 @@ let range: { from: string; to: string };
 const readKey = randomBytes(18).toString("base64url");
 
 async function apiGet<T>(path: string, params: Record<string, string>): Promise<T> {
-  const response = await fetch(`${apiUrl}${path}?${new URLSearchParams(params).toString()}`, { headers: { authorization: `Bearer ${readKey}` } });
+  const response = await fetch(`${apiUrl}${path}?${new URLSearchParams(params).toString()}`, {
+    headers: { authorization: `Bearer ${readKey}` },
+  });
   if (!response.ok) throw new Error(`API ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -43,9 +45,23 @@ beforeAll(async () => {
   warehouse = createWarehouse({ url: clickhouseUrl, database });
   await migrate(warehouse);
   // The demo CLI's own defaults (vikingbot share, malformed share, window), as start.sh passes them.
-  const config = parseCliConfig(["--collector", "http://127.0.0.1:4318", "--key", "demo=ingest-demo", "--key", "acme=ingest-acme", "--events", "4000"], {})!;
+  const config = parseCliConfig(
+    [
+      "--collector",
+      "http://127.0.0.1:4318",
+      "--key",
+      "demo=ingest-demo",
+      "--key",
+      "acme=ingest-acme",
+      "--events",
+      "4000",
+    ],
+    {},
+  )!;
   const nowMs = Date.now();
-  const events = [...generateDemoEvents(scenarioOf(config), nowMs)].filter((message) => !message.malformed).map((message) => JSON.parse(message.value) as object);
+  const events = [...generateDemoEvents(scenarioOf(config), nowMs)]
+    .filter((message) => !message.malformed)
+    .map((message) => JSON.parse(message.value) as object);
   await loadThroughSink(warehouse, events, 1000);
   await evaluateOutcomes(warehouse, { settleMs: 0 });
   range = { from: new Date(nowMs - 25 * 3600_000).toISOString(), to: new Date(nowMs + 3600_000).toISOString() };
@@ -59,7 +75,15 @@ beforeAll(async () => {
       command: process.execPath,
       args: serviceNodeArgs("api/src/main.ts"),
       cwd: ROOT,
-      env: { CLICKHOUSE_URL: clickhouseUrl, CLICKHOUSE_DATABASE: database, HOST: "127.0.0.1", PORT: String(apiPort), ANSWERSCOPE_KEYS: `read:demo:${readKey}`, ANSWERSCOPE_KEYS_FILE: "", TRACE_URL_TEMPLATE: demoTraceUrlTemplate(dashboardUrl) },
+      env: {
+        CLICKHOUSE_URL: clickhouseUrl,
+        CLICKHOUSE_DATABASE: database,
+        HOST: "127.0.0.1",
+        PORT: String(apiPort),
+        ANSWERSCOPE_KEYS: `read:demo:${readKey}`,
+        ANSWERSCOPE_KEYS_FILE: "",
+        TRACE_URL_TEMPLATE: demoTraceUrlTemplate(dashboardUrl),
+      },
       ready: () => answers(`${apiUrl}/healthz`),
     }),
   );
@@ -72,7 +96,9 @@ afterAll(async () => {
   for (const service of services.reverse()) await service.stop();
   services = [];
   if (warehouse) {
-    await warehouse.client.command({ query: `DROP DATABASE IF EXISTS ${warehouse.target.database}` }).catch(() => undefined);
+    await warehouse.client
+      .command({ query: `DROP DATABASE IF EXISTS ${warehouse.target.database}` })
+      .catch(() => undefined);
     await warehouse.close();
   }
 });
@@ -114,7 +140,9 @@ describe("npm start's demo shows every view", () => {
     await waitForView(page);
     expect(await kpiValue(page, "agreement_rate")).toBe(formatRate(agreement.agreement_rate));
     expect(await kpiN(page, "agreement_rate")).toContain(`n = ${formatCount(agreement.compared)}`);
-    expect(await page.locator('table[data-table="agreement-matrix"] [data-role="matrix-cell"]').count()).toBe(agreement.cells.length);
+    expect(await page.locator('table[data-table="agreement-matrix"] [data-role="matrix-cell"]').count()).toBe(
+      agreement.cells.length,
+    );
     expect(agreement.cells.length).toBeGreaterThan(5);
     await context.close();
   });

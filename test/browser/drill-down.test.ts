@@ -35,7 +35,11 @@ async function reasonChip(page: Page): Promise<{ text: string; remove: string | 
 
 /** The newest down-rated samples the API lists for a reason filter (`none`: no reason given), as the page asks. */
 async function apiSamples(reason?: string): Promise<string[]> {
-  const result = await apiGet<SamplesResult>("demo", "/api/v1/samples", apiRange({ rating: "down", limit: "25", ...(reason ? { reason_code: reason } : {}) }));
+  const result = await apiGet<SamplesResult>(
+    "demo",
+    "/api/v1/samples",
+    apiRange({ rating: "down", limit: "25", ...(reason ? { reason_code: reason } : {}) }),
+  );
   return result.samples.map((sample) => sample.response_id);
 }
 
@@ -69,14 +73,21 @@ describe("the drill-down leads to the samples", () => {
     await waitForView(page);
     expect(await topInViewport(page, SAMPLES)).toBe(true);
     expect(await page.locator(`${SAMPLES} .chip`).getAttribute("data-filter")).toBe("reason=not_grounded");
-    expect(await reasonChip(page)).toEqual({ text: "Reason: not grounded", remove: "Remove filter reason: not grounded" });
+    expect(await reasonChip(page)).toEqual({
+      text: "Reason: not grounded",
+      remove: "Remove filter reason: not grounded",
+    });
     const listed = await listedSamples(page);
     expect(listed.map((sample) => sample.id)).toContain(EDGE.badResponseId);
     for (const sample of listed) expect(sample.reason).toBe("not grounded");
 
     // From the focused samples a few Tabs reach the answer (past the panel's own controls), and Enter opens it.
     const sampleLink = `${SAMPLES_TABLE} a[data-role="sample-link"]`;
-    await tabTo(page, `${sampleLink}[href="/responses/${EDGE.badResponseId}"], ${sampleLink}[href^="/responses/${EDGE.badResponseId}?"]`, 8);
+    await tabTo(
+      page,
+      `${sampleLink}[href="/responses/${EDGE.badResponseId}"], ${sampleLink}[href^="/responses/${EDGE.badResponseId}?"]`,
+      8,
+    );
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === `/responses/${EDGE.badResponseId}`);
     await waitForView(page);
@@ -84,7 +95,7 @@ describe("the drill-down leads to the samples", () => {
     await context.close();
   });
 
-  it("a reason bar and \"no reason given\" each list only their samples, and the chip's × removes the filter", async () => {
+  it('a reason bar and "no reason given" each list only their samples, and the chip\'s × removes the filter', async () => {
     const { page, context } = await loggedIn(browser());
     await page.goto(viewUrl("/feedback"));
     await waitForView(page);
@@ -93,7 +104,10 @@ describe("the drill-down leads to the samples", () => {
     const coded = reasons.find((row) => row.reason_code !== null)!;
     expect(reasons.some((row) => row.reason_code === null)).toBe(true);
 
-    for (const [filter, label] of [[coded.reason_code!, reasonLabel(coded.reason_code)], ["none", "no reason given"]] as const) {
+    for (const [filter, label] of [
+      [coded.reason_code!, reasonLabel(coded.reason_code)],
+      ["none", "no reason given"],
+    ] as const) {
       await page.locator(`a.reason-bar[data-reason="${filter}"]`).click();
       await page.waitForURL((url) => url.searchParams.get("reason") === filter && url.hash === SAMPLES);
       await waitForFocus(page, SAMPLES);
@@ -125,7 +139,9 @@ describe("drill-down from a bad sample to its trace", () => {
     const { page, context } = await loggedIn(browser());
     await page.goto(viewUrl("/feedback"));
     await waitForView(page);
-    const link = page.locator(`table[data-table="samples-down"] a[data-role="sample-link"]:text-is("${EDGE.badResponseId}")`);
+    const link = page.locator(
+      `table[data-table="samples-down"] a[data-role="sample-link"]:text-is("${EDGE.badResponseId}")`,
+    );
     await Promise.all([page.waitForURL((url) => url.pathname === `/responses/${EDGE.badResponseId}`), link.click()]);
     await waitForView(page);
 
@@ -137,7 +153,7 @@ describe("drill-down from a bad sample to its trace", () => {
     expect(await trace.getAttribute("rel")).toContain("noopener");
 
     // Tool calls: every lifecycle visibly marked; the error is the redacted one.
-    expect(await page.locator('[data-timeline-row]').count()).toBe(1 + detail.tool_calls.length);
+    expect(await page.locator("[data-timeline-row]").count()).toBe(1 + detail.tool_calls.length);
     expect(await page.locator('[data-timeline-row="edge-tc3"]').innerText()).toContain("start inferred");
     expect(await page.locator('[data-timeline-row="edge-tc4"]').innerText()).toContain("unfinished");
     expect(await page.locator('[data-role="start-inferred"]').count()).toBe(1);
@@ -151,7 +167,9 @@ describe("drill-down from a bad sample to its trace", () => {
     expect(await page.locator('table[data-table="response-feedback"] tbody tr').count()).toBe(2);
     expect(await page.locator('[data-role="revision"]').last().innerText()).toContain("latest");
     expect(await page.locator('[data-role="verification"]').first().innerText()).toBe("verified");
-    expect(await page.locator('[data-role="outcome"] [data-label]').getAttribute("data-label")).toBe(detail.outcome!.label);
+    expect(await page.locator('[data-role="outcome"] [data-label]').getAttribute("data-label")).toBe(
+      detail.outcome!.label,
+    );
     expect(await page.locator('[data-role="label-reason"]').innerText()).toBe(detail.outcome!.label_reason);
     expect(await page.locator('[data-role="followup"]').innerText()).toContain(EDGE.followupResponseId);
     expect(await page.locator('[data-role="followup"]').innerText()).toContain("re-ask");
@@ -176,9 +194,15 @@ describe("drill-down from a bad sample to its trace", () => {
     const { page, context } = await loggedIn(browser());
     await page.goto(viewUrl("/feedback"));
     await waitForView(page);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click('button[data-csv="samples-down"]')]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click('button[data-csv="samples-down"]'),
+    ]);
     const text = await readFile((await download.path())!, "utf8");
-    const lines = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toContain("Response");
     expect(lines.length - 1).toBe(await page.locator('table[data-table="samples-down"] tbody tr').count());
     expect(text).toContain(EDGE.badResponseId);

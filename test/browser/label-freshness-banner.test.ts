@@ -14,13 +14,16 @@ const LABEL_VIEWS = ["/effect", "/compare", "/feedback", "/agreement"];
 const BANNER = '[data-state="labels-stale"]';
 
 let warehouse: Warehouse;
-const renameTable = (from: string, to: string) => warehouse.client.command({ query: `RENAME TABLE ${warehouse.table(from)} TO ${warehouse.table(to)}` });
+const renameTable = (from: string, to: string) =>
+  warehouse.client.command({ query: `RENAME TABLE ${warehouse.table(from)} TO ${warehouse.table(to)}` });
 
 beforeAll(async () => {
   warehouse = createWarehouse({ url: stack().clickhouseUrl, database: stack().database });
   // One new answer of acme, long before the generated data (no view of the other tests shows it):
   // acme's labels are behind it, so the evaluator's next run for acme has work to do.
-  await loadThroughSink(warehouse, [new EventBuilder("acme", "2020-01-01T10:00:00.000Z", "stale-").response("stale-r1", 0, { session_id: "stale-s1" })]);
+  await loadThroughSink(warehouse, [
+    new EventBuilder("acme", "2020-01-01T10:00:00.000Z", "stale-").response("stale-r1", 0, { session_id: "stale-s1" }),
+  ]);
 });
 afterAll(() => warehouse?.close());
 
@@ -36,7 +39,9 @@ describe("with the outcome evaluator failing for a tenant", () => {
     // The evaluator fails by real means: an index it reads (and the views of this test do not) is gone.
     await renameTable("responses_by_session", "responses_by_session_away");
     try {
-      await expect(evaluateOutcomes(warehouse, { tenantId: "acme", settleMs: 0 })).rejects.toThrow(/responses_by_session/);
+      await expect(evaluateOutcomes(warehouse, { tenantId: "acme", settleMs: 0 })).rejects.toThrow(
+        /responses_by_session/,
+      );
       for (const path of LABEL_VIEWS) {
         const banner = await bannerOn(page, path, "acme");
         await banner.waitFor({ state: "visible", timeout: 15_000 });
@@ -50,13 +55,17 @@ describe("with the outcome evaluator failing for a tenant", () => {
       // A comparison over a range after acme's labels (from the next minute on) is unknown, not "insufficient".
       const from = Math.ceil(Date.now() / 60_000) * 60_000;
       const range = { from: new Date(from).toISOString(), to: new Date(from + 3_600_000).toISOString() };
-      await page.goto(`/compare?${new URLSearchParams({ tenant: "acme", ...range, metric: "good_answer_rate", dimension: "model", a: "m1", b: "m2" }).toString()}`);
+      await page.goto(
+        `/compare?${new URLSearchParams({ tenant: "acme", ...range, metric: "good_answer_rate", dimension: "model", a: "m1", b: "m2" }).toString()}`,
+      );
       await waitForView(page);
       const verdict = page.locator('[data-verdict="labels_unavailable"]');
       await verdict.waitFor({ state: "visible", timeout: 15_000 });
       expect(await verdict.innerText()).toContain("the outcome evaluator is failing");
       expect(await page.locator('[data-kpi="compare-a"] [data-role="value"]').innerText()).toBe("—");
-      expect(await (await bannerOn(page, "/rejected", "acme")).count(), "rejected events do not come from labels").toBe(0);
+      expect(await (await bannerOn(page, "/rejected", "acme")).count(), "rejected events do not come from labels").toBe(
+        0,
+      );
       const demo = await loggedIn(browser(), "demo");
       expect(await (await bannerOn(demo.page, "/effect", "demo")).count(), "demo's labels are fresh").toBe(0);
       await demo.context.close();

@@ -21,7 +21,8 @@ const address = (page: Page) => {
 /** A path with its query written as the dashboard writes it (URLSearchParams). */
 const href = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
 
-const noticeTexts = (page: Page, role = "url-notice") => page.locator(`[data-role="${role}"][role="status"] li`).allInnerTexts();
+const noticeTexts = (page: Page, role = "url-notice") =>
+  page.locator(`[data-role="${role}"][role="status"] li`).allInnerTexts();
 
 /** Every headline figure of the view, in order. */
 const figures = (page: Page) => page.locator("[data-kpi] [data-role='value']").allInnerTexts();
@@ -31,7 +32,11 @@ const figures = (page: Page) => page.locator("[data-kpi] [data-role='value']").a
  * address to exactly what it shows, without a new history entry. Then that rewritten address, opened
  * afresh, shows the same figures and says nothing.
  */
-async function expectCorrected(page: Page, link: string, expected: { notices: string[]; rewritten: string; charts?: number }): Promise<string[]> {
+async function expectCorrected(
+  page: Page,
+  link: string,
+  expected: { notices: string[]; rewritten: string; charts?: number },
+): Promise<string[]> {
   await page.goto(link);
   await waitForView(page, { charts: expected.charts ?? 0 });
   await page.waitForURL((url) => `${url.pathname}${url.search}` === expected.rewritten, { timeout: 15_000 });
@@ -78,11 +83,15 @@ describe("a link the view cannot show as written says so, and its address become
   it("an unparsable from: the default range, said", async () => {
     const { page, context } = await loggedIn(browser());
     const before = Date.now();
-    const shown = await expectCorrected(page, href("/diagnostics", { tenant: "demo", from: "garbage", to: dataRange().to }), {
-      notices: ["from “garbage” is not a date and time (such as 2026-11-30T08:00Z); showing the last 24 hours"],
-      rewritten: href("/diagnostics", { tenant: "demo", range: "24h" }),
-      charts: 2,
-    });
+    const shown = await expectCorrected(
+      page,
+      href("/diagnostics", { tenant: "demo", from: "garbage", to: dataRange().to }),
+      {
+        notices: ["from “garbage” is not a date and time (such as 2026-11-30T08:00Z); showing the last 24 hours"],
+        rewritten: href("/diagnostics", { tenant: "demo", range: "24h" }),
+        charts: 2,
+      },
+    );
     expect(new Set([await presetCount(24, before), await presetCount(24, Date.now())])).toContain(shown[0]);
     await context.close();
   });
@@ -90,7 +99,10 @@ describe("a link the view cannot show as written says so, and its address become
   it("an unknown range, and a parameter given twice: said, the first and the default taken", async () => {
     const { page, context } = await loggedIn(browser());
     await expectCorrected(page, "/feedback?tenant=demo&range=3y&samples=bad&samples=failed", {
-      notices: ["range “3y” is not one of 1h, 6h, 24h, 7d, 30d; showing the last 24 hours", "samples was given 2 different values; using the first, “bad”"],
+      notices: [
+        "range “3y” is not one of 1h, 6h, 24h, 7d, 30d; showing the last 24 hours",
+        "samples was given 2 different values; using the first, “bad”",
+      ],
       rewritten: href("/feedback", { tenant: "demo", range: "24h", samples: "bad" }),
     });
     await context.close();
@@ -99,7 +111,10 @@ describe("a link the view cannot show as written says so, and its address become
   it("a filter's typo and a parameter another view reads: ignored, said, and the figures are the unfiltered ones", async () => {
     const { page, context } = await loggedIn(browser());
     const shown = await expectCorrected(page, viewUrl("/effect", { modle: "gpt-4o", samples: "bad" }), {
-      notices: ["“modle” is not a filter or setting of the dashboard; ignored", "samples does not apply to this view; ignored"],
+      notices: [
+        "“modle” is not a filter or setting of the dashboard; ignored",
+        "samples does not apply to this view; ignored",
+      ],
       rewritten: href("/effect", { tenant: "demo", ...dataRange() }),
       charts: 2,
     });
@@ -121,19 +136,29 @@ describe("a link the view cannot show as written says so, and its address become
   it("a bucket too fine for the range: the smallest readable one, said; the charts plot it, and the controls carry it on", async () => {
     const { page, context } = await loggedIn(browser());
     await expectCorrected(page, "/effect?tenant=demo&range=30d&bucket=5m", {
-      notices: ["bucket “5m” gives 8,640 points over this range, more than the 200 a chart shows readably; showing one point per day (30 points)"],
+      notices: [
+        "bucket “5m” gives 8,640 points over this range, more than the 200 a chart shows readably; showing one point per day (30 points)",
+      ],
       rewritten: href("/effect", { tenant: "demo", range: "30d", bucket: "day" }),
       charts: 2,
     });
     // Drawn by the day: every plotted point at a midnight UTC.
-    const xs = await page.locator('figure[data-chart="effect-rates"] [data-series]').evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute("data-x"))));
+    const xs = await page
+      .locator('figure[data-chart="effect-rates"] [data-series]')
+      .evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute("data-x"))));
     expect(xs.length).toBeGreaterThan(0);
     expect(xs.filter((x) => x % DAY !== 0)).toEqual([]);
     // The bucket select offers only what 30 days show readably (by the hour: 720 points).
-    const offered = (panel: string) => page.locator(`#${panel} select[name="bucket"] option`).evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    const offered = (panel: string) =>
+      page
+        .locator(`#${panel} select[name="bucket"] option`)
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(await offered("effect-rates")).toEqual(["", "day"]);
     // The rewritten address is the router's too: the next choice starts from it, and says nothing.
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("slice") === "channel"), page.selectOption('select[name="slice"]', "channel")]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("slice") === "channel"),
+      page.selectOption('select[name="slice"]', "channel"),
+    ]);
     await waitForView(page, { charts: 2 });
     expect(address(page)).toBe(href("/effect", { tenant: "demo", range: "30d", slice: "channel", bucket: "day" }));
     expect(await page.locator('[data-role="url-notice"]').count()).toBe(0);
@@ -158,7 +183,9 @@ describe("a link the view cannot show as written says so, and its address become
     const link = viewUrl("/effect", { model: ["gpt-4o", "gpt-9"] });
     await page.goto(link);
     await waitForView(page, { charts: 2 });
-    await expect.poll(() => noticeTexts(page, "unknown-values-notice")).toEqual(["No response in this range has model “gpt-9”: the filter is kept, and counts none."]);
+    await expect
+      .poll(() => noticeTexts(page, "unknown-values-notice"))
+      .toEqual(["No response in this range has model “gpt-9”: the filter is kept, and counts none."]);
     expect(address(page)).toBe(link);
     expect(await page.locator('[data-role="url-notice"]').count()).toBe(0);
     const [gpt4o] = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange({ model: "gpt-4o" }))).rows;
@@ -186,7 +213,9 @@ describe("compare says when it cannot compare", () => {
     await page.goto(viewUrl("/compare", { metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v9" }));
     await waitForView(page);
     const verdict = page.locator('[data-verdict="no_responses"][role="status"]');
-    expect(await verdict.innerText()).toBe("No response in this range has prompt version “v9”: nothing to compare. The values that have responses are listed below.");
+    expect(await verdict.innerText()).toBe(
+      "No response in this range has prompt version “v9”: nothing to compare. The values that have responses are listed below.",
+    );
     expect(await page.locator('[data-kpi^="compare-"]').count()).toBe(0);
     // The values that do have responses, to choose from.
     expect(await page.locator('table[data-table="compare-values-prompt_version"] tbody tr').count()).toBeGreaterThan(1);
@@ -197,7 +226,9 @@ describe("compare says when it cannot compare", () => {
     const { page, context } = await loggedIn(browser());
     await page.goto(viewUrl("/compare", { metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v1" }));
     await waitForView(page);
-    expect(await page.locator('[data-verdict="same_value"][role="status"]').innerText()).toBe("A and B are both “v1”: a value compared with itself shows no change. Choose two different values.");
+    expect(await page.locator('[data-verdict="same_value"][role="status"]').innerText()).toBe(
+      "A and B are both “v1”: a value compared with itself shows no change. Choose two different values.",
+    );
     expect(await page.locator('[data-kpi^="compare-"], figure[data-chart="compare-intervals"]').count()).toBe(0);
     await context.close();
   });

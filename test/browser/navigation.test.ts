@@ -8,14 +8,20 @@ import { loggedIn, useBrowser, viewUrl } from "./support/session";
 
 const browser = useBrowser();
 
-const focused = (page: Page) => page.evaluate(() => ({ className: document.activeElement?.className ?? "", text: (document.activeElement?.textContent ?? "").trim() }));
+const focused = (page: Page) =>
+  page.evaluate(() => ({
+    className: document.activeElement?.className ?? "",
+    text: (document.activeElement?.textContent ?? "").trim(),
+  }));
 /** The nav links a reader can see: displayed, and inside the viewport. */
 const visibleLinks = (page: Page) =>
   page.locator(".app-header .nav-link").evaluateAll((links) =>
-    links.filter((link) => {
-      const box = link.getBoundingClientRect();
-      return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
-    }).map((link) => link.textContent!.trim()),
+    links
+      .filter((link) => {
+        const box = link.getBoundingClientRect();
+        return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+      })
+      .map((link) => link.textContent!.trim()),
   );
 const ALL_LABELS = Object.values(VIEWS).map((view) => view.label);
 
@@ -51,7 +57,10 @@ describe("the navigation on a phone folds behind one button that the keyboard wo
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    await Promise.all([page.waitForURL((url) => url.pathname === VIEWS.diagnostics.path), page.keyboard.press("Enter")]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === VIEWS.diagnostics.path),
+      page.keyboard.press("Enter"),
+    ]);
     await page.waitForFunction(() => document.querySelector(".nav-toggle")?.getAttribute("aria-expanded") === "false");
     expect(await visibleLinks(page)).toEqual([]);
     await context.close();
@@ -59,7 +68,12 @@ describe("the navigation on a phone folds behind one button that the keyboard wo
 
   it("without the script there is no button, and every view's link is listed inside the screen", async () => {
     const { context: session } = await loggedIn(browser(), "demo", SCREENS.phone);
-    const context = await browser().newContext({ baseURL: stack().dashboardUrl, viewport: SCREENS.phone, javaScriptEnabled: false, storageState: await session.storageState() });
+    const context = await browser().newContext({
+      baseURL: stack().dashboardUrl,
+      viewport: SCREENS.phone,
+      javaScriptEnabled: false,
+      storageState: await session.storageState(),
+    });
     await session.close();
     const page = await context.newPage();
     await page.goto(viewUrl("/rejected"));

@@ -27,12 +27,25 @@ describe("rejected events view with planted secrets", () => {
     warehouse = createWarehouse({ url: clickhouseUrl, database });
     const texts = [
       `{"event_id": "pl-json", "tenant_id": "${TENANT}", "note": ${JSON.stringify(SECRETS)}, oops`,
-      JSON.stringify({ ...makeToolCall({ tenant_id: TENANT, event_id: "pl-delta" }), status: "delta", error_message: SECRETS, arguments: { password: "plantedHunter2pw" } }),
-      JSON.stringify({ ...makeResponseCompleted({ tenant_id: TENANT, event_id: "pl-version", query_text: SECRETS }), schema_version: 9 }),
+      JSON.stringify({
+        ...makeToolCall({ tenant_id: TENANT, event_id: "pl-delta" }),
+        status: "delta",
+        error_message: SECRETS,
+        arguments: { password: "plantedHunter2pw" },
+      }),
+      JSON.stringify({
+        ...makeResponseCompleted({ tenant_id: TENANT, event_id: "pl-version", query_text: SECRETS }),
+        schema_version: 9,
+      }),
     ];
     const batch = emptyFactBatch();
     texts.forEach((text, index) => {
-      const outcome = runPipeline(text, { source: "http", dedupKey: `planted-${receivedAtMs}-${index}`, receivedAtMs, keyTenant: TENANT });
+      const outcome = runPipeline(text, {
+        source: "http",
+        dedupKey: `planted-${receivedAtMs}-${index}`,
+        receivedAtMs,
+        keyTenant: TENANT,
+      });
       if (outcome.kind !== "dead_letter") throw new Error(`planted event ${index} was accepted`);
       batch.rejected.push(rejectedRow({ ...outcome.rejection, tenantId: TENANT }));
     });
@@ -45,7 +58,11 @@ describe("rejected events view with planted secrets", () => {
 
   it("shows the refused events redacted on the page and in the CSV", async () => {
     const { page, context } = await loggedIn(browser(), TENANT);
-    const range = new URLSearchParams({ tenant: TENANT, from: new Date(receivedAtMs - 60_000).toISOString(), to: new Date(receivedAtMs + 60_000).toISOString() });
+    const range = new URLSearchParams({
+      tenant: TENANT,
+      from: new Date(receivedAtMs - 60_000).toISOString(),
+      to: new Date(receivedAtMs + 60_000).toISOString(),
+    });
     await page.goto(`/rejected?${range.toString()}`);
     await waitForView(page);
     const rows = page.locator('table[data-table="rejected-events"] tbody tr');
@@ -55,7 +72,10 @@ describe("rejected events view with planted secrets", () => {
     expect(shown).toContain("[REDACTED]");
     expect(leakedShapes(shown)).toEqual([]);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click('button[data-csv="rejected-events"]')]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click('button[data-csv="rejected-events"]'),
+    ]);
     const csv = await readFile((await download.path())!, "utf8");
     expect(csv).toContain("pl-version");
     expect(csv).toContain("[REDACTED]");

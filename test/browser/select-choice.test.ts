@@ -12,7 +12,8 @@ function requestsLeaving(page: Page, param: string, here: string): Request[] {
   const seen: Request[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.origin === stack().dashboardUrl && url.searchParams.has(param) && url.searchParams.get(param) !== here) seen.push(request);
+    if (url.origin === stack().dashboardUrl && url.searchParams.has(param) && url.searchParams.get(param) !== here)
+      seen.push(request);
   });
   return seen;
 }
@@ -56,7 +57,10 @@ describe("the filter bar's selects act on a choice, not on an arrow step", () =>
     const select = page.locator('.filter-bar select[name="tenant"]');
     expect(await select.locator("option").allInnerTexts()).toEqual(["acme", "demo"]);
     // Logging in to another tenant is a control of its own.
-    const login = new URL((await page.locator('.filter-bar a[data-role="login-another"]').getAttribute("href"))!, before);
+    const login = new URL(
+      (await page.locator('.filter-bar a[data-role="login-another"]').getAttribute("href"))!,
+      before,
+    );
     expect(login.pathname).toBe("/login");
     expect(login.searchParams.get("next")).toBe("/rejected?tenant=demo&range=24h");
     await select.focus();
@@ -75,7 +79,10 @@ describe("the filter bar's selects act on a choice, not on an arrow step", () =>
     await page.keyboard.press("ArrowUp");
     await settle(page);
     expect(page.url()).toBe(before);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("tenant") === "acme"), page.keyboard.press("Tab")]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("tenant") === "acme"),
+      page.keyboard.press("Tab"),
+    ]);
     expect(new URL(page.url()).pathname).toBe("/rejected");
 
     await context.close();

@@ -9,7 +9,14 @@ const browser = useBrowser();
 /** The forms a key could take in a cookie: as typed, base64, base64url, percent-encoded, and the pre-session cookie's encoding. */
 function encodingsOf(tenant: string, key: string): string[] {
   const legacy = Buffer.from(JSON.stringify({ [tenant]: key }), "utf8");
-  return [key, Buffer.from(key).toString("base64"), Buffer.from(key).toString("base64url"), encodeURIComponent(key), legacy.toString("base64url"), legacy.toString("base64")];
+  return [
+    key,
+    Buffer.from(key).toString("base64"),
+    Buffer.from(key).toString("base64url"),
+    encodeURIComponent(key),
+    legacy.toString("base64url"),
+    legacy.toString("base64"),
+  ];
 }
 
 describe("the dashboard's session cookie", () => {
@@ -22,7 +29,8 @@ describe("the dashboard's session cookie", () => {
     expect(session?.httpOnly).toBe(true);
     // iron-session's seal: Fe26.2*...
     expect(session?.value).toMatch(/^Fe26\.2\*/);
-    for (const cookie of cookies) for (const encoded of encodingsOf("acme", stack().readKeys.acme)) expect(cookie.value).not.toContain(encoded);
+    for (const cookie of cookies)
+      for (const encoded of encodingsOf("acme", stack().readKeys.acme)) expect(cookie.value).not.toContain(encoded);
     expect(cookies.map((cookie) => cookie.name)).not.toContain("answerscope_read_keys");
     await context.close();
   });
@@ -38,7 +46,10 @@ describe("the dashboard's session cookie", () => {
 
     await page.goto(`/effect?${new URLSearchParams({ tenant: "acme", ...dataRange() }).toString()}`);
     await waitForView(page);
-    await Promise.all([page.waitForURL((url) => url.pathname === "/login"), page.locator("form.session button[type=submit]").click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/login"),
+      page.locator("form.session button[type=submit]").click(),
+    ]);
 
     expect((await thief.request.get(dimensionValues)).status()).toBe(401);
     const view = await thief.newPage();

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { CompareResult, FeedbackReasonsResult, MetricsResult, RejectedResult, SamplesResult, ToolsResult } from "@answerscope/dashboard/api-types";
+import type {
+  CompareResult,
+  FeedbackReasonsResult,
+  MetricsResult,
+  RejectedResult,
+  SamplesResult,
+  ToolsResult,
+} from "@answerscope/dashboard/api-types";
 import { formatCount, formatDuration, formatInterval, formatRate } from "@answerscope/dashboard/format";
 import { apiGet } from "./support/api";
 import { waitForView } from "./support/browser";
@@ -17,8 +24,11 @@ async function cell(page: Page, table: string, rowLabel: string, header: string)
       if (!element) throw new Error(`no table ${table}`);
       const headers = [...element.querySelectorAll("thead th")].map((th) => th.textContent?.trim());
       const column = headers.indexOf(header);
-      const row = [...element.querySelectorAll("tbody tr")].find((tr) => tr.querySelector("td")?.textContent?.trim() === rowLabel);
-      if (column < 0 || !row) throw new Error(`no cell ${rowLabel} / ${header} in ${table} (headers ${headers.join(", ")})`);
+      const row = [...element.querySelectorAll("tbody tr")].find(
+        (tr) => tr.querySelector("td")?.textContent?.trim() === rowLabel,
+      );
+      if (column < 0 || !row)
+        throw new Error(`no cell ${rowLabel} / ${header} in ${table} (headers ${headers.join(", ")})`);
       return row.querySelectorAll("td")[column]!.textContent!.trim();
     },
     { table, rowLabel, header },
@@ -42,10 +52,14 @@ describe("each view renders its charts with the API's figures", () => {
     const byModel = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange({ group_by: "model" }))).rows;
     const gpt = byModel.find((row) => row.dims.model === "gpt-4o")!;
     expect(await cell(page, "effect-by-model", "gpt-4o", "Responses")).toBe(formatCount(gpt.response_count));
-    expect(await cell(page, "effect-by-model", "gpt-4o", "Good-answer rate")).toContain(formatRate(gpt.good_answer_rate));
+    expect(await cell(page, "effect-by-model", "gpt-4o", "Good-answer rate")).toContain(
+      formatRate(gpt.good_answer_rate),
+    );
     // The edge model has 3 responses: shown, and marked as a small sample.
     expect(await cell(page, "effect-by-model", EDGE.model, "Responses")).toBe("3");
-    expect(await page.locator('table[data-table="effect-by-model"] [data-role="small-sample"]').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('table[data-table="effect-by-model"] [data-role="small-sample"]').count(),
+    ).toBeGreaterThan(0);
     // Charts have axes with units and legends.
     const rates = page.locator('figure[data-chart="effect-rates"]');
     await expect(rates.locator('[data-legend="series"]').count()).resolves.toBe(5);
@@ -66,9 +80,12 @@ describe("each view renders its charts with the API's figures", () => {
     const busiest = [...tools].sort((a, b) => b.calls - a.calls)[0]!;
     expect(await cell(page, "tools", busiest.tool_name, "Calls")).toBe(formatCount(busiest.calls));
     expect(await cell(page, "tools", busiest.tool_name, "Error rate")).toContain(formatRate(busiest.error_rate));
-    const byProvider = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange({ group_by: "provider" }))).rows;
+    const byProvider = (await apiGet<MetricsResult>("demo", "/api/v1/metrics", apiRange({ group_by: "provider" })))
+      .rows;
     const openai = byProvider.find((row) => row.dims.provider === "openai")!;
-    expect(await cell(page, "diagnostics-by-provider", "openai", "Latency p95")).toBe(formatDuration(openai.latency_p95_ms));
+    expect(await cell(page, "diagnostics-by-provider", "openai", "Latency p95")).toBe(
+      formatDuration(openai.latency_p95_ms),
+    );
     await context.close();
   });
 
@@ -80,7 +97,9 @@ describe("each view renders its charts with the API's figures", () => {
     const reasons = await apiGet<FeedbackReasonsResult>("demo", "/api/v1/feedback/reasons", apiRange());
     expect(await kpiValue(page, "down_rated")).toBe(formatCount(reasons.down_rated));
     const top = reasons.reasons[0]!;
-    expect(await page.locator('table[data-table="feedback-reasons"] tbody tr').first().locator("td").nth(1).innerText()).toBe(formatCount(top.count));
+    expect(
+      await page.locator('table[data-table="feedback-reasons"] tbody tr').first().locator("td").nth(1).innerText(),
+    ).toBe(formatCount(top.count));
     const samples = await apiGet<SamplesResult>("demo", "/api/v1/samples", apiRange({ rating: "down", limit: "25" }));
     const links = page.locator('table[data-table="samples-down"] [data-role="sample-link"]');
     expect(await links.count()).toBe(samples.samples.length);
@@ -92,13 +111,23 @@ describe("each view renders its charts with the API's figures", () => {
     const { page, context } = await loggedIn(browser());
     await page.goto(viewUrl("/compare", { metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v2" }));
     await waitForView(page, { charts: 1 });
-    const result = await apiGet<CompareResult>("demo", "/api/v1/compare", apiRange({ metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v2" }));
+    const result = await apiGet<CompareResult>(
+      "demo",
+      "/api/v1/compare",
+      apiRange({ metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v2" }),
+    );
     expect(await kpiValue(page, "compare-a")).toBe(formatRate(result.a.rate));
     expect(await kpiValue(page, "compare-b")).toBe(formatRate(result.b.rate));
-    expect(await page.locator('[data-kpi="compare-a"] [data-role="interval"]').innerText()).toContain(formatInterval(result.a.ci_low, result.a.ci_high));
-    expect(await page.locator("[data-verdict]").getAttribute("data-verdict")).toBe(result.significant ? "significant" : "not_significant");
+    expect(await page.locator('[data-kpi="compare-a"] [data-role="interval"]').innerText()).toContain(
+      formatInterval(result.a.ci_low, result.a.ci_high),
+    );
+    expect(await page.locator("[data-verdict]").getAttribute("data-verdict")).toBe(
+      result.significant ? "significant" : "not_significant",
+    );
 
-    await page.goto(viewUrl("/compare", { metric: "good_answer_rate", dimension: "model", a: "gpt-4o", b: EDGE.model }));
+    await page.goto(
+      viewUrl("/compare", { metric: "good_answer_rate", dimension: "model", a: "gpt-4o", b: EDGE.model }),
+    );
     await waitForView(page, { charts: 1 });
     expect(await page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("insufficient_data");
     await context.close();

@@ -24,7 +24,11 @@ describe("when ClickHouse is stopped", () => {
       }
     } finally {
       await clickhouse.start();
-      await waitFor(() => fetch(`${stack().apiUrl}/readyz`).then((response) => response.status), (status) => status === 200, { timeoutMs: 60_000, what: "the query API to read again" });
+      await waitFor(
+        () => fetch(`${stack().apiUrl}/readyz`).then((response) => response.status),
+        (status) => status === 200,
+        { timeoutMs: 60_000, what: "the query API to read again" },
+      );
     }
     await page.goto(viewUrl("/effect"));
     await waitForView(page, { charts: 2 });

@@ -1,4 +1,11 @@
-import { activeKeyHashes, createStoredKey, keyHash, listStoredKeys, revokeStoredKey, type Warehouse } from "@answerscope/warehouse";
+import {
+  activeKeyHashes,
+  createStoredKey,
+  keyHash,
+  listStoredKeys,
+  revokeStoredKey,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeWarehouse } from "../src/cluster";
 import { waitFor } from "../src/wait-for";
@@ -26,11 +33,22 @@ describe("stored keys on a cluster", () => {
     const created = await Promise.all(tenants.map((tenantId) => createStoredKey(writer, { tenantId, kind: "ingest" })));
     const hashes = created.map(({ secret }) => keyHash(secret)).sort();
     const active = () => activeKeyHashes(reader).then((keys) => keys.map((key) => key.keyHash).sort());
-    await waitFor(active, (seen) => JSON.stringify(seen) === JSON.stringify(hashes), { timeoutMs: 30_000, what: "every key through the other node" });
+    await waitFor(active, (seen) => JSON.stringify(seen) === JSON.stringify(hashes), {
+      timeoutMs: 30_000,
+      what: "every key through the other node",
+    });
 
     const [revoked] = created;
-    expect(await revokeStoredKey(writer, "acme", revoked!.key.keyId)).toMatchObject({ keyId: revoked!.key.keyId, revokedAtMs: expect.any(Number) });
-    await waitFor(active, (seen) => !seen.includes(keyHash(revoked!.secret)) && seen.length === 3, { timeoutMs: 30_000, what: "the revocation through the other node" });
-    expect((await listStoredKeys(reader, "acme")).map((key) => [key.keyId, key.revokedAtMs !== null])).toEqual([[revoked!.key.keyId, true]]);
+    expect(await revokeStoredKey(writer, "acme", revoked!.key.keyId)).toMatchObject({
+      keyId: revoked!.key.keyId,
+      revokedAtMs: expect.any(Number),
+    });
+    await waitFor(active, (seen) => !seen.includes(keyHash(revoked!.secret)) && seen.length === 3, {
+      timeoutMs: 30_000,
+      what: "the revocation through the other node",
+    });
+    expect((await listStoredKeys(reader, "acme")).map((key) => [key.keyId, key.revokedAtMs !== null])).toEqual([
+      [revoked!.key.keyId, true],
+    ]);
   });
 });

@@ -67,13 +67,21 @@ describe("one ClickHouse replica killed during ingest and queries", () => {
     const mix = buildEventMix({ tenantId: "t-out", sessions: 300, runId: "outage", malformedEvery: 0 });
     const third = Math.floor(mix.messages.length / 3);
     worker = await startTestWorker(warehouse, url, brokers, GROUP);
-    api = await startApiProcess({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: warehouse.target.database, ANSWERSCOPE_KEYS: `read:t-out:${READ_KEY}` });
+    api = await startApiProcess({
+      CLICKHOUSE_URL: url,
+      CLICKHOUSE_DATABASE: warehouse.target.database,
+      ANSWERSCOPE_KEYS: `read:t-out:${READ_KEY}`,
+    });
     const apiBase = `http://127.0.0.1:${api.port}`;
     const statuses: number[] = [];
     const read = async () => {
-      const res = await fetch(`${apiBase}/api/v1/metrics?${RANGE}`, { headers: { authorization: `Bearer ${READ_KEY}` } });
+      const res = await fetch(`${apiBase}/api/v1/metrics?${RANGE}`, {
+        headers: { authorization: `Bearer ${READ_KEY}` },
+      });
       statuses.push(res.status);
-      return res.status === 200 ? ((await res.json()) as { rows: { response_count: number }[] }).rows[0]?.response_count ?? 0 : -1;
+      return res.status === 200
+        ? (((await res.json()) as { rows: { response_count: number }[] }).rows[0]?.response_count ?? 0)
+        : -1;
     };
 
     await produceMix(kafka, mix.messages.slice(0, third), 200);
@@ -89,7 +97,11 @@ describe("one ClickHouse replica killed during ingest and queries", () => {
     try {
       await produceMix(kafka, mix.messages.slice(third), 200);
       // Ingest keeps going: the group's committed offsets reach the end of every partition.
-      await waitFor(() => groupLag(kafka, GROUP, EVENT_TOPICS), (lag) => lag === 0, { timeoutMs: 180_000, what: "the worker to commit every message with s2r1 down" });
+      await waitFor(
+        () => groupLag(kafka, GROUP, EVENT_TOPICS),
+        (lag) => lag === 0,
+        { timeoutMs: 180_000, what: "the worker to commit every message with s2r1 down" },
+      );
     } finally {
       reading = false;
       await reads;
@@ -100,7 +112,10 @@ describe("one ClickHouse replica killed during ingest and queries", () => {
 
     // Back up with the same ports and data: each replica fetches the parts the other has alone.
     await startClickHouse(victim.instance);
-    const [restarted, twin] = [nodeWarehouse("s2r1", warehouse.target.database), nodeWarehouse("s2r2", warehouse.target.database)];
+    const [restarted, twin] = [
+      nodeWarehouse("s2r1", warehouse.target.database),
+      nodeWarehouse("s2r2", warehouse.target.database),
+    ];
     try {
       for (const table of LOCAL_TABLES) {
         const [a, b] = await waitFor(
@@ -115,17 +130,41 @@ describe("one ClickHouse replica killed during ingest and queries", () => {
       await Promise.all([restarted.close(), twin.close()]);
     }
     // Nothing lost: every distinct event is stored once the replica is back...
-    expect(await dedupedCounts(warehouse, "t-out")).toEqual({ responses: 900, toolCalls: 1800, feedback: 600, rejected: 0 });
+    expect(await dedupedCounts(warehouse, "t-out")).toEqual({
+      responses: 900,
+      toolCalls: 1800,
+      feedback: 600,
+      rejected: 0,
+    });
     // ...and counted exactly once by the metrics view, and by the route that reads it: this waits
     // for the last INSERT's view parts (they commit just after its fact part) and for a view
     // repair round (every second in tests) where a failed write left the views short.
-    await waitFor(() => viewResponseCount(warehouse, "t-out"), (count) => count === 900, { timeoutMs: 60_000, what: "metrics_5m to count 900 responses" });
-    await waitFor(read, (count) => count === 900, { timeoutMs: 30_000, what: "the metrics route to count 900 responses" });
+    await waitFor(
+      () => viewResponseCount(warehouse, "t-out"),
+      (count) => count === 900,
+      { timeoutMs: 60_000, what: "metrics_5m to count 900 responses" },
+    );
+    await waitFor(read, (count) => count === 900, {
+      timeoutMs: 30_000,
+      what: "the metrics route to count 900 responses",
+    });
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     // Every failed write of the outage was repaired (and marked done) once the replicas agreed.
-    await waitFor(() => unfinishedRepairs(warehouse), (left) => left.openWrites === 0 && left.pendingRepairs === 0, { timeoutMs: 30_000, what: "no write left open and no view repair left pending" });
-    const [recorded] = await queryRows<{ n: number }>(warehouse, `SELECT uniqExact(repair_id) AS n FROM ${warehouse.table("view_repairs")}`);
-    const rounds = worker.output().split("\n").filter((line) => line.startsWith("view repairs:"));
-    console.log(`replica outage: ${Number(recorded?.n ?? 0)} interrupted or failed write(s) repaired; the worker's repair rounds:\n${rounds.join("\n")}`);
+    await waitFor(
+      () => unfinishedRepairs(warehouse),
+      (left) => left.openWrites === 0 && left.pendingRepairs === 0,
+      { timeoutMs: 30_000, what: "no write left open and no view repair left pending" },
+    );
+    const [recorded] = await queryRows<{ n: number }>(
+      warehouse,
+      `SELECT uniqExact(repair_id) AS n FROM ${warehouse.table("view_repairs")}`,
+    );
+    const rounds = worker
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("view repairs:"));
+    console.log(
+      `replica outage: ${Number(recorded?.n ?? 0)} interrupted or failed write(s) repaired; the worker's repair rounds:\n${rounds.join("\n")}`,
+    );
   }, 480_000);
 });

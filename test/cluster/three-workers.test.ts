@@ -40,21 +40,37 @@ describe("three ingest workers on a cluster, one killed with -9", () => {
 
     // Kill once the victim has written rows, so some of its batches are stored but not committed.
     const victim = workers[1]!;
-    await waitFor(() => rowsInserted(victim), (rows) => rows >= 200, { timeoutMs: 120_000, what: "the second worker to insert rows" });
+    await waitFor(
+      () => rowsInserted(victim),
+      (rows) => rows >= 200,
+      { timeoutMs: 120_000, what: "the second worker to insert rows" },
+    );
     expect(await victim.stop("SIGKILL")).toBeNull();
     const survivors = [workers[0]!, workers[2]!];
     await producing;
 
     const counts = await waitFor(
       () => dedupedCounts(warehouse, "t-three"),
-      (seen) => seen.responses === mix.expected.responses && seen.toolCalls === mix.expected.toolCalls && seen.feedback === mix.expected.feedback,
+      (seen) =>
+        seen.responses === mix.expected.responses &&
+        seen.toolCalls === mix.expected.toolCalls &&
+        seen.feedback === mix.expected.feedback,
       { timeoutMs: 180_000, what: `counts ${JSON.stringify(mix.expected)}` },
     );
     expect(counts).toEqual({ responses: 1200, toolCalls: 2400, feedback: 800, rejected: 0 });
-    await waitFor(() => unfinishedRepairs(warehouse), (left) => left.openWrites === 0 && left.pendingRepairs === 0, { timeoutMs: 60_000, what: "no write left open and no view repair left pending" });
+    await waitFor(
+      () => unfinishedRepairs(warehouse),
+      (left) => left.openWrites === 0 && left.pendingRepairs === 0,
+      { timeoutMs: 60_000, what: "no write left open and no view repair left pending" },
+    );
     expect(await viewResponseCount(warehouse, "t-three")).toBe(1200);
     for (const worker of survivors) expect(await rowsInserted(worker), worker.output()).toBeGreaterThan(0);
-    const rounds = survivors.flatMap((worker) => worker.output().split("\n").filter((line) => line.startsWith("view repairs:")));
+    const rounds = survivors.flatMap((worker) =>
+      worker
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("view repairs:")),
+    );
     console.log(`three workers: the survivors' repair rounds:\n${rounds.join("\n")}`);
   }, 300_000);
 });

@@ -18,7 +18,8 @@ describe("one process per embedded data directory", () => {
   const env = { CLICKHOUSE_URL: "", ANSWERSCOPE_DATA_DIR: root, OUTCOME_INTERVAL_MS: "60000" };
   // Its first run's summary: printed after the process took its signal handlers (a SIGTERM
   // before them would kill it outright).
-  const startEvaluator = () => startQuietProcess("evaluator/src/main.ts", env, /outcomes: \d+ tenant\(s\)|outcome evaluator run failed/);
+  const startEvaluator = () =>
+    startQuietProcess("evaluator/src/main.ts", env, /outcomes: \d+ tenant\(s\)|outcome evaluator run failed/);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("refuses a second process while the first runs, names the directory and holder, and takes over after the holder was killed", async () => {

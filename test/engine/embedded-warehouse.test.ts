@@ -1,4 +1,13 @@
-import { createWarehouse, embeddedWarehouseDir, insertRows, LOCK_FILE, migrate, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
+import {
+  createWarehouse,
+  embeddedWarehouseDir,
+  insertRows,
+  LOCK_FILE,
+  migrate,
+  queryRows,
+  sqlValue,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,7 +16,8 @@ import { embeddedDataRoot } from "../src/test-engine";
 /** The embedded engine as the product opens it: createWarehouse with a data directory (warehouse/src/engine/). */
 describe("the embedded warehouse", () => {
   const dataDir = embeddedWarehouseDir(embeddedDataRoot());
-  const open = (database = "as_embedded", requestTimeoutMs = 60_000) => createWarehouse({ dataDir, database, requestTimeoutMs });
+  const open = (database = "as_embedded", requestTimeoutMs = 60_000) =>
+    createWarehouse({ dataDir, database, requestTimeoutMs });
   const opened: Warehouse[] = [];
   afterAll(async () => {
     for (const w of opened) await w.close();
@@ -19,8 +29,13 @@ describe("the embedded warehouse", () => {
     const [{ version }] = await queryRows<{ version: string }>(first, "SELECT version() AS version");
     expect(version).toMatch(/^26\./);
     await migrate(first);
-    await first.client.command({ query: `CREATE TABLE ${first.table("engine_probe")} (id UInt32, text String) ENGINE = MergeTree ORDER BY id` });
-    await insertRows(first, "engine_probe", [{ id: 1, text: "it's \\ 'quoted' — ü" }, { id: 2, text: "" }]);
+    await first.client.command({
+      query: `CREATE TABLE ${first.table("engine_probe")} (id UInt32, text String) ENGINE = MergeTree ORDER BY id`,
+    });
+    await insertRows(first, "engine_probe", [
+      { id: 1, text: "it's \\ 'quoted' — ü" },
+      { id: 2, text: "" },
+    ]);
     expect(readFileSync(join(dataDir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
     await first.close();
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
@@ -31,7 +46,10 @@ describe("the embedded warehouse", () => {
       { id: 1, text: "it's \\ 'quoted' — ü" },
       { id: 2, text: "" },
     ]);
-    const [{ tables }] = await queryRows<{ tables: number }>(again, `SELECT count() AS tables FROM system.tables WHERE database = ${sqlValue("as_embedded")}`);
+    const [{ tables }] = await queryRows<{ tables: number }>(
+      again,
+      `SELECT count() AS tables FROM system.tables WHERE database = ${sqlValue("as_embedded")}`,
+    );
     expect(tables).toBeGreaterThan(10);
   });
 
@@ -43,10 +61,14 @@ describe("the embedded warehouse", () => {
     const long = `SELECT length(${sqlValue("x".repeat(5000))}) AS n`;
     expect(await queryRows(w, long)).toEqual([{ n: 5000 }]);
     // Any setting: one statement's optimize_on_insert = 0 keeps duplicates; the next insert has the default again.
-    await w.client.command({ query: `CREATE TABLE ${w.table("replacing_probe")} (id UInt32) ENGINE = ReplacingMergeTree ORDER BY id` });
+    await w.client.command({
+      query: `CREATE TABLE ${w.table("replacing_probe")} (id UInt32) ENGINE = ReplacingMergeTree ORDER BY id`,
+    });
     await insertRows(w, "replacing_probe", [{ id: 1 }, { id: 1 }], { optimize_on_insert: 0 });
     await insertRows(w, "replacing_probe", [{ id: 2 }, { id: 2 }]);
-    expect(await queryRows(w, `SELECT id, count() AS n FROM ${w.table("replacing_probe")} GROUP BY id ORDER BY id`)).toEqual([
+    expect(
+      await queryRows(w, `SELECT id, count() AS n FROM ${w.table("replacing_probe")} GROUP BY id ORDER BY id`),
+    ).toEqual([
       { id: 1, n: 2 },
       { id: 2, n: 1 },
     ]);
@@ -74,7 +96,9 @@ describe("the embedded warehouse", () => {
     const w = open("as_embedded", 200);
     opened.push(w);
     const started = Date.now();
-    await expect(queryRows(w, "SELECT count() AS n FROM numbers(60000000) WHERE sipHash64(number) % 7 = 3")).rejects.toThrow(/Timeout error/);
+    await expect(
+      queryRows(w, "SELECT count() AS n FROM numbers(60000000) WHERE sipHash64(number) % 7 = 3"),
+    ).rejects.toThrow(/Timeout error/);
     expect(Date.now() - started).toBeLessThan(1500);
     // The engine finishes the abandoned statement in the background; the next one waits for it and then runs.
     const other = open();

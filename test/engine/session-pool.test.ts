@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { embeddedDataRoot } from "../src/test-engine";
 
 /** A read that keeps the engine busy for a few hundred ms, and says when the engine started it (now64 is fixed at the query's start). */
-const SLOW_READ = "SELECT toUnixTimestamp64Micro(now64(6)) AS started_us, count() AS n FROM numbers(6000000) WHERE sipHash64(number) % 7 = 3";
+const SLOW_READ =
+  "SELECT toUnixTimestamp64Micro(now64(6)) AS started_us, count() AS n FROM numbers(6000000) WHERE sipHash64(number) % 7 = 3";
 
 /** Sends two slow reads at once; how long both ran at the same time, against the shorter one's run. */
 async function overlapOfTwo(w: Warehouse): Promise<{ overlapMs: number; shortestMs: number }> {
@@ -45,7 +46,10 @@ describe("the embedded warehouse's sessions", () => {
   it("keeps a session_id's statements on that session, its temporary tables and settings, while the pool runs others", async () => {
     const w = open(2);
     const sessionId = "evaluation-pool-probe";
-    await w.client.command({ query: "CREATE TEMPORARY TABLE pool_probe (id UInt32) ENGINE = Memory", session_id: sessionId });
+    await w.client.command({
+      query: "CREATE TEMPORARY TABLE pool_probe (id UInt32) ENGINE = Memory",
+      session_id: sessionId,
+    });
     await w.client.command({ query: "INSERT INTO pool_probe VALUES (7)", session_id: sessionId });
     await w.client.command({ query: "SET max_block_size = 1234", session_id: sessionId });
     const read = "SELECT id, getSetting('max_block_size') AS block FROM pool_probe";

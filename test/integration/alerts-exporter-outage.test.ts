@@ -2,7 +2,13 @@ import { EXPORTER_METRICS, createQualityExporter, type QualityExporter } from "@
 import { createWarehouse, migrate, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickHouseOutage, type ClickHouseOutage } from "../src/clickhouse-outage";
-import { exporterConfig, manyModelsAndTools, parseExposition, PRODUCT_METRICS, type Sample } from "../src/exporter-figures";
+import {
+  exporterConfig,
+  manyModelsAndTools,
+  parseExposition,
+  PRODUCT_METRICS,
+  type Sample,
+} from "../src/exporter-figures";
 import { loadThroughSink } from "../src/load-through-sink";
 
 // A server taken away and brought back: the embedded engine has no server to lose, so this file
@@ -20,7 +26,11 @@ describe("quality exporter during a ClickHouse outage", () => {
     await warehouse.client.command({ query: "DROP DATABASE IF EXISTS answerscope_alerts_outage" });
     await migrate(warehouse);
     await loadThroughSink(warehouse, manyModelsAndTools("outage", 20, "outage", Date.now()));
-    exporter = createQualityExporter({ warehouse, config: exporterConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: "answerscope_alerts_outage" }), clock: () => clockMs });
+    exporter = createQualityExporter({
+      warehouse,
+      config: exporterConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: "answerscope_alerts_outage" }),
+      clock: () => clockMs,
+    });
   });
 
   afterAll(async () => {
@@ -31,7 +41,8 @@ describe("quality exporter during a ClickHouse outage", () => {
   it("keeps serving the last values while the staleness and failure metrics rise, and recovers by itself", async () => {
     const figures = async () => parseExposition(await exporter.metrics.render());
     const value = (samples: Sample[], name: string) => samples.find((s) => s.name === name)?.value;
-    const quality = (samples: Sample[]) => samples.filter((s) => PRODUCT_METRICS.has(s.name) && !Object.values(EXPORTER_METRICS).includes(s.name as never));
+    const quality = (samples: Sample[]) =>
+      samples.filter((s) => PRODUCT_METRICS.has(s.name) && !Object.values(EXPORTER_METRICS).includes(s.name as never));
 
     expect(await exporter.refresh()).toBe(true);
     const before = await figures();

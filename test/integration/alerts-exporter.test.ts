@@ -1,7 +1,20 @@
-import { ALLOWED_LABELS, COUNTERS, EXPORTER_METRICS, GAUGES, LATENCY_HISTOGRAM, createQualityExporter } from "@answerscope/alerts";
+import {
+  ALLOWED_LABELS,
+  COUNTERS,
+  EXPORTER_METRICS,
+  GAUGES,
+  LATENCY_HISTOGRAM,
+  createQualityExporter,
+} from "@answerscope/alerts";
 import type { Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exporterConfig, FORBIDDEN, manyModelsAndTools, parseExposition, PRODUCT_METRICS } from "../src/exporter-figures";
+import {
+  exporterConfig,
+  FORBIDDEN,
+  manyModelsAndTools,
+  parseExposition,
+  PRODUCT_METRICS,
+} from "../src/exporter-figures";
 import { loadThroughSink } from "../src/load-through-sink";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -34,21 +47,34 @@ describe("quality exporter on a real ClickHouse", () => {
 
     const distinct = (label: string, names: Iterable<string>) => {
       const wanted = new Set(names);
-      return new Set(samples.filter((s) => wanted.has(s.name) && s.labels[label] !== undefined).map((s) => s.labels[label]));
+      return new Set(
+        samples.filter((s) => wanted.has(s.name) && s.labels[label] !== undefined).map((s) => s.labels[label]),
+      );
     };
-    const caps = { model: config.EXPORTER_MAX_MODELS, tool_name: config.EXPORTER_MAX_TOOLS, channel: config.EXPORTER_MAX_CHANNELS, provider: config.EXPORTER_MAX_PROVIDERS, tenant: config.EXPORTER_MAX_TENANTS };
+    const caps = {
+      model: config.EXPORTER_MAX_MODELS,
+      tool_name: config.EXPORTER_MAX_TOOLS,
+      channel: config.EXPORTER_MAX_CHANNELS,
+      provider: config.EXPORTER_MAX_PROVIDERS,
+      tenant: config.EXPORTER_MAX_TENANTS,
+    };
     // Every metric stays within its caps (top N + other)...
-    for (const name of PRODUCT_METRICS) for (const [label, cap] of Object.entries(caps)) expect(distinct(label, [name]).size, `${name} ${label}`).toBeLessThanOrEqual(cap + 1);
+    for (const name of PRODUCT_METRICS)
+      for (const [label, cap] of Object.entries(caps))
+        expect(distinct(label, [name]).size, `${name} ${label}`).toBeLessThanOrEqual(cap + 1);
     expect(distinct("model", [GAUGES.windowResponses.name]).size).toBe(config.EXPORTER_MAX_MODELS + 1);
     expect(distinct("model", [COUNTERS.responses.name])).toContain("other");
     expect(distinct("tool_name", [COUNTERS.toolCalls.name]).size).toBe(config.EXPORTER_MAX_TOOLS + 1);
     // ...and all metrics together at most twice: counters keep the values they started with (a value never moves
     // between counter series), gauges follow the current busiest ones.
-    for (const [label, cap] of Object.entries(caps)) expect(distinct(label, PRODUCT_METRICS).size, label).toBeLessThanOrEqual(2 * cap + 1);
+    for (const [label, cap] of Object.entries(caps))
+      expect(distinct(label, PRODUCT_METRICS).size, label).toBeLessThanOrEqual(2 * cap + 1);
 
     // The folded series still count everything: 500 responses in the windows, 250 arrived since the start.
     const sum = (name: string, where: Record<string, string> = {}) =>
-      samples.filter((s) => s.name === name && Object.entries(where).every(([k, v]) => s.labels[k] === v)).reduce((total, s) => total + s.value, 0);
+      samples
+        .filter((s) => s.name === name && Object.entries(where).every(([k, v]) => s.labels[k] === v))
+        .reduce((total, s) => total + s.value, 0);
     expect(sum(GAUGES.windowResponses.name, { window: "1h" })).toBe(500);
     expect(sum(COUNTERS.responses.name)).toBe(250);
     expect(sum(COUNTERS.toolCalls.name)).toBe(500);
@@ -60,20 +86,30 @@ describe("quality exporter on a real ClickHouse", () => {
     expect(productSeries.length).toBeLessThan(5000);
 
     // No forbidden label name anywhere, only allowed ones on product metrics, no id or text anywhere.
-    for (const sample of samples) for (const label of Object.keys(sample.labels)) expect(FORBIDDEN).not.toContain(label);
-    for (const sample of productSeries) for (const label of Object.keys(sample.labels)) expect(ALLOWED_LABELS as readonly string[]).toContain(label);
-    for (const leak of ["user-", "session-", "response-", "call-", "secret question", "private comment", "boom"]) expect(text).not.toContain(leak);
+    for (const sample of samples)
+      for (const label of Object.keys(sample.labels)) expect(FORBIDDEN).not.toContain(label);
+    for (const sample of productSeries)
+      for (const label of Object.keys(sample.labels)) expect(ALLOWED_LABELS as readonly string[]).toContain(label);
+    for (const leak of ["user-", "session-", "response-", "call-", "secret question", "private comment", "boom"])
+      expect(text).not.toContain(leak);
   });
 
   it("caps tenants too", async () => {
     const { warehouse: own, env: ownEnv } = await createTestWarehouse("as_alerts_tenants");
     try {
       const now = Date.now();
-      await loadThroughSink(own, Array.from({ length: 30 }, (_, t) => manyModelsAndTools(`tenant-${t}`, 2, `t${t}`, now)).flat());
+      await loadThroughSink(
+        own,
+        Array.from({ length: 30 }, (_, t) => manyModelsAndTools(`tenant-${t}`, 2, `t${t}`, now)).flat(),
+      );
       const config = exporterConfig(ownEnv, { EXPORTER_MAX_TENANTS: "5" });
       const exporter = createQualityExporter({ warehouse: own, config });
       expect(await exporter.refresh()).toBe(true);
-      const tenants = new Set(parseExposition(await exporter.metrics.render()).filter((s) => s.labels.tenant !== undefined).map((s) => s.labels.tenant));
+      const tenants = new Set(
+        parseExposition(await exporter.metrics.render())
+          .filter((s) => s.labels.tenant !== undefined)
+          .map((s) => s.labels.tenant),
+      );
       expect(tenants.size).toBe(6);
       expect(tenants).toContain("other");
     } finally {

@@ -1,4 +1,11 @@
-import { feedbackShareInRange, insertRows, queryFeedbackReasons, queryFeedbackTargets, rejectedRow, type Warehouse } from "@answerscope/warehouse";
+import {
+  feedbackShareInRange,
+  insertRows,
+  queryFeedbackReasons,
+  queryFeedbackTargets,
+  rejectedRow,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTenantState,
@@ -43,11 +50,27 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 const rangeOf = (name: "whole" | "part") =>
-  name === "whole" ? dataset.range : { from: new Date(Date.parse(dataset.range.from) + 7 * 60 * MINUTE + 13_457).toISOString(), to: new Date(Date.parse(dataset.range.to) - 9 * 60 * MINUTE).toISOString() };
+  name === "whole"
+    ? dataset.range
+    : {
+        from: new Date(Date.parse(dataset.range.from) + 7 * 60 * MINUTE + 13_457).toISOString(),
+        to: new Date(Date.parse(dataset.range.to) - 9 * 60 * MINUTE).toISOString(),
+      };
 
 /** Query string of a range and filters (repeated names for OR). */
-function query(range: { from: string; to: string }, filters: Record<string, string[] | undefined> = {}, extra: [string, string][] = []): string {
-  return qs([["from", range.from], ["to", range.to], ...Object.entries(filters).flatMap(([name, values]) => (values ?? []).map((value): [string, string] => [name, value])), ...extra]);
+function query(
+  range: { from: string; to: string },
+  filters: Record<string, string[] | undefined> = {},
+  extra: [string, string][] = [],
+): string {
+  return qs([
+    ["from", range.from],
+    ["to", range.to],
+    ...Object.entries(filters).flatMap(([name, values]) =>
+      (values ?? []).map((value): [string, string] => [name, value]),
+    ),
+    ...extra,
+  ]);
 }
 
 async function get(path: string, tenant: string) {
@@ -81,7 +104,9 @@ const TOOL_FILTERS: (Filters & { tool_name?: string[] })[] = [
 ];
 
 describe("GET /api/v1/tools equals referenceTools", () => {
-  const cases = ["t-acme", "t-globex"].flatMap((tenant) => (["whole", "part"] as const).flatMap((range) => TOOL_FILTERS.map((filters) => ({ tenant, range, filters }))));
+  const cases = ["t-acme", "t-globex"].flatMap((tenant) =>
+    (["whole", "part"] as const).flatMap((range) => TOOL_FILTERS.map((filters) => ({ tenant, range, filters }))),
+  );
   it.each(cases)("$tenant $range $filters", async ({ tenant, range, filters }) => {
     const r = rangeOf(range);
     const expected = referenceTools(dataset.events, { tenant_id: tenant, from: r.from, to: r.to, filters }).rows;
@@ -94,13 +119,18 @@ describe("GET /api/v1/tools equals referenceTools", () => {
       expect(got).toMatchObject(counts);
       expect(got.top_error_categories).toEqual(top_error_categories.slice(0, 10));
       if (duration_p95_ms === null) expect(got.duration_p95_ms).toBeNull();
-      else expect(Math.abs(got.duration_p95_ms - duration_p95_ms)).toBeLessThanOrEqual(Math.max(1e-6, 0.02 * duration_p95_ms));
+      else
+        expect(Math.abs(got.duration_p95_ms - duration_p95_ms)).toBeLessThanOrEqual(
+          Math.max(1e-6, 0.02 * duration_p95_ms),
+        );
     });
   });
 });
 
 describe("GET /api/v1/feedback/targets equals referenceFeedbackTargets", () => {
-  const cases = ["t-acme", "t-globex"].flatMap((tenant) => (["whole", "part"] as const).map((range) => ({ tenant, range })));
+  const cases = ["t-acme", "t-globex"].flatMap((tenant) =>
+    (["whole", "part"] as const).map((range) => ({ tenant, range })),
+  );
   it.each(cases)("$tenant $range", async ({ tenant, range }) => {
     const r = rangeOf(range);
     const expected = referenceFeedbackTargets(dataset.events, tenant, r);
@@ -117,11 +147,16 @@ describe("GET /api/v1/feedback/targets equals referenceFeedbackTargets", () => {
     { name: "last tenth", at: 0.9, width: 0.1 },
     { name: "first third", at: 0, width: 1 / 3 },
   ];
-  const narrowings = ["t-acme", "t-globex"].flatMap((tenant) => slices.flatMap((slice) => [true, false].map((narrowToRange) => ({ tenant, ...slice, narrowToRange }))));
+  const narrowings = ["t-acme", "t-globex"].flatMap((tenant) =>
+    slices.flatMap((slice) => [true, false].map((narrowToRange) => ({ tenant, ...slice, narrowToRange }))),
+  );
   it.each(narrowings)("$tenant $name, narrowToRange $narrowToRange", async ({ tenant, at, width, narrowToRange }) => {
     const start = Date.parse(dataset.range.from);
     const span = Date.parse(dataset.range.to) - start;
-    const r = { from: new Date(start + Math.round(at * span)).toISOString(), to: new Date(start + Math.round((at + width) * span)).toISOString() };
+    const r = {
+      from: new Date(start + Math.round(at * span)).toISOString(),
+      to: new Date(start + Math.round((at + width) * span)).toISOString(),
+    };
     const expected = referenceFeedbackTargets(dataset.events, tenant, r);
     expect(expected.rows.length).toBeGreaterThan(0);
     expect(await queryFeedbackTargets(warehouse, { tenantId: tenant, ...r }, { narrowToRange })).toEqual(expected);
@@ -132,13 +167,24 @@ describe("GET /api/v1/feedback/targets equals referenceFeedbackTargets", () => {
     const end = Date.parse(dataset.range.to);
     // The sink stored each feedback event once: the share is of the tenant's distinct events.
     const times = new Map<string, number>();
-    for (const event of dataset.events as { event_type: string; tenant_id: string; event_id: string; occurred_at: string }[]) {
-      if (event.event_type === "feedback_submitted" && event.tenant_id === "t-acme") times.set(event.event_id, Date.parse(event.occurred_at));
+    for (const event of dataset.events as {
+      event_type: string;
+      tenant_id: string;
+      event_id: string;
+      occurred_at: string;
+    }[]) {
+      if (event.event_type === "feedback_submitted" && event.tenant_id === "t-acme")
+        times.set(event.event_id, Date.parse(event.occurred_at));
     }
-    const shareOf = (from: number, to: number) => [...times.values()].filter((t) => t >= from && t < to).length / times.size;
+    const shareOf = (from: number, to: number) =>
+      [...times.values()].filter((t) => t >= from && t < to).length / times.size;
     const lastTenth = end - Math.round((end - start) / 10);
     expect(shareOf(lastTenth, end)).toBeGreaterThan(0);
-    for (const [from, to] of [[0, Date.parse("2100-01-01")], [start, end], [lastTenth, end]] as const) {
+    for (const [from, to] of [
+      [0, Date.parse("2100-01-01")],
+      [start, end],
+      [lastTenth, end],
+    ] as const) {
       expect(await feedbackShareInRange(warehouse, "t-acme", from, to)).toBeCloseTo(shareOf(from, to), 12);
     }
     expect(await feedbackShareInRange(warehouse, "t-no-feedback", start, end)).toBe(0);
@@ -153,27 +199,49 @@ describe("GET /api/v1/feedback/targets equals referenceFeedbackTargets", () => {
     for (const rating of state.currentFeedback.values()) {
       const response = state.responses.get(rating.target_id);
       if (rating.rating === "cleared" || rating.t < from || rating.t >= to) continue;
-      if ((rating.target_type === "chat_message" || rating.target_type === "citation") && response?.dims.model === "gpt-4o") count++;
+      if (
+        (rating.target_type === "chat_message" || rating.target_type === "citation") &&
+        response?.dims.model === "gpt-4o"
+      )
+        count++;
     }
     expect(actual.rows.reduce((sum: number, row: { count: number }) => sum + row.count, 0)).toBe(count);
-    expect(actual.rows.every((row: { target_type: string }) => row.target_type === "chat_message" || row.target_type === "citation")).toBe(true);
+    expect(
+      actual.rows.every(
+        (row: { target_type: string }) => row.target_type === "chat_message" || row.target_type === "citation",
+      ),
+    ).toBe(true);
   });
 });
 
 describe("GET /api/v1/compare equals referenceCompare", () => {
-  const cases = ["t-acme", "t-globex"].flatMap((tenant) => RESPONSE_DIMENSIONS.flatMap((dimension) => RATE_METRICS.map((metric) => ({ tenant, dimension, metric }))));
+  const cases = ["t-acme", "t-globex"].flatMap((tenant) =>
+    RESPONSE_DIMENSIONS.flatMap((dimension) => RATE_METRICS.map((metric) => ({ tenant, dimension, metric }))),
+  );
 
   function expectSameComparison(actual: any, expected: ReturnType<typeof referenceCompare>) {
     const { a, b, difference, z, p_value, ...flags } = expected;
     expect(actual).toMatchObject(flags);
-    for (const [got, want] of [[actual.a, a], [actual.b, b]] as const) {
-      expect(got).toMatchObject({ value: want.value, numerator: want.numerator, denominator: want.denominator, insufficient_data: want.insufficient_data });
+    for (const [got, want] of [
+      [actual.a, a],
+      [actual.b, b],
+    ] as const) {
+      expect(got).toMatchObject({
+        value: want.value,
+        numerator: want.numerator,
+        denominator: want.denominator,
+        insufficient_data: want.insufficient_data,
+      });
       for (const field of ["rate", "ci_low", "ci_high"] as const) {
         if (want[field] === null) expect(got[field]).toBeNull();
         else expect(got[field]).toBeCloseTo(want[field]!, 12);
       }
     }
-    for (const [field, want] of [["difference", difference], ["z", z], ["p_value", p_value]] as const) {
+    for (const [field, want] of [
+      ["difference", difference],
+      ["z", z],
+      ["p_value", p_value],
+    ] as const) {
       if (want === null) expect(actual[field]).toBeNull();
       else expect(actual[field]).toBeCloseTo(want, 9);
     }
@@ -182,17 +250,46 @@ describe("GET /api/v1/compare equals referenceCompare", () => {
   it.each(cases)("$tenant $metric by $dimension (two most common values)", async ({ tenant, dimension, metric }) => {
     const [a, b] = valuesOf(tenant, dimension).common;
     const expected = referenceCompare(dataset.events, { tenant_id: tenant, ...dataset.range, metric, dimension, a, b });
-    const actual = await get(`/api/v1/compare?${query(dataset.range, {}, [["metric", metric], ["dimension", dimension], ["a", a], ["b", b]])}`, tenant);
+    const actual = await get(
+      `/api/v1/compare?${query(dataset.range, {}, [
+        ["metric", metric],
+        ["dimension", dimension],
+        ["a", a],
+        ["b", b],
+      ])}`,
+      tenant,
+    );
     expectSameComparison(actual, expected);
   });
 
   it("reports insufficient_data for a slice under 30, keeping its rate", async () => {
     const { common, rarest } = valuesOf("t-acme", "query_category");
-    const expected = referenceCompare(dataset.events, { tenant_id: "t-acme", ...dataset.range, metric: "good_answer_rate", dimension: "query_category", a: common[0], b: rarest });
+    const expected = referenceCompare(dataset.events, {
+      tenant_id: "t-acme",
+      ...dataset.range,
+      metric: "good_answer_rate",
+      dimension: "query_category",
+      a: common[0],
+      b: rarest,
+    });
     expect(expected.insufficient_data).toBe(true);
-    const actual = await get(`/api/v1/compare?${query(dataset.range, {}, [["metric", "good_answer_rate"], ["dimension", "query_category"], ["a", common[0]], ["b", rarest]])}`, "t-acme");
+    const actual = await get(
+      `/api/v1/compare?${query(dataset.range, {}, [
+        ["metric", "good_answer_rate"],
+        ["dimension", "query_category"],
+        ["a", common[0]],
+        ["b", rarest],
+      ])}`,
+      "t-acme",
+    );
     expectSameComparison(actual, expected);
-    expect(actual).toMatchObject({ insufficient_data: true, difference: null, z: null, p_value: null, significant: false });
+    expect(actual).toMatchObject({
+      insufficient_data: true,
+      difference: null,
+      z: null,
+      p_value: null,
+      significant: false,
+    });
   });
 
   it("applies other filters to both slices, in a sub-range", async () => {
@@ -200,8 +297,24 @@ describe("GET /api/v1/compare equals referenceCompare", () => {
     const [a, b] = valuesOf("t-acme", "model").common;
     for (const metric of ["thumbs_down_rate", "reask_rate", "tool_success_rate", "one_turn_resolution_rate"] as const) {
       const filters = { channel: ["web", "slack", "openapi"] };
-      const expected = referenceCompare(dataset.events, { tenant_id: "t-acme", ...r, metric, dimension: "model", a, b, filters });
-      const actual = await get(`/api/v1/compare?${query(r, filters, [["metric", metric], ["dimension", "model"], ["a", a], ["b", b]])}`, "t-acme");
+      const expected = referenceCompare(dataset.events, {
+        tenant_id: "t-acme",
+        ...r,
+        metric,
+        dimension: "model",
+        a,
+        b,
+        filters,
+      });
+      const actual = await get(
+        `/api/v1/compare?${query(r, filters, [
+          ["metric", metric],
+          ["dimension", "model"],
+          ["a", a],
+          ["b", b],
+        ])}`,
+        "t-acme",
+      );
       expectSameComparison(actual, expected);
     }
   });
@@ -210,7 +323,10 @@ describe("GET /api/v1/compare equals referenceCompare", () => {
 /** The reference's reason code of a response owner's current rating (its latest accepted action); null: no reason given. */
 function currentReasonCode(state: TenantState, response: { user_id: string; response_id: string }): string | null {
   const key = [response.user_id, "chat_message", response.response_id, ""].join("\u0000");
-  const latest = state.accepted.filter((action) => action.key === key).sort((x, y) => x.t - y.t || (x.event_id < y.event_id ? -1 : 1)).pop()!;
+  const latest = state.accepted
+    .filter((action) => action.key === key)
+    .sort((x, y) => x.t - y.t || (x.event_id < y.event_id ? -1 : 1))
+    .pop()!;
   return reasonCodeOf(latest.event.reason);
 }
 
@@ -218,7 +334,9 @@ describe("GET /api/v1/samples", () => {
   const inRange = (state: TenantState) => {
     const from = Date.parse(dataset.range.from);
     const to = Date.parse(dataset.range.to);
-    return [...state.responses.values()].filter((response) => response.t >= from && response.t < to).sort((x, y) => y.t - x.t || (x.response_id < y.response_id ? 1 : -1));
+    return [...state.responses.values()]
+      .filter((response) => response.t >= from && response.t < to)
+      .sort((x, y) => y.t - x.t || (x.response_id < y.response_id ? 1 : -1));
   };
 
   async function allPages(tenant: string, extra: [string, string][]) {
@@ -226,7 +344,10 @@ describe("GET /api/v1/samples", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: any = await get(`/api/v1/samples?${query(dataset.range, {}, [...extra, ["limit", "37"], ...(cursor ? [["cursor", cursor] as [string, string]] : [])])}`, tenant);
+      const page: any = await get(
+        `/api/v1/samples?${query(dataset.range, {}, [...extra, ["limit", "37"], ...(cursor ? [["cursor", cursor] as [string, string]] : [])])}`,
+        tenant,
+      );
       expect(page.samples.length).toBeLessThanOrEqual(37);
       seen.push(...page.samples);
       cursor = page.next_cursor;
@@ -235,18 +356,23 @@ describe("GET /api/v1/samples", () => {
     return seen;
   }
 
-  it.each(["t-acme", "t-globex"])("%s: cursor pagination returns every response in range exactly once, newest first", async (tenant) => {
-    const state = states.get(tenant)!;
-    const samples = await allPages(tenant, []);
-    expect(samples.map((sample) => sample.response_id)).toEqual(inRange(state).map((response) => response.response_id));
-    for (const sample of samples) {
-      const label = state.labels.get(sample.response_id)!;
-      expect(sample.label, sample.response_id).toBe(label.label);
-      expect(sample.label_reason).toBe(label.label_reason);
-      expect(sample.rating).toBe(label.explicit_rating);
-      expect(sample.dims).toEqual(state.responses.get(sample.response_id)!.dims);
-    }
-  });
+  it.each(["t-acme", "t-globex"])(
+    "%s: cursor pagination returns every response in range exactly once, newest first",
+    async (tenant) => {
+      const state = states.get(tenant)!;
+      const samples = await allPages(tenant, []);
+      expect(samples.map((sample) => sample.response_id)).toEqual(
+        inRange(state).map((response) => response.response_id),
+      );
+      for (const sample of samples) {
+        const label = state.labels.get(sample.response_id)!;
+        expect(sample.label, sample.response_id).toBe(label.label);
+        expect(sample.label_reason).toBe(label.label_reason);
+        expect(sample.rating).toBe(label.explicit_rating);
+        expect(sample.dims).toEqual(state.responses.get(sample.response_id)!.dims);
+      }
+    },
+  );
 
   it("filters by rating, reason_code and label (each OR-ed), still paginating exactly", async () => {
     const state = states.get("t-acme")!;
@@ -254,11 +380,23 @@ describe("GET /api/v1/samples", () => {
     const expectedDown = inRange(state).filter((response) => state.explicitRating.get(response.response_id) === "down");
     expect(expectedDown.length).toBeGreaterThan(37);
     expect(down.map((sample) => sample.response_id)).toEqual(expectedDown.map((response) => response.response_id));
-    const badOrFailed = await allPages("t-acme", [["label", "bad"], ["label", "failed"]]);
-    expect(badOrFailed.map((sample) => sample.response_id)).toEqual(inRange(state).filter((response) => ["bad", "failed"].includes(state.labels.get(response.response_id)!.label)).map((response) => response.response_id));
+    const badOrFailed = await allPages("t-acme", [
+      ["label", "bad"],
+      ["label", "failed"],
+    ]);
+    expect(badOrFailed.map((sample) => sample.response_id)).toEqual(
+      inRange(state)
+        .filter((response) => ["bad", "failed"].includes(state.labels.get(response.response_id)!.label))
+        .map((response) => response.response_id),
+    );
     const unrated = await allPages("t-acme", [["rating", "none"]]);
-    expect(unrated.length).toBe(inRange(state).filter((response) => !state.explicitRating.has(response.response_id)).length);
-    const slow = await allPages("t-acme", [["reason_code", "too_slow"], ["reason_code", "not_grounded"]]);
+    expect(unrated.length).toBe(
+      inRange(state).filter((response) => !state.explicitRating.has(response.response_id)).length,
+    );
+    const slow = await allPages("t-acme", [
+      ["reason_code", "too_slow"],
+      ["reason_code", "not_grounded"],
+    ]);
     expect(slow.length).toBeGreaterThan(0);
     for (const sample of slow) expect(["too_slow", "not_grounded"]).toContain(sample.reason_code);
   });
@@ -267,13 +405,24 @@ describe("GET /api/v1/samples", () => {
     const state = states.get("t-acme")!;
     const downWith = (codes: (string | null)[]) =>
       inRange(state)
-        .filter((response) => state.explicitRating.get(response.response_id) === "down" && codes.includes(currentReasonCode(state, response)))
+        .filter(
+          (response) =>
+            state.explicitRating.get(response.response_id) === "down" &&
+            codes.includes(currentReasonCode(state, response)),
+        )
         .map((response) => response.response_id);
-    const none = await allPages("t-acme", [["rating", "down"], ["reason_code", "none"]]);
+    const none = await allPages("t-acme", [
+      ["rating", "down"],
+      ["reason_code", "none"],
+    ]);
     expect(downWith([null]).length).toBeGreaterThan(0);
     expect(none.map((sample) => sample.response_id)).toEqual(downWith([null]));
     for (const sample of none) expect([sample.rating, sample.reason_code]).toEqual(["down", null]);
-    const noneOrSlow = await allPages("t-acme", [["rating", "down"], ["reason_code", "none"], ["reason_code", "too_slow"]]);
+    const noneOrSlow = await allPages("t-acme", [
+      ["rating", "down"],
+      ["reason_code", "none"],
+      ["reason_code", "too_slow"],
+    ]);
     expect(noneOrSlow.map((sample) => sample.response_id)).toEqual(downWith([null, "too_slow"]));
   });
 });
@@ -306,11 +455,17 @@ describe("GET /api/v1/feedback/reasons", () => {
     const actual = await get(`/api/v1/feedback/reasons?${query(range, {}, [["chains", "100"]])}`, tenant);
     // Both reads of the ratings, narrowed to the range's responses rated down or every rating, give the route's answer.
     for (const narrowToRange of [true, false]) {
-      expect(await queryFeedbackReasons(warehouse, { tenantId: tenant, ...range, chains: 100 }, { narrowToRange })).toEqual(actual);
+      expect(
+        await queryFeedbackReasons(warehouse, { tenantId: tenant, ...range, chains: 100 }, { narrowToRange }),
+      ).toEqual(actual);
     }
     expect(actual.down_rated).toBe([...reasons.values()].reduce((sum, n) => sum + n, 0));
-    expect(new Map(actual.reasons.map((row: { reason_code: string | null; count: number }) => [row.reason_code, row.count]))).toEqual(reasons);
-    expect(new Map(actual.tool_chains.map((row: { chain: string; count: number }) => [row.chain, row.count]))).toEqual(chains);
+    expect(
+      new Map(actual.reasons.map((row: { reason_code: string | null; count: number }) => [row.reason_code, row.count])),
+    ).toEqual(reasons);
+    expect(new Map(actual.tool_chains.map((row: { chain: string; count: number }) => [row.chain, row.count]))).toEqual(
+      chains,
+    );
     const counts = actual.reasons.map((row: { count: number }) => row.count);
     expect(counts).toEqual([...counts].sort((x, y) => y - x));
     // The reasons explain exactly the down ratings behind thumbs_down_rate.
@@ -326,11 +481,22 @@ describe("GET /api/v1/responses/{response_id} and /diagnostics/{id}", () => {
     expect(actual.map((call) => call.tool_call_id)).toEqual(expected.map((call) => call.tool_call_id));
     actual.forEach((call, index) => {
       const want = expected[index]!;
-      expect(call).toMatchObject({ tool_name: want.tool_name, status: want.status, start_inferred: want.start_inferred, duration_ms: want.duration_ms, error_category: want.error_category, started_at: new Date(want.t).toISOString() });
+      expect(call).toMatchObject({
+        tool_name: want.tool_name,
+        status: want.status,
+        start_inferred: want.start_inferred,
+        duration_ms: want.duration_ms,
+        error_category: want.error_category,
+        started_at: new Date(want.t).toISOString(),
+      });
     });
   }
 
-  function expectFeedback(actual: any[], state: TenantState, onTarget: (event: { target_type: string; target_id: string; diagnostic_task_id?: string }) => boolean) {
+  function expectFeedback(
+    actual: any[],
+    state: TenantState,
+    onTarget: (event: { target_type: string; target_id: string; diagnostic_task_id?: string }) => boolean,
+  ) {
     const events = state.events.filter((event) => event.event_type === "feedback_submitted" && onTarget(event));
     expect(actual.map((event) => event.event_id).sort()).toEqual(events.map((event) => event.event_id).sort());
     const actionOf = new Map<string, string>([
@@ -345,45 +511,91 @@ describe("GET /api/v1/responses/{response_id} and /diagnostics/{id}", () => {
       expect(event.verification, event.event_id).toBe(state.currentFeedback.get(key)?.verification ?? null);
       if (event.action !== "accepted") continue;
       const current = state.currentFeedback.get(key)!;
-      const accepted = actual.filter((other) => other.action === "accepted" && [other.user_id, other.target_type, other.target_id, other.subject_id ?? ""].join("\u0000") === key);
+      const accepted = actual.filter(
+        (other) =>
+          other.action === "accepted" &&
+          [other.user_id, other.target_type, other.target_id, other.subject_id ?? ""].join("\u0000") === key,
+      );
       expect(event.revision).toBe(accepted.indexOf(event));
       expect(event.latest).toBe(accepted.length === current.actions && event.revision === current.actions - 1);
     }
   }
 
-  it.each(["t-acme", "t-globex"])("%s: named responses show the reference's calls, feedback and label", async (tenant) => {
-    const state = states.get(tenant)!;
-    for (const id of dataset.hints.named[tenant]!) {
-      const detail = await get(`/api/v1/responses/${encodeURIComponent(id)}`, tenant);
-      expectCalls(detail.tool_calls, state.toolCalls.filter((call) => call.response_id === id));
-      expectFeedback(detail.feedback, state, (event) => event.target_id === id && (event.target_type === "chat_message" || event.target_type === "citation"));
-      const label = state.labels.get(id)!;
-      expect(detail.outcome).toMatchObject({ label: label.label, label_reason: label.label_reason, window_closed: label.window_closed, has_failed_tool: label.has_failed_tool });
-      expect(detail.explicit_rating).toBe(label.explicit_rating);
-      expect(detail.followup).toEqual(label.followup_response_id ? { response_id: label.followup_response_id, is_reask: label.is_reask } : null);
-    }
-  });
+  it.each(["t-acme", "t-globex"])(
+    "%s: named responses show the reference's calls, feedback and label",
+    async (tenant) => {
+      const state = states.get(tenant)!;
+      for (const id of dataset.hints.named[tenant]!) {
+        const detail = await get(`/api/v1/responses/${encodeURIComponent(id)}`, tenant);
+        expectCalls(
+          detail.tool_calls,
+          state.toolCalls.filter((call) => call.response_id === id),
+        );
+        expectFeedback(
+          detail.feedback,
+          state,
+          (event) =>
+            event.target_id === id && (event.target_type === "chat_message" || event.target_type === "citation"),
+        );
+        const label = state.labels.get(id)!;
+        expect(detail.outcome).toMatchObject({
+          label: label.label,
+          label_reason: label.label_reason,
+          window_closed: label.window_closed,
+          has_failed_tool: label.has_failed_tool,
+        });
+        expect(detail.explicit_rating).toBe(label.explicit_rating);
+        expect(detail.followup).toEqual(
+          label.followup_response_id ? { response_id: label.followup_response_id, is_reask: label.is_reask } : null,
+        );
+      }
+    },
+  );
 
   it("a retry stamped after a later action does not overtake it; a conflict is listed but not counted", async () => {
     const retryLate = await get(`/api/v1/responses/r-retry-late`, "t-acme");
     expect(retryLate.explicit_rating).toBe("down");
-    expect(retryLate.feedback.map((event: { action: string }) => event.action).sort()).toEqual(["accepted", "accepted", "retry"]);
+    expect(retryLate.feedback.map((event: { action: string }) => event.action).sort()).toEqual([
+      "accepted",
+      "accepted",
+      "retry",
+    ]);
     const lateArrival = await get(`/api/v1/responses/r-late-arrival`, "t-acme");
-    expect(lateArrival.feedback.map((event: { action: string; rating: string }) => [event.action, event.rating])).toEqual([["accepted", "up"], ["retry", "up"], ["conflict", "down"]]);
+    expect(
+      lateArrival.feedback.map((event: { action: string; rating: string }) => [event.action, event.rating]),
+    ).toEqual([
+      ["accepted", "up"],
+      ["retry", "up"],
+      ["conflict", "down"],
+    ]);
     expect(lateArrival.explicit_rating).toBe("up");
   });
 
-  it.each(["t-acme", "t-globex"])("%s: every diagnostic task shows its calls in time order and the feedback on its steps and report", async (tenant) => {
-    const state = states.get(tenant)!;
-    const tasks = [...new Set(state.toolCalls.map((call) => call.diagnostic_task_id).filter((task): task is string => !!task))];
-    expect(tasks.length).toBeGreaterThan(5);
-    for (const task of tasks) {
-      const detail = await get(`/api/v1/diagnostics/${task}`, tenant);
-      expect(detail.diagnostic_task_id).toBe(task);
-      expectCalls(detail.tool_calls, state.toolCalls.filter((call) => call.diagnostic_task_id === task));
-      expectFeedback(detail.feedback, state, (event) => event.diagnostic_task_id === task && (event.target_type === "diagnostic_step" || event.target_type === "diagnostic_report"));
-    }
-  });
+  it.each(["t-acme", "t-globex"])(
+    "%s: every diagnostic task shows its calls in time order and the feedback on its steps and report",
+    async (tenant) => {
+      const state = states.get(tenant)!;
+      const tasks = [
+        ...new Set(state.toolCalls.map((call) => call.diagnostic_task_id).filter((task): task is string => !!task)),
+      ];
+      expect(tasks.length).toBeGreaterThan(5);
+      for (const task of tasks) {
+        const detail = await get(`/api/v1/diagnostics/${task}`, tenant);
+        expect(detail.diagnostic_task_id).toBe(task);
+        expectCalls(
+          detail.tool_calls,
+          state.toolCalls.filter((call) => call.diagnostic_task_id === task),
+        );
+        expectFeedback(
+          detail.feedback,
+          state,
+          (event) =>
+            event.diagnostic_task_id === task &&
+            (event.target_type === "diagnostic_step" || event.target_type === "diagnostic_report"),
+        );
+      }
+    },
+  );
 });
 
 describe("GET /api/v1/metrics", () => {
@@ -391,9 +603,17 @@ describe("GET /api/v1/metrics", () => {
     const state = states.get("t-acme")!;
     const from = Date.parse(dataset.range.from);
     const to = Date.parse(dataset.range.to);
-    const byModel = await get(`/api/v1/metrics?${query(dataset.range, {}, [["group_by", "model,channel"], ["bucket", "day"]])}`, "t-acme");
+    const byModel = await get(
+      `/api/v1/metrics?${query(dataset.range, {}, [
+        ["group_by", "model,channel"],
+        ["bucket", "day"],
+      ])}`,
+      "t-acme",
+    );
     const total = byModel.rows.reduce((sum: number, row: { response_count: number }) => sum + row.response_count, 0);
-    expect(total).toBe([...state.responses.values()].filter((response) => response.t >= from && response.t < to).length);
+    expect(total).toBe(
+      [...state.responses.values()].filter((response) => response.t >= from && response.t < to).length,
+    );
     for (const row of byModel.rows) {
       expect(Object.keys(row.dims)).toEqual(["model", "channel"]);
       expect(row.bucket_start).toMatch(/T00:00:00.000Z$/);
@@ -408,7 +628,9 @@ describe("GET /api/v1/rejected", () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    const good = dataset.events.find((event) => event.event_type === "response_completed" && event.tenant_id === "t-acme")!;
+    const good = dataset.events.find(
+      (event) => event.event_type === "response_completed" && event.tenant_id === "t-acme",
+    )!;
     const bad = [
       { ...good, event_id: "bad-1", schema_version: 2 },
       { ...good, event_id: "bad-2", model: undefined },
@@ -418,7 +640,16 @@ describe("GET /api/v1/rejected", () => {
     ];
     await loadThroughSink(warehouse, bad);
     // The same dead letter delivered twice (a redelivery the sink's check did not see): listed once.
-    const duplicate = rejectedRow({ dedupKey: "kafka:dlq/0@7", receivedAtMs: Date.now(), source: "kafka:answerscope.response_completed/0@7", reason: "invalid_json", message: "Unexpected token", tenantId: "t-acme", payload: "{oops", payloadBytes: 5 });
+    const duplicate = rejectedRow({
+      dedupKey: "kafka:dlq/0@7",
+      receivedAtMs: Date.now(),
+      source: "kafka:answerscope.response_completed/0@7",
+      reason: "invalid_json",
+      message: "Unexpected token",
+      tenantId: "t-acme",
+      payload: "{oops",
+      payloadBytes: 5,
+    });
     await insertRows(warehouse, "rejected_events", [duplicate]);
     await insertRows(warehouse, "rejected_events", [{ ...duplicate, received_at_ms: duplicate.received_at_ms + 5 }]);
     from = new Date(started - 3_600_000).toISOString();
@@ -428,7 +659,9 @@ describe("GET /api/v1/rejected", () => {
   it("counts by reason, dedupes on read, lists the newest first with payloads cut, and includes feedback conflicts", async () => {
     const acme = states.get("t-acme")!;
     const actual = await get(`/api/v1/rejected?${query({ from, to }, {}, [["limit", "200"]])}`, "t-acme");
-    const counts = Object.fromEntries(actual.counts.map((row: { reason: string; count: number }) => [row.reason, row.count]));
+    const counts = Object.fromEntries(
+      actual.counts.map((row: { reason: string; count: number }) => [row.reason, row.count]),
+    );
     expect(counts).toEqual({
       unsupported_schema_version: 1,
       "missing_field:model": 1,
@@ -445,7 +678,9 @@ describe("GET /api/v1/rejected", () => {
     expect(long.payload_truncated).toBe(true);
     expect(long.payload_bytes).toBeGreaterThan(9000);
     const conflicts = actual.events.filter((event: { reason: string }) => event.reason === "feedback_conflict");
-    expect(conflicts.map((event: { event_id: string }) => event.event_id).sort()).toEqual(acme.conflicts.map((action) => action.event_id).sort());
+    expect(conflicts.map((event: { event_id: string }) => event.event_id).sort()).toEqual(
+      acme.conflicts.map((action) => action.event_id).sort(),
+    );
   });
 
   it("filters by reason or reason kind, limits, and keeps tenants apart", async () => {
@@ -453,7 +688,10 @@ describe("GET /api/v1/rejected", () => {
     expect(kind.counts).toEqual([{ reason: "invalid_field:time_cost_ms", count: 2 }]);
     const limited = await get(`/api/v1/rejected?${query({ from, to }, {}, [["limit", "2"]])}`, "t-acme");
     expect(limited.events).toHaveLength(2);
-    const globex = await get(`/api/v1/rejected?${query({ from, to }, {}, [["reason", "unsupported_schema_version"]])}`, "t-globex");
+    const globex = await get(
+      `/api/v1/rejected?${query({ from, to }, {}, [["reason", "unsupported_schema_version"]])}`,
+      "t-globex",
+    );
     expect(globex.events.map((event: { event_id: string }) => event.event_id)).toEqual(["bad-5"]);
     const before = await get(`/api/v1/rejected?${query({ from: "2020-01-01T00:00:00Z", to: from })}`, "t-acme");
     expect(before.total).toBe(0);

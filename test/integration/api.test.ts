@@ -24,10 +24,18 @@ let range: string;
 
 beforeAll(async () => {
   ({ warehouse, dataset } = await loadApiDataset("as_api"));
-  api = await startTestApi({ warehouse, keys: TEST_KEY_ENTRIES, traceUrlTemplate: TRACE_TEMPLATE, corsOrigin: "https://dashboard.example.com" });
+  api = await startTestApi({
+    warehouse,
+    keys: TEST_KEY_ENTRIES,
+    traceUrlTemplate: TRACE_TEMPLATE,
+    corsOrigin: "https://dashboard.example.com",
+  });
   acme = buildTenantState(dataset.events, "t-acme");
   globex = buildTenantState(dataset.events, "t-globex");
-  range = qs([["from", dataset.range.from], ["to", dataset.range.to]]);
+  range = qs([
+    ["from", dataset.range.from],
+    ["to", dataset.range.to],
+  ]);
 });
 afterAll(async () => {
   await api?.close();
@@ -137,7 +145,10 @@ describe("parameters", () => {
 
   it("answers unknown paths 404 and other methods 405", async () => {
     expect((await api.get(`/api/v1/nothing?${range}`, TEST_KEYS.acmeRead)).status).toBe(404);
-    const post = await fetch(`${api.baseUrl}/api/v1/metrics?${range}`, { method: "POST", headers: { authorization: `Bearer ${TEST_KEYS.acmeRead}` } });
+    const post = await fetch(`${api.baseUrl}/api/v1/metrics?${range}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TEST_KEYS.acmeRead}` },
+    });
     expect(post.status).toBe(405);
   });
 });
@@ -154,9 +165,18 @@ describe("tenant isolation", () => {
         const res = await api.get(`/api/v1/responses/${encodeURIComponent(id)}`, key);
         expect(res.status).toBe(200);
         const expected = state.responses.get(id)!;
-        expect(res.body.response).toMatchObject({ response_id: id, user_id: expected.user_id, session_id: expected.session_id, occurred_at: new Date(expected.t).toISOString(), dims: expected.dims });
-        for (const event of res.body.feedback) expect(event.event_id.startsWith(prefix), `${id} ${event.event_id}`).toBe(true);
-        const expectedCalls = state.toolCalls.filter((call) => call.response_id === id).map((call) => call.tool_call_id);
+        expect(res.body.response).toMatchObject({
+          response_id: id,
+          user_id: expected.user_id,
+          session_id: expected.session_id,
+          occurred_at: new Date(expected.t).toISOString(),
+          dims: expected.dims,
+        });
+        for (const event of res.body.feedback)
+          expect(event.event_id.startsWith(prefix), `${id} ${event.event_id}`).toBe(true);
+        const expectedCalls = state.toolCalls
+          .filter((call) => call.response_id === id)
+          .map((call) => call.tool_call_id);
         expect(res.body.tool_calls.map((call: { tool_call_id: string }) => call.tool_call_id)).toEqual(expectedCalls);
         expect(res.body.outcome.label).toBe(state.labels.get(id)!.label);
       }
@@ -186,7 +206,12 @@ describe("tenant isolation", () => {
     expect(diagnostic.status).toBe(200);
     for (const event of diagnostic.body.feedback) expect(event.event_id.startsWith("g-ev-")).toBe(true);
     const globexCalls = globex.toolCalls.filter((call) => call.diagnostic_task_id === "diag-001");
-    expect(diagnostic.body.tool_calls.map((call: { tool_call_id: string; status: string }) => [call.tool_call_id, call.status])).toEqual(globexCalls.map((call) => [call.tool_call_id, call.status]));
+    expect(
+      diagnostic.body.tool_calls.map((call: { tool_call_id: string; status: string }) => [
+        call.tool_call_id,
+        call.status,
+      ]),
+    ).toEqual(globexCalls.map((call) => [call.tool_call_id, call.status]));
   });
 });
 
@@ -195,7 +220,9 @@ describe("trace_url", () => {
     const withTrace = [...acme.responses.values()].find((response) => response.event.trace_id)!;
     const withoutTrace = [...acme.responses.values()].find((response) => !response.event.trace_id)!;
     const a = await api.get(`/api/v1/responses/${withTrace.response_id}`, TEST_KEYS.acmeRead);
-    expect(a.body.response.trace_url).toBe(`https://langfuse.example.com/project/t-acme/traces/${encodeURIComponent(withTrace.event.trace_id!)}`);
+    expect(a.body.response.trace_url).toBe(
+      `https://langfuse.example.com/project/t-acme/traces/${encodeURIComponent(withTrace.event.trace_id!)}`,
+    );
     const b = await api.get(`/api/v1/responses/${withoutTrace.response_id}`, TEST_KEYS.acmeRead);
     expect(b.body.response.trace_url).toBeNull();
   });
@@ -214,7 +241,24 @@ describe("trace_url", () => {
 });
 
 describe("hostile values", () => {
-  const HOSTILE = ["'", "''", "'; DROP TABLE responses; --", "\\", "\\'", "x\\' OR 1=1 --", '"', "%", "_", "模型", "😀", "a\nb", "\u0000", "`", "${x}", "\u202e"];
+  const HOSTILE = [
+    "'",
+    "''",
+    "'; DROP TABLE responses; --",
+    "\\",
+    "\\'",
+    "x\\' OR 1=1 --",
+    '"',
+    "%",
+    "_",
+    "模型",
+    "😀",
+    "a\nb",
+    "\u0000",
+    "`",
+    "${x}",
+    "\u202e",
+  ];
 
   it("filter values are data: they match nothing, never error, and leave the tables alone", async () => {
     const pairs = HOSTILE.map((value): [string, string] => ["model", value]);
@@ -224,30 +268,64 @@ describe("hostile values", () => {
     expect(metrics.body.rows).toHaveLength(1);
     expect(metrics.body.rows[0].response_count).toBe(0);
     expect((await api.get(`/api/v1/tools?${range}&${filter}`, TEST_KEYS.acmeRead)).body).toEqual({ rows: [] });
-    expect((await api.get(`/api/v1/tools?${range}&${qs(HOSTILE.map((value) => ["tool_name", value]))}`, TEST_KEYS.acmeRead)).body).toEqual({ rows: [] });
-    expect((await api.get(`/api/v1/samples?${range}&${filter}`, TEST_KEYS.acmeRead)).body).toEqual({ samples: [], next_cursor: null });
+    expect(
+      (await api.get(`/api/v1/tools?${range}&${qs(HOSTILE.map((value) => ["tool_name", value]))}`, TEST_KEYS.acmeRead))
+        .body,
+    ).toEqual({ rows: [] });
+    expect((await api.get(`/api/v1/samples?${range}&${filter}`, TEST_KEYS.acmeRead)).body).toEqual({
+      samples: [],
+      next_cursor: null,
+    });
     const targets = await api.get(`/api/v1/feedback/targets?${range}&${filter}`, TEST_KEYS.acmeRead);
     expect(targets.body).toEqual({ rows: [], revisions: 0, conflicts: 0, retries: 0 });
-    expect((await api.get(`/api/v1/feedback/reasons?${range}&${filter}`, TEST_KEYS.acmeRead)).body).toEqual({ down_rated: 0, reasons: [], tool_chains: [] });
+    expect((await api.get(`/api/v1/feedback/reasons?${range}&${filter}`, TEST_KEYS.acmeRead)).body).toEqual({
+      down_rated: 0,
+      reasons: [],
+      tool_chains: [],
+    });
     for (const value of HOSTILE.slice(0, 8)) {
-      const compare = await api.get(`/api/v1/compare?${range}&${qs([["metric", "error_rate"], ["dimension", "channel"], ["a", value], ["b", "web"]])}`, TEST_KEYS.acmeRead);
+      const compare = await api.get(
+        `/api/v1/compare?${range}&${qs([
+          ["metric", "error_rate"],
+          ["dimension", "channel"],
+          ["a", value],
+          ["b", "web"],
+        ])}`,
+        TEST_KEYS.acmeRead,
+      );
       expect(compare.status).toBe(200);
       expect(compare.body.a).toMatchObject({ value, denominator: 0, rate: null, insufficient_data: true });
       expect(compare.body.b.denominator).toBeGreaterThan(0);
     }
-    const rejected = await api.get(`/api/v1/rejected?${range}&${qs(HOSTILE.map((value) => ["reason", value]))}`, TEST_KEYS.acmeRead);
+    const rejected = await api.get(
+      `/api/v1/rejected?${range}&${qs(HOSTILE.map((value) => ["reason", value]))}`,
+      TEST_KEYS.acmeRead,
+    );
     expect(rejected.body).toEqual({ total: 0, counts: [], events: [] });
-    const stored = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("responses")}`);
+    const stored = await queryRows<{ n: number }>(
+      warehouse,
+      `SELECT count() AS n FROM ${warehouse.table("responses")}`,
+    );
     expect(Number(stored[0]!.n)).toBeGreaterThan(0);
   });
 
   it("a hostile value next to a real one (OR) changes nothing", async () => {
     const clean = await api.get(`/api/v1/metrics?${range}&channel=web`, TEST_KEYS.acmeRead);
-    const mixed = await api.get(`/api/v1/metrics?${range}&${qs([["channel", "web"], ...HOSTILE.map((value): [string, string] => ["channel", value])])}`, TEST_KEYS.acmeRead);
+    const mixed = await api.get(
+      `/api/v1/metrics?${range}&${qs([["channel", "web"], ...HOSTILE.map((value): [string, string] => ["channel", value])])}`,
+      TEST_KEYS.acmeRead,
+    );
     expect(clean.body.rows[0].response_count).toBeGreaterThan(0);
     expect(mixed.body).toEqual(clean.body);
     const cleanSamples = await api.get(`/api/v1/samples?${range}&channel=web&limit=200`, TEST_KEYS.acmeRead);
-    const mixedSamples = await api.get(`/api/v1/samples?${range}&${qs([["channel", "web"], ["channel", "'; DROP TABLE responses; --"], ["limit", "200"]])}`, TEST_KEYS.acmeRead);
+    const mixedSamples = await api.get(
+      `/api/v1/samples?${range}&${qs([
+        ["channel", "web"],
+        ["channel", "'; DROP TABLE responses; --"],
+        ["limit", "200"],
+      ])}`,
+      TEST_KEYS.acmeRead,
+    );
     expect(mixedSamples.body).toEqual(cleanSamples.body);
   });
 
@@ -274,7 +352,11 @@ describe("warehouse unavailable", () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
 
   it("answers 503 on every route when ClickHouse cannot be reached, never an empty result", async () => {
-    const unreachable = createWarehouse({ url: `http://127.0.0.1:${await closedPort()}`, database: warehouse.target.database, requestTimeoutMs: 5_000 });
+    const unreachable = createWarehouse({
+      url: `http://127.0.0.1:${await closedPort()}`,
+      database: warehouse.target.database,
+      requestTimeoutMs: 5_000,
+    });
     const down = await startTestApi({ warehouse: unreachable, keys: TEST_KEY_ENTRIES });
     try {
       for (const path of routePaths()) {
@@ -321,13 +403,20 @@ describe("service endpoints", () => {
   });
 
   it("allows the configured dashboard origin (CORS preflight and response headers) and no other", async () => {
-    const preflight = await fetch(`${api.baseUrl}/api/v1/metrics`, { method: "OPTIONS", headers: { origin: "https://dashboard.example.com", "access-control-request-headers": "authorization" } });
+    const preflight = await fetch(`${api.baseUrl}/api/v1/metrics`, {
+      method: "OPTIONS",
+      headers: { origin: "https://dashboard.example.com", "access-control-request-headers": "authorization" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://dashboard.example.com");
     expect(preflight.headers.get("access-control-allow-headers")).toContain("authorization");
-    const read = await fetch(`${api.baseUrl}/api/v1/metrics?${range}`, { headers: { origin: "https://dashboard.example.com", authorization: `Bearer ${TEST_KEYS.acmeRead}` } });
+    const read = await fetch(`${api.baseUrl}/api/v1/metrics?${range}`, {
+      headers: { origin: "https://dashboard.example.com", authorization: `Bearer ${TEST_KEYS.acmeRead}` },
+    });
     expect(read.headers.get("access-control-allow-origin")).toBe("https://dashboard.example.com");
-    const stranger = await fetch(`${api.baseUrl}/api/v1/metrics?${range}`, { headers: { origin: "https://evil.example.com", authorization: `Bearer ${TEST_KEYS.acmeRead}` } });
+    const stranger = await fetch(`${api.baseUrl}/api/v1/metrics?${range}`, {
+      headers: { origin: "https://evil.example.com", authorization: `Bearer ${TEST_KEYS.acmeRead}` },
+    });
     expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
@@ -344,10 +433,20 @@ describe("the api process", () => {
       const base = `http://127.0.0.1:${proc.port}`;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       const withTrace = [...acme.responses.values()].find((response) => response.event.trace_id)!;
-      const res = await fetch(`${base}/api/v1/responses/${withTrace.response_id}`, { headers: { authorization: `Bearer ${TEST_KEYS.acmeRead}` } });
+      const res = await fetch(`${base}/api/v1/responses/${withTrace.response_id}`, {
+        headers: { authorization: `Bearer ${TEST_KEYS.acmeRead}` },
+      });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { response: { trace_url: string } }).response.trace_url).toBe(`https://langfuse.example.com/project/t-acme/traces/${encodeURIComponent(withTrace.event.trace_id!)}`);
-      expect((await fetch(`${base}/api/v1/metrics?${range}`, { headers: { authorization: `Bearer ${TEST_KEYS.acmeIngest}` } })).status).toBe(403);
+      expect(((await res.json()) as { response: { trace_url: string } }).response.trace_url).toBe(
+        `https://langfuse.example.com/project/t-acme/traces/${encodeURIComponent(withTrace.event.trace_id!)}`,
+      );
+      expect(
+        (
+          await fetch(`${base}/api/v1/metrics?${range}`, {
+            headers: { authorization: `Bearer ${TEST_KEYS.acmeIngest}` },
+          })
+        ).status,
+      ).toBe(403);
     } finally {
       expect(await proc.stop()).toBe(0);
     }

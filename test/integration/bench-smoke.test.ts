@@ -1,5 +1,27 @@
 import {
-  createBenchWarehouse, demoMessages, measureSdkOverhead, distinctFactRows, dropBenchDatabase, evaluateFirstPass, measureEngines, factBatchesOf, lastSecondOfPreviousMonthMs, measureFloor, measureFreshness, measureLabelUpdate, measurePlainInsertLimit, measureSinkLimit, measureSourceLimit, measureWorkers, produceAll, rowsAsStored, runScaleSection, scaleCountsFor, servicePid, sharedCoreLimit, storedFactRowsInParts,
+  createBenchWarehouse,
+  demoMessages,
+  measureSdkOverhead,
+  distinctFactRows,
+  dropBenchDatabase,
+  evaluateFirstPass,
+  measureEngines,
+  factBatchesOf,
+  lastSecondOfPreviousMonthMs,
+  measureFloor,
+  measureFreshness,
+  measureLabelUpdate,
+  measurePlainInsertLimit,
+  measureSinkLimit,
+  measureSourceLimit,
+  measureWorkers,
+  produceAll,
+  rowsAsStored,
+  runScaleSection,
+  scaleCountsFor,
+  servicePid,
+  sharedCoreLimit,
+  storedFactRowsInParts,
 } from "@answerscope/bench";
 import { migrate, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
@@ -35,7 +57,8 @@ describe("benchmark smoke run", () => {
     const w = open("bench_smoke");
     const { report } = await runScaleSection(w, 800, 1);
     const expected = scaleCountsFor(800);
-    const count = async (table: string) => Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table(table)}`))[0]?.n);
+    const count = async (table: string) =>
+      Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table(table)}`))[0]?.n);
     expect(report.load.counts).toEqual(expected);
     expect(await count("responses")).toBe(expected.responses);
     expect(await count("tool_call_events")).toBe(expected.toolCallEvents);
@@ -51,13 +74,26 @@ describe("benchmark smoke run", () => {
     expect(Number(viewed[0]?.n)).toBe(expected.responses);
     // The hour-and-day rows are filled after the load, not by their views: every dimension's rows,
     // hour and day, count every response, and a day's rows per model are what the facts say.
-    const perDimension = await queryRows<{ dimension: string; n: number }>(w, `SELECT dimension, sumMerge(responses) AS n FROM ${w.table("metrics_1h_by_dimension")} GROUP BY dimension ORDER BY dimension`);
+    const perDimension = await queryRows<{ dimension: string; n: number }>(
+      w,
+      `SELECT dimension, sumMerge(responses) AS n FROM ${w.table("metrics_1h_by_dimension")} GROUP BY dimension ORDER BY dimension`,
+    );
     expect(perDimension).toHaveLength(24);
     for (const { dimension, n } of perDimension) expect(Number(n), dimension).toBe(expected.responses);
-    const dayModels = (from: string) => queryRows<{ tenant_id: string; day: string; model: string; n: number }>(w, `${from} GROUP BY tenant_id, day, model ORDER BY tenant_id, day, model`);
-    const fromRollup = await dayModels(`SELECT tenant_id, toString(bucket) AS day, value AS model, toUInt64(sumMerge(responses)) AS n FROM ${w.table("metrics_1h_by_dimension")} WHERE dimension = 'day:model'`);
+    const dayModels = (from: string) =>
+      queryRows<{ tenant_id: string; day: string; model: string; n: number }>(
+        w,
+        `${from} GROUP BY tenant_id, day, model ORDER BY tenant_id, day, model`,
+      );
+    const fromRollup = await dayModels(
+      `SELECT tenant_id, toString(bucket) AS day, value AS model, toUInt64(sumMerge(responses)) AS n FROM ${w.table("metrics_1h_by_dimension")} WHERE dimension = 'day:model'`,
+    );
     expect(fromRollup.length).toBeGreaterThan(10);
-    expect(fromRollup).toEqual(await dayModels(`SELECT tenant_id, toString(toStartOfDay(occurred_at)) AS day, model, count() AS n FROM ${w.table("responses")} WHERE became_current = 1`));
+    expect(fromRollup).toEqual(
+      await dayModels(
+        `SELECT tenant_id, toString(toStartOfDay(occurred_at)) AS day, model, count() AS n FROM ${w.table("responses")} WHERE became_current = 1`,
+      ),
+    );
     for (const timing of [...report.queries.routes, ...report.queries.raw]) {
       expect(timing.p50_ms, timing.name).toBeGreaterThan(0);
       expect(timing.rows, timing.name).toBeGreaterThan(0);
@@ -77,7 +113,14 @@ describe("benchmark smoke run", () => {
     // At a month's end: the new events land in the previous month, and are evaluated there too.
     const monthEndMs = lastSecondOfPreviousMonthMs(Date.now());
     const inMonthsLastHalfHour = async () =>
-      Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("responses")} WHERE occurred_at_ms BETWEEN ${monthEndMs - 30 * 60_000} AND ${monthEndMs}`))[0]?.n);
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            w,
+            `SELECT count() AS n FROM ${w.table("responses")} WHERE occurred_at_ms BETWEEN ${monthEndMs - 30 * 60_000} AND ${monthEndMs}`,
+          )
+        )[0]?.n,
+      );
     const before = await inMonthsLastHalfHour();
     const monthEnd = await measureLabelUpdate(w, first.tenants[0]!.tenantId, 1, { events: 200, endMs: monthEndMs });
     expect(monthEnd.candidates[0]).toBeGreaterThan(0);
@@ -105,16 +148,27 @@ describe("benchmark smoke run", () => {
       ingestRuns: 2,
       labelRuns: 2,
       labelEvents: 200,
-      hostEntry: { modulePath: fileURLToPath(new URL("../../bench/src/engines/host-main.ts", import.meta.url)), args: [], execArgv: ["--import", "tsx"] },
+      hostEntry: {
+        modulePath: fileURLToPath(new URL("../../bench/src/engines/host-main.ts", import.meta.url)),
+        args: [],
+        execArgv: ["--import", "tsx"],
+      },
       embeddedDataDir,
       clickhousePid,
     });
     expect(Number(report.embedded.clickhouse_version.split(".")[0])).toBeGreaterThanOrEqual(26);
     expect(report.server.clickhouse_version).not.toBe(report.embedded.clickhouse_version);
     // The collector stored every response it acknowledged: on the server, exactly those of the measured runs' events.
-    const sent = new Set([0, 1].flatMap((run) => demoMessages({ events: 600, seed: 100 + run, tenants: ["bench_ingest"] }))
-      .filter((m) => m.kind === "response_completed").map((m) => (JSON.parse(m.value) as { response_id: string }).response_id));
-    const stored = await queryRows<{ n: number }>(w, `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = 'bench_ingest'`);
+    const sent = new Set(
+      [0, 1]
+        .flatMap((run) => demoMessages({ events: 600, seed: 100 + run, tenants: ["bench_ingest"] }))
+        .filter((m) => m.kind === "response_completed")
+        .map((m) => (JSON.parse(m.value) as { response_id: string }).response_id),
+    );
+    const stored = await queryRows<{ n: number }>(
+      w,
+      `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = 'bench_ingest'`,
+    );
     expect(Number(stored[0]?.n)).toBe(sent.size);
     for (const engine of ["embedded", "server"] as const) {
       const figures = report[engine];
@@ -154,16 +208,31 @@ describe("benchmark smoke run", () => {
     }
     for (const run of report.runs) expect(run.loadavg).toHaveLength(3);
     expect(report.ratios.ingest).toBeGreaterThan(0);
-    expect(Object.keys(report.goals_met).sort()).toEqual(["ingest_ratio", "metrics_24h_p95_embedded", "metrics_24h_p95_server", "metrics_24h_ratio", "metrics_90d_p95_embedded", "metrics_90d_p95_server", "metrics_90d_ratio"]);
+    expect(Object.keys(report.goals_met).sort()).toEqual([
+      "ingest_ratio",
+      "metrics_24h_p95_embedded",
+      "metrics_24h_p95_server",
+      "metrics_24h_ratio",
+      "metrics_90d_p95_embedded",
+      "metrics_90d_p95_server",
+      "metrics_90d_ratio",
+    ]);
     // system.query_log: read on the server; chDB keeps none, and the report says so.
     expect(Array.isArray(report.server.slowest_queries) && report.server.slowest_queries.length).toBeGreaterThan(0);
-    expect(report.embedded.slowest_queries).toEqual({ unavailable: expect.stringMatching(/^no system\.query_log on this embedded engine/) });
+    expect(report.embedded.slowest_queries).toEqual({
+      unavailable: expect.stringMatching(/^no system\.query_log on this embedded engine/),
+    });
   });
 
   it("measures the SDK's CPU per event against the collector, every event acknowledged and stored", async () => {
     // measureSdkOverhead fails unless the collector acknowledged and stored every event sent.
     // 1,200 events a run: three batches of the client's default size, the last one partial.
-    const report = await measureSdkOverhead(url, { events: 1200, runs: 2, warmupEvents: 100, database: `bench_smoke_sdk_${randomBytes(4).toString("hex")}` });
+    const report = await measureSdkOverhead(url, {
+      events: 1200,
+      runs: 2,
+      warmupEvents: 100,
+      database: `bench_smoke_sdk_${randomBytes(4).toString("hex")}`,
+    });
     expect(report.runs.map((run) => run.events)).toEqual([1200, 1200]);
     for (const run of report.runs) {
       expect(run.call_cpu_us_per_event).toBeGreaterThan(0);
@@ -196,7 +265,13 @@ describe("benchmark smoke run", () => {
       const warmupRows = distinctFactRows(factBatchesOf(warmup, 1000));
       const sinkDb = open("bench_smoke_cpu_sink");
       await migrate(sinkDb);
-      const { storedRows } = await measureSinkLimit(sinkDb, factBatchesOf(messages, 1000), messages.length, undefined, factBatchesOf(warmup, 1000));
+      const { storedRows } = await measureSinkLimit(
+        sinkDb,
+        factBatchesOf(messages, 1000),
+        messages.length,
+        undefined,
+        factBatchesOf(warmup, 1000),
+      );
       // Both stored: the warm-up's rows and the measured ones.
       expect(warmupRows).toBeGreaterThan(0);
       expect(storedRows).toBe(warmupRows + distinctFactRows(factBatchesOf(messages, 1000)));
@@ -224,7 +299,13 @@ describe("benchmark smoke run", () => {
       // The run is polled through the rows of the active parts: count()'s figure, also once a merge has left inactive parts behind.
       expect(await storedFactRowsInParts(db)).toBe(storedRows);
       await db.client.command({ query: `OPTIMIZE TABLE ${db.table("tool_call_events")} FINAL` });
-      const partStates = async () => (await queryRows<{ active: number }>(db, `SELECT DISTINCT active FROM system.parts WHERE database = ${sqlValue(db.target.database)} AND table = 'tool_call_events' ORDER BY active`)).map((row) => Number(row.active));
+      const partStates = async () =>
+        (
+          await queryRows<{ active: number }>(
+            db,
+            `SELECT DISTINCT active FROM system.parts WHERE database = ${sqlValue(db.target.database)} AND table = 'tool_call_events' ORDER BY active`,
+          )
+        ).map((row) => Number(row.active));
       expect(await partStates(), "parts merged away (0) beside active ones (1)").toEqual([0, 1]);
       expect(await storedFactRowsInParts(db)).toBe(storedRows);
       const cpu = run.cpu!;
@@ -234,7 +315,10 @@ describe("benchmark smoke run", () => {
       // The mock broker (C) uses about 1 ms of CPU per 1,000 events, below the 10 ms tick of
       // /proc/<pid>/stat over a window this short: it is measured, and may round to zero.
       if (!hasExternalKafka()) expect(cpu.broker_cpu_s_per_1k).toBeGreaterThanOrEqual(0);
-      expect(cpu.total_cpu_s_per_1k).toBeCloseTo(cpu.worker_cpu_s_per_1k + cpu.clickhouse_cpu_s_per_1k + cpu.broker_cpu_s_per_1k, 2);
+      expect(cpu.total_cpu_s_per_1k).toBeCloseTo(
+        cpu.worker_cpu_s_per_1k + cpu.clickhouse_cpu_s_per_1k + cpu.broker_cpu_s_per_1k,
+        2,
+      );
       expect(cpu.ceiling_events_per_s).toBeGreaterThan(0);
       expect(cpu.events_per_s).toBeGreaterThan(0);
       expect(cpu.ingest_vs_ceiling).toBeGreaterThan(0);
@@ -247,10 +331,15 @@ describe("benchmark smoke run", () => {
 
       // The limits' own accounts, and the shared-core limit from them.
       const pids = { clickhouse: clickhouse ? [clickhouse] : [], broker: broker ? [broker] : [] };
-      const source = await measureSourceLimit([brokers], `${brokerName}-source`, allEvents, { warmup: warmup.length, servicePids: pids });
+      const source = await measureSourceLimit([brokers], `${brokerName}-source`, allEvents, {
+        warmup: warmup.length,
+        servicePids: pids,
+      });
       expect(source.rate).toBeGreaterThan(0);
       const afterWarmup = (share: number) => warmup.length + share * messages.length;
-      expect(source.window.from?.count, "the source's window follows the warm-up").toBeGreaterThanOrEqual(afterWarmup(0.1));
+      expect(source.window.from?.count, "the source's window follows the warm-up").toBeGreaterThanOrEqual(
+        afterWarmup(0.1),
+      );
       expect(source.window.to?.count).toBeGreaterThanOrEqual(afterWarmup(0.9));
       expect(source.cpu, "a CPU account of the source's window").toBeDefined();
       // It commits as the worker does, outside its fetch loop: by the time it returns, every message read is committed.
@@ -270,26 +359,56 @@ describe("benchmark smoke run", () => {
       // The plain inserts store the rows the worker's checks make: every tool-call row with the same
       // marks the worker's own sink stored, not the pipeline's unmarked rows. (These demo events
       // supersede no response, so the responses' prev_* columns would not tell the two apart.)
-      const markColumns = "event_id, becomes_first, prev_first_at_ms, state_changed, state_first_at_ms, state_status, state_duration_ms, prev_state_first_at_ms, prev_state_status, prev_state_duration_ms";
-      const marks = async (db: Warehouse) => (await queryRows<{ changed: string; checksum: string }>(db,
-        `SELECT sum(state_changed) AS changed, toString(sum(cityHash64(${markColumns}))) AS checksum FROM ${db.table("tool_call_events")}`))[0]!;
+      const markColumns =
+        "event_id, becomes_first, prev_first_at_ms, state_changed, state_first_at_ms, state_status, state_duration_ms, prev_state_first_at_ms, prev_state_status, prev_state_duration_ms";
+      const marks = async (db: Warehouse) =>
+        (
+          await queryRows<{ changed: string; checksum: string }>(
+            db,
+            `SELECT sum(state_changed) AS changed, toString(sum(cityHash64(${markColumns}))) AS checksum FROM ${db.table("tool_call_events")}`,
+          )
+        )[0]!;
       const sinkMarks = await marks(sinkDb);
       expect(Number(sinkMarks.changed)).toBeGreaterThan(0);
       expect(await marks(plainDb)).toEqual(sinkMarks);
       // The floor stores the same rows, as many per write as its buffer's batch holds, and commits what it wrote.
       const floorDb = open("bench_smoke_cpu_floor");
       await migrate(floorDb);
-      const floor = await measureFloor(floorDb, { stored, pipeline }, { brokers: [brokers], groupId: `${brokerName}-floor`, expected: allEvents, warmup: warmup.length, servicePids: pids, batchRows: 100 });
+      const floor = await measureFloor(
+        floorDb,
+        { stored, pipeline },
+        {
+          brokers: [brokers],
+          groupId: `${brokerName}-floor`,
+          expected: allEvents,
+          warmup: warmup.length,
+          servicePids: pids,
+          batchRows: 100,
+        },
+      );
       expect(floor.storedRows).toBe(storedRows);
       expect(await marks(floorDb)).toEqual(sinkMarks);
       expect(await committedMessages(brokers, `${brokerName}-floor`)).toBe(allEvents);
       expect(floor.rate).toBeGreaterThan(0);
-      expect(floor.window.from?.count, "the floor's window follows the warm-up").toBeGreaterThanOrEqual(afterWarmup(0.1));
+      expect(floor.window.from?.count, "the floor's window follows the warm-up").toBeGreaterThanOrEqual(
+        afterWarmup(0.1),
+      );
       expect(floor.cpu, "a CPU account of the floor's window").toBeDefined();
       // Parsing JSON only, it still stores what the worker stores.
       const jsonFloorDb = open("bench_smoke_cpu_json_floor");
       await migrate(jsonFloorDb);
-      const jsonFloor = await measureFloor(jsonFloorDb, { stored, pipeline }, { brokers: [brokers], groupId: `${brokerName}-json-floor`, expected: allEvents, warmup: warmup.length, batchRows: 100, floor: "json" });
+      const jsonFloor = await measureFloor(
+        jsonFloorDb,
+        { stored, pipeline },
+        {
+          brokers: [brokers],
+          groupId: `${brokerName}-json-floor`,
+          expected: allEvents,
+          warmup: warmup.length,
+          batchRows: 100,
+          floor: "json",
+        },
+      );
       expect(jsonFloor.storedRows).toBe(storedRows);
       expect(jsonFloor.window.from?.count).toBeGreaterThanOrEqual(afterWarmup(0.1));
       expect(await marks(jsonFloorDb)).toEqual(sinkMarks);
@@ -298,7 +417,18 @@ describe("benchmark smoke run", () => {
       const unchecked = [...factBatchesOf(warmup, 1000), ...factBatchesOf(messages, 1000)];
       const checkedDb = open("bench_smoke_cpu_checked_floor");
       await migrate(checkedDb);
-      const checked = await measureFloor(checkedDb, { stored, pipeline: unchecked }, { brokers: [brokers], groupId: `${brokerName}-checked-floor`, expected: allEvents, warmup: warmup.length, batchRows: 100, floor: "json_checked" });
+      const checked = await measureFloor(
+        checkedDb,
+        { stored, pipeline: unchecked },
+        {
+          brokers: [brokers],
+          groupId: `${brokerName}-checked-floor`,
+          expected: allEvents,
+          warmup: warmup.length,
+          batchRows: 100,
+          floor: "json_checked",
+        },
+      );
       expect(checked.storedRows).toBe(storedRows);
       expect(checked.window.from?.count).toBeGreaterThanOrEqual(afterWarmup(0.1));
       expect(await marks(checkedDb)).toEqual(sinkMarks);
@@ -320,7 +450,13 @@ describe("benchmark smoke run", () => {
     try {
       const w = open("bench_smoke_fresh");
       // 2 s at 50 events/s: ten 200 ms ticks of 10 events.
-      const report = await measureFreshness({ url, brokers, eventsPerSecond: 50, seconds: 2, database: w.target.database });
+      const report = await measureFreshness({
+        url,
+        brokers,
+        eventsPerSecond: 50,
+        seconds: 2,
+        database: w.target.database,
+      });
       expect(report.probes, "ticks seen counted by the route").toBe(10);
       expect(report.failed_probes).toBe(0);
       // A tick is counted only after it was sent and then queried: each delay is positive, and ordered.
@@ -330,10 +466,21 @@ describe("benchmark smoke run", () => {
       expect(report.max_ms).toBeGreaterThanOrEqual(report.p95_ms);
       expect(report.route_p50_ms).toBeGreaterThan(0);
       // What the route counts now is every response the worker stored, once.
-      const stored = Number((await queryRows<{ n: number }>(w, `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue("fresh")}`))[0]?.n);
+      const stored = Number(
+        (
+          await queryRows<{ n: number }>(
+            w,
+            `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue("fresh")}`,
+          )
+        )[0]?.n,
+      );
       expect(stored).toBeGreaterThan(0);
       const now = Date.now();
-      const routed = await queryMetrics(w, { tenantId: "fresh", from: new Date(now - 3 * 3_600_000).toISOString(), to: new Date(now + 3_600_000).toISOString() });
+      const routed = await queryMetrics(w, {
+        tenantId: "fresh",
+        from: new Date(now - 3 * 3_600_000).toISOString(),
+        to: new Date(now + 3_600_000).toISOString(),
+      });
       expect(routed.rows.reduce((sum, row) => sum + row.response_count, 0)).toBe(stored);
     } finally {
       await stopKafka(brokerName, { wipe: true });
@@ -343,7 +490,11 @@ describe("benchmark smoke run", () => {
 
 /** The sum of a consumer group's committed offsets over the event and dead-letter topics (all start at 0). */
 async function committedMessages(brokers: string, groupId: string): Promise<number> {
-  const admin = new Kafka({ clientId: "bench-smoke-admin", brokers: brokers.split(","), logLevel: logLevel.WARN }).admin();
+  const admin = new Kafka({
+    clientId: "bench-smoke-admin",
+    brokers: brokers.split(","),
+    logLevel: logLevel.WARN,
+  }).admin();
   await admin.connect();
   try {
     const topics = await admin.fetchOffsets({ groupId, topics: [...Object.values(DEFAULT_TOPICS), DEFAULT_DLQ_TOPIC] });

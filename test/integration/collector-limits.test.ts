@@ -21,13 +21,20 @@ interface Received {
 }
 
 const viaFetch = async (url: string): Promise<Received> => {
-  const answer = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${INGEST_KEY}`, "content-type": "application/json" }, body: "x".repeat(BODY_BYTES) });
+  const answer = await fetch(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${INGEST_KEY}`, "content-type": "application/json" },
+    body: "x".repeat(BODY_BYTES),
+  });
   return { status: answer.status, code: ((await answer.json()) as { error: { code: string } }).error.code };
 };
 
 const viaCurl = async (url: string): Promise<Received> => {
   // The body from a here-string of the same size; -w prints the status on the last line.
-  const { stdout } = await run("bash", ["-c", `head -c ${BODY_BYTES} /dev/zero | tr '\\0' x | curl -sS -X POST -H 'authorization: Bearer ${INGEST_KEY}' -H 'content-type: application/json' --data-binary @- -w '\\n%{http_code}' ${url}`]);
+  const { stdout } = await run("bash", [
+    "-c",
+    `head -c ${BODY_BYTES} /dev/zero | tr '\\0' x | curl -sS -X POST -H 'authorization: Bearer ${INGEST_KEY}' -H 'content-type: application/json' --data-binary @- -w '\\n%{http_code}' ${url}`,
+  ]);
   const [body, status] = stdout.split("\n");
   return { status: Number(status), code: (JSON.parse(body!) as { error: { code: string } }).error.code };
 };
@@ -57,7 +64,11 @@ describe("collector limits every client understands", () => {
     const created = await createTestWarehouse("as_collector_limits");
     warehouse = created.warehouse;
     service = await startIngestService(
-      loadIngestConfig({ CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, PORT: "0", ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY},ingest:acme:${BURST_KEY}`,
+      loadIngestConfig({
+        CLICKHOUSE_URL: created.url,
+        CLICKHOUSE_DATABASE: created.database,
+        PORT: "0",
+        ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY},ingest:acme:${BURST_KEY}`,
         COLLECTOR_MAX_BODY_BYTES: String(LIMIT),
         COLLECTOR_RATE_LIMIT_PER_S: "1",
         COLLECTOR_RATE_LIMIT_BURST: String(BURST),
@@ -81,14 +92,28 @@ describe("collector limits every client understands", () => {
 
   it("answers a burst over a key's rate 429 with Retry-After, and counts both refusals on /metrics", async () => {
     const answers = await Promise.all(
-      Array.from({ length: BURST + 2 }, () => fetch(url, { method: "POST", headers: { authorization: `Bearer ${BURST_KEY}`, "content-type": "application/json" }, body: "[]" })),
+      Array.from({ length: BURST + 2 }, () =>
+        fetch(url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${BURST_KEY}`, "content-type": "application/json" },
+          body: "[]",
+        }),
+      ),
     );
     const limited = answers.filter((answer) => answer.status === 429);
     expect(limited).toHaveLength(2);
     expect(limited.map((answer) => answer.headers.get("retry-after"))).toEqual(["1", "1"]);
     expect(((await limited[0]!.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
     const metrics = await (await fetch(url.replace("/v1/events", "/metrics"))).text();
-    const refused = (reason: string) => Number(new RegExp(`^answerscope_ingest_requests_refused_total\\{reason="${reason}"\\} (\\S+)$`, "m").exec(metrics)?.[1]);
-    expect({ rate_limited: refused("rate_limited"), too_large: refused("too_large") }).toEqual({ rate_limited: 2, too_large: 3 });
+    const refused = (reason: string) =>
+      Number(
+        new RegExp(`^answerscope_ingest_requests_refused_total\\{reason="${reason}"\\} (\\S+)$`, "m").exec(
+          metrics,
+        )?.[1],
+      );
+    expect({ rate_limited: refused("rate_limited"), too_large: refused("too_large") }).toEqual({
+      rate_limited: 2,
+      too_large: 3,
+    });
   });
 });

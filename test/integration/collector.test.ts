@@ -13,7 +13,10 @@ describe("collector without Kafka", () => {
   let service: RunningService;
   let base: string;
 
-  const post = (body: string, { key = INGEST_KEY, contentType = "application/json" }: { key?: string | null; contentType?: string } = {}) =>
+  const post = (
+    body: string,
+    { key = INGEST_KEY, contentType = "application/json" }: { key?: string | null; contentType?: string } = {},
+  ) =>
     fetch(`${base}/v1/events`, {
       method: "POST",
       headers: { "content-type": contentType, ...(key ? { authorization: `Bearer ${key}` } : {}) },
@@ -45,7 +48,9 @@ describe("collector without Kafka", () => {
     const body = JSON.stringify([makeResponseCompleted({ tenant_id: "acme" })]);
     const none = await post(body, { key: null });
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ error: { code: "unauthenticated", message: expect.stringContaining("Bearer") } });
+    expect(await none.json()).toEqual({
+      error: { code: "unauthenticated", message: expect.stringContaining("Bearer") },
+    });
     expect((await post(body, { key: "not-a-key-at-all-000" })).status).toBe(401);
     const readKey = await post(body, { key: READ_KEY });
     expect(readKey.status).toBe(403);
@@ -73,11 +78,20 @@ describe("collector without Kafka", () => {
     });
     expect(await dedupedCounts(warehouse, "acme")).toEqual({ responses: 1, toolCalls: 0, feedback: 1, rejected: 3 });
     // The forbidden event is kept under the key's tenant, never written as the other tenant's.
-    expect(await dedupedCounts(warehouse, "other-tenant")).toEqual({ responses: 0, toolCalls: 0, feedback: 0, rejected: 0 });
+    expect(await dedupedCounts(warehouse, "other-tenant")).toEqual({
+      responses: 0,
+      toolCalls: 0,
+      feedback: 0,
+      rejected: 0,
+    });
   });
 
   it("takes NDJSON and rejects a broken line without losing its neighbours", async () => {
-    const lines = [JSON.stringify(makeResponseCompleted({ event_id: "n-r1", tenant_id: "acme" })), "{not json", JSON.stringify(makeToolCall({ event_id: "n-t1", tenant_id: "acme" }))];
+    const lines = [
+      JSON.stringify(makeResponseCompleted({ event_id: "n-r1", tenant_id: "acme" })),
+      "{not json",
+      JSON.stringify(makeToolCall({ event_id: "n-t1", tenant_id: "acme" })),
+    ];
     const res = await post(lines.join("\n"), { contentType: "application/x-ndjson" });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ accepted: 2, rejected: [{ index: 1, event_id: null, reason: "invalid_json" }] });
@@ -85,7 +99,10 @@ describe("collector without Kafka", () => {
 
   it("is idempotent when a batch is retried", async () => {
     const before = await rawCounts(warehouse);
-    const batch = JSON.stringify([makeResponseCompleted({ event_id: "i-r1", tenant_id: "acme" }), makeResponseCompleted({ event_id: "i-r2", tenant_id: "acme", schema_version: 3 as never })]);
+    const batch = JSON.stringify([
+      makeResponseCompleted({ event_id: "i-r1", tenant_id: "acme" }),
+      makeResponseCompleted({ event_id: "i-r2", tenant_id: "acme", schema_version: 3 as never }),
+    ]);
     expect((await post(batch)).status).toBe(202);
     expect((await post(batch)).status).toBe(202);
     const after = await rawCounts(warehouse);
@@ -94,11 +111,15 @@ describe("collector without Kafka", () => {
   });
 
   it("answers 413 over the body or event limit, and 400 naming the body when it is not events", async () => {
-    const big = JSON.stringify([{ ...makeResponseCompleted({ tenant_id: "acme" }), query_text: "x".repeat(600 * 1024) }]);
+    const big = JSON.stringify([
+      { ...makeResponseCompleted({ tenant_id: "acme" }), query_text: "x".repeat(600 * 1024) },
+    ]);
     const tooBig = await post(big);
     expect(tooBig.status).toBe(413);
     expect(((await tooBig.json()) as { error: { code: string } }).error.code).toBe("too_large");
-    const many = JSON.stringify(Array.from({ length: 51 }, (_, i) => makeResponseCompleted({ event_id: `m-${i}`, tenant_id: "acme" })));
+    const many = JSON.stringify(
+      Array.from({ length: 51 }, (_, i) => makeResponseCompleted({ event_id: `m-${i}`, tenant_id: "acme" })),
+    );
     expect((await post(many)).status).toBe(413);
     const notArray = await post('{"event_id": "x"}', { contentType: "application/json" });
     // A lone object is read as one NDJSON line: an event, validated on its own.
@@ -106,13 +127,23 @@ describe("collector without Kafka", () => {
     const broken = await post("[{", { contentType: "application/json" });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { error: { message: string } }).error.message).toMatch(/^body/);
-    const rows = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("responses")} WHERE event_id LIKE 'm-%'`);
+    const rows = await queryRows<{ n: number }>(
+      warehouse,
+      `SELECT count() AS n FROM ${warehouse.table("responses")} WHERE event_id LIKE 'm-%'`,
+    );
     expect(Number(rows[0]?.n)).toBe(0);
   });
 
   it("answers 503 when the warehouse is down, and never 202", async () => {
     const down = await startIngestService(
-      loadIngestConfig({ CLICKHOUSE_URL: "http://127.0.0.1:1", PORT: "0", MIGRATE_ON_START: "false", ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY}`, INGEST_RETRY_MIN_MS: "10", INGEST_RETRY_MAX_MS: "20" }),
+      loadIngestConfig({
+        CLICKHOUSE_URL: "http://127.0.0.1:1",
+        PORT: "0",
+        MIGRATE_ON_START: "false",
+        ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY}`,
+        INGEST_RETRY_MIN_MS: "10",
+        INGEST_RETRY_MAX_MS: "20",
+      }),
     );
     try {
       const res = await fetch(`http://127.0.0.1:${down.port}/v1/events`, {

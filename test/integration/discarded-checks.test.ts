@@ -1,5 +1,13 @@
 import { createFactBuffer, createIngestMetrics, loadIngestConfig } from "@answerscope/ingest";
-import { expiredWriteIntents, factBatchSize, intentRows, queryRows, WriteIntents, type FactBatch, type Warehouse } from "@answerscope/warehouse";
+import {
+  expiredWriteIntents,
+  factBatchSize,
+  intentRows,
+  queryRows,
+  WriteIntents,
+  type FactBatch,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateEdgeCaseDataset } from "../reference";
 import { sinkBatches } from "../src/load-through-sink";
@@ -46,9 +54,15 @@ describe("a checked batch dropped before its write", () => {
     // Expired at once: any announcement left open is found by the next look.
     const intents = new WriteIntents(gated, 0);
     const config = loadIngestConfig({ INGEST_BATCH_MAX_ROWS: "1" });
-    const buffer = createFactBuffer({ warehouse: gated, config, metrics: createIngestMetrics(), intents }, { maxWaitMs: 60_000 });
+    const buffer = createFactBuffer(
+      { warehouse: gated, config, metrics: createIngestMetrics(), intents },
+      { maxWaitMs: 60_000 },
+    );
     const openAnnouncements = async () => {
-      const [row] = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM (SELECT intent_id FROM ${warehouse.table("write_intents")} GROUP BY intent_id HAVING sum(sign) > 0)`);
+      const [row] = await queryRows<{ n: number }>(
+        warehouse,
+        `SELECT count() AS n FROM (SELECT intent_id FROM ${warehouse.table("write_intents")} GROUP BY intent_id HAVING sum(sign) > 0)`,
+      );
       return Number(row!.n);
     };
 
@@ -59,7 +73,10 @@ describe("a checked batch dropped before its write", () => {
     second.catch(() => undefined);
     // What each write announces (one row per tenant of its responses and tool calls).
     const announced = intentRows(batches[0]!, 0).length + intentRows(batches[1]!, 0).length;
-    await waitFor(async () => factInserts.length > 0 && (await openAnnouncements()) === announced, Boolean, { timeoutMs: 30_000, what: "both writes announced, the first one's inserts started" });
+    await waitFor(async () => factInserts.length > 0 && (await openAnnouncements()) === announced, Boolean, {
+      timeoutMs: 30_000,
+      what: "both writes announced, the first one's inserts started",
+    });
 
     expect(buffer.discardUnstarted("the group is rebalancing")).toBe(factBatchSize(batches[1]!));
     await expect(second).rejects.toThrow(/rebalancing/);

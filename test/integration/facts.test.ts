@@ -13,7 +13,13 @@ import {
   type Warehouse,
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTenantState, EventBuilder, generateEdgeCaseDataset, type EdgeCaseDataset, type TenantState } from "../reference";
+import {
+  buildTenantState,
+  EventBuilder,
+  generateEdgeCaseDataset,
+  type EdgeCaseDataset,
+  type TenantState,
+} from "../reference";
 import { loadRawEvents } from "../src/load-events";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -47,12 +53,26 @@ describe("facts builders on the edge-case data set", () => {
 
   it("current responses: one row per response, the latest version's values", async () => {
     for (const tenant of tenants()) {
-      const rows = await queryRows<{ response_id: string; event_id: string; occurred_at_ms: number; session_id: string; user_id: string; finish_reason: string }>(
+      const rows = await queryRows<{
+        response_id: string;
+        event_id: string;
+        occurred_at_ms: number;
+        session_id: string;
+        user_id: string;
+        finish_reason: string;
+      }>(
         warehouse,
         `SELECT response_id, event_id, occurred_at_ms, session_id, user_id, finish_reason FROM (${currentResponsesSql(warehouse, { tenantId: tenant })}) ORDER BY response_id`,
       );
       const expected = [...state(tenant).responses.values()]
-        .map((r) => ({ response_id: r.response_id, event_id: r.event_id, occurred_at_ms: r.t, session_id: r.session_id, user_id: r.user_id, finish_reason: r.finish_reason }))
+        .map((r) => ({
+          response_id: r.response_id,
+          event_id: r.event_id,
+          occurred_at_ms: r.t,
+          session_id: r.session_id,
+          user_id: r.user_id,
+          finish_reason: r.finish_reason,
+        }))
         .sort((a, b) => (a.response_id < b.response_id ? -1 : 1));
       expect(rows.map((r) => ({ ...r, occurred_at_ms: Number(r.occurred_at_ms) }))).toEqual(expected);
     }
@@ -66,7 +86,10 @@ describe("facts builders on the edge-case data set", () => {
         warehouse,
         `SELECT response_id FROM (${currentResponsesSql(warehouse, { tenantId: tenant, fromMs: from, toMs: to })}) ORDER BY response_id`,
       );
-      const expected = [...state(tenant).responses.values()].filter((r) => r.t >= from && r.t < to).map((r) => r.response_id).sort();
+      const expected = [...state(tenant).responses.values()]
+        .filter((r) => r.t >= from && r.t < to)
+        .map((r) => r.response_id)
+        .sort();
       expect(rows.map((r) => r.response_id)).toEqual(expected);
     }
   });
@@ -98,12 +121,21 @@ describe("facts builders on the edge-case data set", () => {
 
   it("reduced tool calls narrowed to responses keep exactly those responses' calls", async () => {
     const tenant = tenants()[0]!;
-    const ids = [...new Set(state(tenant).toolCalls.map((c) => c.response_id).filter((id): id is string => !!id))].slice(0, 25);
+    const ids = [
+      ...new Set(
+        state(tenant)
+          .toolCalls.map((c) => c.response_id)
+          .filter((id): id is string => !!id),
+      ),
+    ].slice(0, 25);
     const rows = await queryRows<{ tool_call_id: string }>(
       warehouse,
       `SELECT tool_call_id FROM (${reducedToolCallsSql(warehouse, { tenantId: tenant, responseIds: ids })}) ORDER BY tool_call_id`,
     );
-    const expected = state(tenant).toolCalls.filter((c) => c.response_id && ids.includes(c.response_id)).map((c) => c.tool_call_id).sort();
+    const expected = state(tenant)
+      .toolCalls.filter((c) => c.response_id && ids.includes(c.response_id))
+      .map((c) => c.tool_call_id)
+      .sort();
     expect(rows.map((r) => r.tool_call_id)).toEqual(expected);
   });
 
@@ -128,7 +160,16 @@ describe("facts builders on the edge-case data set", () => {
           revision_times: (r.revision_times_ms as number[]).map(Number),
         }))
         .sort((a, b) => (a.key < b.key ? -1 : 1));
-      expect(actual.every((r) => r.actions - 1 === Number(rows.find((x) => [x.user_id, x.target_type, x.target_id, x.subject_id].join("\u0000") === r.key)!.revisions))).toBe(true);
+      expect(
+        actual.every(
+          (r) =>
+            r.actions - 1 ===
+            Number(
+              rows.find((x) => [x.user_id, x.target_type, x.target_id, x.subject_id].join("\u0000") === r.key)!
+                .revisions,
+            ),
+        ),
+      ).toBe(true);
       const expected = [...state(tenant).currentFeedback.values()]
         .map((c) => ({ ...c, revision_times: [...c.revision_times].sort((a, b) => a - b) }))
         .sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -148,7 +189,11 @@ describe("facts builders on the edge-case data set", () => {
     );
     const expected = [...state(tenant).currentFeedback.values()]
       .filter((c) => ids.includes(c.target_id))
-      .map((c) => ({ key: [c.user_id, c.target_type, c.target_id, c.subject_id].join("|"), rating: c.rating, verification: c.verification }))
+      .map((c) => ({
+        key: [c.user_id, c.target_type, c.target_id, c.subject_id].join("|"),
+        rating: c.rating,
+        verification: c.verification,
+      }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     expect(rows).toEqual(expected);
   });
@@ -164,21 +209,31 @@ describe("facts builders on the edge-case data set", () => {
       const [conflicts, retries] = [state(tenant).conflicts, state(tenant).retries];
       // Every target with a conflict or a retry, and as many others.
       const ruled = [...new Set([...conflicts, ...retries].map((a) => a.event.target_id))];
-      const others = [...new Set([...state(tenant).currentFeedback.values()].map((c) => c.target_id))].filter((id) => !ruled.includes(id));
+      const others = [...new Set([...state(tenant).currentFeedback.values()].map((c) => c.target_id))].filter(
+        (id) => !ruled.includes(id),
+      );
       const ids = [...ruled, ...others.slice(0, ruled.length)];
       const narrowed = await actions(tenant, ids, true);
       const whole = await actions(tenant, ids, false);
       expect(narrowed).toEqual(whole);
       expect(new Set(narrowed.map((row) => row.action))).toEqual(new Set(["accepted", "retry", "conflict"]));
       // Every stored column of the events, as the one-pass read lists them, and what the rule adds.
-      const stored = await queryRows<Record<string, unknown>>(warehouse, `SELECT * FROM ${warehouse.table("feedback_events")} LIMIT 1`);
-      expect(Object.keys(whole[0]!).sort()).toEqual([...Object.keys(stored[0]!), "first_event_id", "first_content_hash", "action"].sort());
+      const stored = await queryRows<Record<string, unknown>>(
+        warehouse,
+        `SELECT * FROM ${warehouse.table("feedback_events")} LIMIT 1`,
+      );
+      expect(Object.keys(whole[0]!).sort()).toEqual(
+        [...Object.keys(stored[0]!), "first_event_id", "first_content_hash", "action"].sort(),
+      );
     }
   });
 
   it("feedback actions of repeated ids only are the full read's rows of the ids with more than one event, narrowed to targets or not", async () => {
     const read = (options: Parameters<typeof feedbackActionsSql>[1]) =>
-      queryRows<Record<string, unknown>>(warehouse, `SELECT * FROM (${feedbackActionsSql(warehouse, options)}) ORDER BY event_id`);
+      queryRows<Record<string, unknown>>(
+        warehouse,
+        `SELECT * FROM (${feedbackActionsSql(warehouse, options)}) ORDER BY event_id`,
+      );
     for (const tenant of tenants()) {
       const whole = await read({ tenantId: tenant });
       const idOf = (row: Record<string, unknown>) => `${String(row.user_id)}\u0000${String(row.client_feedback_id)}`;
@@ -187,15 +242,21 @@ describe("facts builders on the edge-case data set", () => {
       const repeated = whole.filter((row) => eventsPerId.get(idOf(row))! > 1);
       // Retries and conflicts all lie among them, and lone events (accepted) are left out.
       expect(repeated.length).toBeLessThan(whole.length);
-      expect(repeated.filter((row) => row.action !== "accepted")).toEqual(whole.filter((row) => row.action !== "accepted"));
+      expect(repeated.filter((row) => row.action !== "accepted")).toEqual(
+        whole.filter((row) => row.action !== "accepted"),
+      );
       expect(await read({ tenantId: tenant, repeatedIdsOnly: true })).toEqual(repeated);
       // Narrowed to some targets as well: the repeated ids with an event on one of them, each with all its events.
       const ids = [...new Set(repeated.map((row) => String(row.target_id)))].slice(0, 3);
       const onTargets = new Set(repeated.filter((row) => ids.includes(String(row.target_id))).map(idOf));
-      expect(await read({ tenantId: tenant, targetIds: ids, repeatedIdsOnly: true })).toEqual(repeated.filter((row) => onTargets.has(idOf(row))));
+      expect(await read({ tenantId: tenant, targetIds: ids, repeatedIdsOnly: true })).toEqual(
+        repeated.filter((row) => onTargets.has(idOf(row))),
+      );
       // The same targets as a range's subquery (many ids): there the repeated ids alone carry the narrowing.
       const manyIds = sqlSubquery(`SELECT arrayJoin(${sqlValue(ids)})`, { many: true });
-      expect(await read({ tenantId: tenant, targetIds: manyIds, repeatedIdsOnly: true })).toEqual(repeated.filter((row) => onTargets.has(idOf(row))));
+      expect(await read({ tenantId: tenant, targetIds: manyIds, repeatedIdsOnly: true })).toEqual(
+        repeated.filter((row) => onTargets.has(idOf(row))),
+      );
     }
   });
 
@@ -219,7 +280,12 @@ describe("facts builders on the edge-case data set", () => {
     // targets rated in range: the first arrival lies outside the range and on another target.
     const range = { from: new Date(b.baseMs).toISOString(), to: new Date(b.baseMs + 7_000).toISOString() };
     for (const narrowToRange of [true, false]) {
-      expect(await queryFeedbackTargets(warehouse, { tenantId, ...range }, { narrowToRange })).toEqual({ rows: [], revisions: 0, conflicts: 1, retries: 0 });
+      expect(await queryFeedbackTargets(warehouse, { tenantId, ...range }, { narrowToRange })).toEqual({
+        rows: [],
+        revisions: 0,
+        conflicts: 1,
+        retries: 0,
+      });
     }
   });
 
@@ -233,7 +299,12 @@ describe("facts builders on the edge-case data set", () => {
     const stranger = b.feedback(30, { target_id: "r-page", rating: "down", user_id: "u2" });
     const strangerRetry = b.resend(stranger, 31);
     const citation = b.feedback(40, { target_id: "r-page", target_type: "citation", subject_id: "c1", rating: "up" });
-    const unknownCitation = b.feedback(50, { target_id: "r-page", target_type: "citation", subject_id: "c9", rating: "down" });
+    const unknownCitation = b.feedback(50, {
+      target_id: "r-page",
+      target_type: "citation",
+      subject_id: "c9",
+      rating: "down",
+    });
     await loadRawEvents(warehouse, [response, first, conflict, stranger, strangerRetry, citation, unknownCitation]);
     const detail = await queryResponse(warehouse, { tenantId, responseId: "r-page" });
     expect(detail!.feedback.map(({ event_id, action, verification }) => ({ event_id, action, verification }))).toEqual([
@@ -260,27 +331,53 @@ describe("facts builders on the edge-case data set", () => {
       b.feedback(10, { target_id: "r-moved", rating: "up", user_id: "u2" }),
       b.feedback(11, { target_id: "r-moved", rating: "down", user_id: "u1" }),
       b.feedback(12, { target_id: "r-moved", target_type: "citation", subject_id: "c2", rating: "up", user_id: "u2" }),
-      b.feedback(13, { target_id: "r-moved", target_type: "citation", subject_id: "c1", rating: "down", user_id: "u2" }),
+      b.feedback(13, {
+        target_id: "r-moved",
+        target_type: "citation",
+        subject_id: "c1",
+        rating: "down",
+        user_id: "u2",
+      }),
       b.feedback(14, { target_id: "r-tie", target_type: "citation", subject_id: "c3", rating: "up", user_id: "u3" }),
       b.feedback(15, { target_id: "r-tie", rating: "down", user_id: "u1" }),
     ];
     await loadRawEvents(warehouse, [movedV1, tieV2, ...ratings, movedV2, tieV1]);
     const expected = ["verified", "forbidden", "verified", "forbidden", "verified", "forbidden"];
-    const byEvent = (rows: { event_id: string; verification: string | null }[]) => ratings.map((r) => rows.find((row) => row.event_id === r.event_id)?.verification);
+    const byEvent = (rows: { event_id: string; verification: string | null }[]) =>
+      ratings.map((r) => rows.find((row) => row.event_id === r.event_id)?.verification);
     for (const targetIds of [undefined, ["r-moved", "r-tie"]]) {
-      const rows = await queryRows<{ event_id: string; verification: string }>(warehouse, `SELECT event_id, verification FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds })})`);
+      const rows = await queryRows<{ event_id: string; verification: string }>(
+        warehouse,
+        `SELECT event_id, verification FROM (${currentFeedbackSql(warehouse, { tenantId, targetIds })})`,
+      );
       expect(byEvent(rows)).toEqual(expected);
     }
-    const pages = await Promise.all(["r-moved", "r-tie"].map((responseId) => queryResponse(warehouse, { tenantId, responseId })));
+    const pages = await Promise.all(
+      ["r-moved", "r-tie"].map((responseId) => queryResponse(warehouse, { tenantId, responseId })),
+    );
     expect(byEvent(pages.flatMap((page) => page!.feedback))).toEqual(expected);
   });
 
   it("conflicts and retries are exactly the reference's", async () => {
     for (const tenant of tenants()) {
-      const conflicts = await queryRows<{ event_id: string }>(warehouse, `SELECT event_id FROM (${feedbackConflictsSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`);
-      const retries = await queryRows<{ event_id: string }>(warehouse, `SELECT event_id FROM (${feedbackActionsSql(warehouse, { tenantId: tenant })}) WHERE action = 'retry' ORDER BY event_id`);
-      expect(conflicts.map((r) => r.event_id)).toEqual(state(tenant).conflicts.map((a) => a.event_id).sort());
-      expect(retries.map((r) => r.event_id)).toEqual(state(tenant).retries.map((a) => a.event_id).sort());
+      const conflicts = await queryRows<{ event_id: string }>(
+        warehouse,
+        `SELECT event_id FROM (${feedbackConflictsSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`,
+      );
+      const retries = await queryRows<{ event_id: string }>(
+        warehouse,
+        `SELECT event_id FROM (${feedbackActionsSql(warehouse, { tenantId: tenant })}) WHERE action = 'retry' ORDER BY event_id`,
+      );
+      expect(conflicts.map((r) => r.event_id)).toEqual(
+        state(tenant)
+          .conflicts.map((a) => a.event_id)
+          .sort(),
+      );
+      expect(retries.map((r) => r.event_id)).toEqual(
+        state(tenant)
+          .retries.map((a) => a.event_id)
+          .sort(),
+      );
       expect(conflicts.length).toBeGreaterThan(0);
       expect(retries.length).toBeGreaterThan(0);
     }
@@ -302,7 +399,10 @@ describe("facts builders on the edge-case data set", () => {
   // (sql/migrations/0001, `keep_first`); every read above must give the same answer.
   it("gives the same feedback actions after every part is merged", async () => {
     const read = async (tenant: string) =>
-      queryRows(warehouse, `SELECT event_id, action FROM (${feedbackActionsSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`);
+      queryRows(
+        warehouse,
+        `SELECT event_id, action FROM (${feedbackActionsSql(warehouse, { tenantId: tenant })}) ORDER BY event_id`,
+      );
     const before = await Promise.all(tenants().map(read));
     for (const table of ["responses", "tool_call_events", "feedback_events"]) {
       await warehouse.client.command({ query: `OPTIMIZE TABLE ${warehouse.table(table)} FINAL` });

@@ -73,7 +73,9 @@ describe("ingest worker while a warehouse write is slow", () => {
     });
     await worker.start();
     const consumed = async (source?: string) =>
-      (await metrics.consumed.get()).values.filter((v) => source === undefined || v.labels.source === source).reduce((sum, v) => sum + v.value, 0);
+      (await metrics.consumed.get()).values
+        .filter((v) => source === undefined || v.labels.source === source)
+        .reduce((sum, v) => sum + v.value, 0);
     return { release, writeStarted: () => writes > 0, consumed };
   }
 
@@ -108,45 +110,82 @@ describe("ingest worker while a warehouse write is slow", () => {
 
     // The second half arrives while the first write is held: the worker still reads all of it.
     await produceMix(kafka, mix.messages.slice(half));
-    await waitFor(() => held.consumed(), (n) => n === mix.messages.length, { what: "every message to be read while the first write is held" });
+    await waitFor(
+      () => held.consumed(),
+      (n) => n === mix.messages.length,
+      { what: "every message to be read while the first write is held" },
+    );
     expect(await rawCounts(warehouse)).toEqual({ responses: 0, toolCalls: 0, feedback: 0, rejected: 0 });
     for (const topic of [TOPICS.response_completed, TOPICS.tool_call, TOPICS.feedback_submitted]) {
       expect(Object.values(await committed("group-held", topic)), topic).toEqual(["-1", "-1", "-1", "-1"]);
     }
 
     held.release();
-    const counts = await waitFor(() => dedupedCounts(warehouse, "t-held"), (c) => c.responses === mix.expected.responses && c.toolCalls === mix.expected.toolCalls && c.feedback === mix.expected.feedback, {
-      what: "every event stored",
-    });
+    const counts = await waitFor(
+      () => dedupedCounts(warehouse, "t-held"),
+      (c) =>
+        c.responses === mix.expected.responses &&
+        c.toolCalls === mix.expected.toolCalls &&
+        c.feedback === mix.expected.feedback,
+      {
+        what: "every event stored",
+      },
+    );
     expect(counts).toEqual({ ...mix.expected, rejected: 0 });
     expect(await rawCounts(warehouse)).toEqual({ ...mix.expected, rejected: 0 });
     // Everything written is committed, up to the end of every partition.
     for (const topic of [TOPICS.response_completed, TOPICS.tool_call, TOPICS.feedback_submitted]) {
       const high = await highWatermarks(topic);
-      await waitFor(() => committed("group-held", topic), (c) => JSON.stringify(c) === JSON.stringify(high), { what: `${topic} committed to its end` });
+      await waitFor(
+        () => committed("group-held", topic),
+        (c) => JSON.stringify(c) === JSON.stringify(high),
+        { what: `${topic} committed to its end` },
+      );
     }
   });
 
   it("does not commit a later batch that finished first past an earlier one still being written", async () => {
-    const valid = buildEventMix({ tenantId: "t-order", sessions: 1, runId: "order", malformedEvery: 0 }).messages.find((m) => m.kind === "response_completed")!;
+    const valid = buildEventMix({ tenantId: "t-order", sessions: 1, runId: "order", malformedEvery: 0 }).messages.find(
+      (m) => m.kind === "response_completed",
+    )!;
     const held = await startHeldWorker("group-order");
     const producer = kafka.producer();
     await producer.connect();
     try {
-      await producer.send({ topic: TOPICS.response_completed, acks: -1, messages: [{ partition: 0, value: valid.value }] });
+      await producer.send({
+        topic: TOPICS.response_completed,
+        acks: -1,
+        messages: [{ partition: 0, value: valid.value }],
+      });
       await waitFor(async () => held.writeStarted(), Boolean, { what: "the valid event's write to start" });
       // The next batch of the same partition holds only a dead letter: durable as soon as it is sent.
-      await producer.send({ topic: TOPICS.response_completed, acks: -1, messages: [{ partition: 0, value: "{not json" }] });
+      await producer.send({
+        topic: TOPICS.response_completed,
+        acks: -1,
+        messages: [{ partition: 0, value: "{not json" }],
+      });
     } finally {
       await producer.disconnect();
     }
-    await waitFor(() => topicSize(kafka, TOPICS.dlq), (n) => n === 1, { what: "the dead letter to be sent" });
+    await waitFor(
+      () => topicSize(kafka, TOPICS.dlq),
+      (n) => n === 1,
+      { what: "the dead letter to be sent" },
+    );
     // Read back from the dead-letter topic: the later batch finished at least one fetch ago.
-    await waitFor(() => held.consumed(TOPICS.dlq), (n) => n === 1, { what: "the dead letter to be read back" });
+    await waitFor(
+      () => held.consumed(TOPICS.dlq),
+      (n) => n === 1,
+      { what: "the dead letter to be read back" },
+    );
     expect((await committed("group-order", TOPICS.response_completed))[0]).toBe("-1");
 
     held.release();
-    await waitFor(() => committed("group-order", TOPICS.response_completed), (c) => c[0] === "2", { what: "both batches committed" });
+    await waitFor(
+      () => committed("group-order", TOPICS.response_completed),
+      (c) => c[0] === "2",
+      { what: "both batches committed" },
+    );
     expect(await dedupedCounts(warehouse, "t-order")).toMatchObject({ responses: 1 });
   });
 });

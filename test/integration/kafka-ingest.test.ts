@@ -31,8 +31,16 @@ describe("ingest through Kafka", () => {
     return worker;
   };
 
-  const waitForCounts = (tenantId: string, expected: { responses: number; toolCalls: number; feedback: number; rejected: number }, timeoutMs = 120_000) =>
-    waitFor(() => dedupedCounts(warehouse, tenantId), (counts) => JSON.stringify(counts) === JSON.stringify(expected), { timeoutMs, what: `counts ${JSON.stringify(expected)}` });
+  const waitForCounts = (
+    tenantId: string,
+    expected: { responses: number; toolCalls: number; feedback: number; rejected: number },
+    timeoutMs = 120_000,
+  ) =>
+    waitFor(
+      () => dedupedCounts(warehouse, tenantId),
+      (counts) => JSON.stringify(counts) === JSON.stringify(expected),
+      { timeoutMs, what: `counts ${JSON.stringify(expected)}` },
+    );
 
   beforeAll(async () => {
     ({ warehouse, database, url } = await createTestWarehouse("as_kafka"));
@@ -73,7 +81,9 @@ describe("ingest through Kafka", () => {
     );
     const expectedReasons = new Map<string, number>();
     for (const { reason } of mix.malformed) expectedReasons.set(reason, (expectedReasons.get(reason) ?? 0) + 1);
-    expect(Object.fromEntries(reasons.map((row) => [row.reason, Number(row.n)]))).toEqual(Object.fromEntries(expectedReasons));
+    expect(Object.fromEntries(reasons.map((row) => [row.reason, Number(row.n)]))).toEqual(
+      Object.fromEntries(expectedReasons),
+    );
 
     // Rejected events whose tenant could not be read (broken JSON) are kept under tenant ''.
     const dlq = await readDeadLetters(kafka);
@@ -82,7 +92,10 @@ describe("ingest through Kafka", () => {
     expect(dlq.map((record) => record.reason).sort()).toEqual(mix.malformed.map((m) => m.reason).sort());
 
     // Secrets in error messages never reach storage.
-    const leaked = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE position(error_message, 'abc.def.ghi') > 0`);
+    const leaked = await queryRows<{ n: number }>(
+      warehouse,
+      `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE position(error_message, 'abc.def.ghi') > 0`,
+    );
     expect(Number(leaked[0]?.n)).toBe(0);
     await worker.stop("SIGTERM");
   });
@@ -92,7 +105,11 @@ describe("ingest through Kafka", () => {
     const worker = await startWorker("group-kill");
     const producing = produceMix(kafka, mix.messages, 200);
     // Kill once part of the stream is stored, so some batches are written but not yet committed.
-    await waitFor(() => dedupedCounts(warehouse, "t-kill"), (counts) => counts.responses >= 200, { what: "a partly ingested stream" });
+    await waitFor(
+      () => dedupedCounts(warehouse, "t-kill"),
+      (counts) => counts.responses >= 200,
+      { what: "a partly ingested stream" },
+    );
     expect(await worker.stop("SIGKILL")).toBeNull();
     await producing;
     const partial = await dedupedCounts(warehouse, "t-kill");
@@ -102,7 +119,11 @@ describe("ingest through Kafka", () => {
     const counts = await waitForCounts("t-kill", { ...mix.expected, rejected: 0 });
     expect(counts).toEqual({ responses: 1800, toolCalls: 3600, feedback: 1200, rejected: 0 });
     // The killed worker's last write was announced and never cancelled: it is repaired, and the view counts each response once.
-    await waitFor(() => unfinishedRepairs(warehouse), (left) => left.openWrites === 0 && left.pendingRepairs === 0, { timeoutMs: 60_000, what: "no write left open and no view repair left pending" });
+    await waitFor(
+      () => unfinishedRepairs(warehouse),
+      (left) => left.openWrites === 0 && left.pendingRepairs === 0,
+      { timeoutMs: 60_000, what: "no write left open and no view repair left pending" },
+    );
     expect(await viewResponseCount(warehouse, "t-kill")).toBe(1800);
   });
 

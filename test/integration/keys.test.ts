@@ -1,6 +1,14 @@
 import { loadApiConfig, startApiService } from "@answerscope/api";
 import { makeResponseCompleted } from "@answerscope/contracts";
-import { createStoredKey, createWarehouse, keyHash, queryRows, sqlValue, startKeyRingReload, type Warehouse } from "@answerscope/warehouse";
+import {
+  createStoredKey,
+  createWarehouse,
+  keyHash,
+  queryRows,
+  sqlValue,
+  startKeyRingReload,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { withKeyRingMetrics } from "@answerscope/runtime";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,10 +53,16 @@ describe("answerscope keys against a running serve on the embedded engine", () =
       body: JSON.stringify([makeResponseCompleted({ tenant_id: "acme" })]),
     }).then((res) => res.status);
   const read = (key: string) =>
-    fetch(`http://127.0.0.1:${serve.ports.api}/api/v1/labels/freshness?tenant_id=acme`, { headers: { authorization: `Bearer ${key}` } }).then((res) => res.status);
+    fetch(`http://127.0.0.1:${serve.ports.api}/api/v1/labels/freshness?tenant_id=acme`, {
+      headers: { authorization: `Bearer ${key}` },
+    }).then((res) => res.status);
 
   beforeAll(async () => {
-    serve = await startServe(["--roles", "collector,api"], { ANSWERSCOPE_DATA_DIR: dataDir, ANSWERSCOPE_KEYS: `read:acme:${BOOTSTRAP_READ_KEY}`, ANSWERSCOPE_ADMIN_KEY: ADMIN_KEY });
+    serve = await startServe(["--roles", "collector,api"], {
+      ANSWERSCOPE_DATA_DIR: dataDir,
+      ANSWERSCOPE_KEYS: `read:acme:${BOOTSTRAP_READ_KEY}`,
+      ANSWERSCOPE_ADMIN_KEY: ADMIN_KEY,
+    });
   });
   afterAll(async () => {
     await serve?.stop("SIGKILL");
@@ -56,7 +70,11 @@ describe("answerscope keys against a running serve on the embedded engine", () =
   });
 
   it("says why it cannot work while serve holds the data directory and no admin credential is given", async () => {
-    const { code, output } = await keysCli(["list"], { ...cliEnv, ANSWERSCOPE_ADMIN_KEY: "", API_PORT: String(serve.ports.api) });
+    const { code, output } = await keysCli(["list"], {
+      ...cliEnv,
+      ANSWERSCOPE_ADMIN_KEY: "",
+      API_PORT: String(serve.ports.api),
+    });
     expect(code).toBe(1);
     expect(output).toContain(dataDir);
     expect(output).toContain("set ANSWERSCOPE_ADMIN_KEY");
@@ -83,11 +101,16 @@ describe("answerscope keys against a running serve on the embedded engine", () =
     expect(await msUntil(() => post(secret), 401, TAKES_EFFECT_MS)).toBeLessThan(TAKES_EFFECT_MS);
     // Still the same process, still serving the keys it has.
     expect(await read(BOOTSTRAP_READ_KEY)).toBe(200);
-    expect((await keysCli(["list", "--tenant", "acme"], env)).output).toMatch(new RegExp(`${keyId}\\s+acme\\s+ingest\\s+revoked`));
+    expect((await keysCli(["list", "--tenant", "acme"], env)).output).toMatch(
+      new RegExp(`${keyId}\\s+acme\\s+ingest\\s+revoked`),
+    );
   });
 
   it("creates a read key the API accepts and keeps the bootstrap keys working", async () => {
-    const created = await keysCli(["create", "--tenant", "acme", "--kind", "read", "--expires", "1d"], { ...cliEnv, API_PORT: String(serve.ports.api) });
+    const created = await keysCli(["create", "--tenant", "acme", "--kind", "read", "--expires", "1d"], {
+      ...cliEnv,
+      API_PORT: String(serve.ports.api),
+    });
     const secret = secretOf(created.output)!;
     expect(await msUntil(() => read(secret), 200, TAKES_EFFECT_MS)).toBeLessThan(TAKES_EFFECT_MS);
     // The collector learns it too (at its own reload), and refuses it: a read key does not send events.
@@ -108,13 +131,21 @@ describe("answerscope keys on a ClickHouse server", () => {
   afterAll(() => dropTestWarehouse(warehouse));
 
   it("stores only the hash of a key and of a dashboard session: neither secret is in any column of any table", async () => {
-    const created = await keysCli(["create", "--tenant", "acme", "--kind", "read", "--expires", "2099-01-01T00:00:00Z"], env);
+    const created = await keysCli(
+      ["create", "--tenant", "acme", "--kind", "read", "--expires", "2099-01-01T00:00:00Z"],
+      env,
+    );
     expect(created.code, created.output).toBe(0);
     const secret = secretOf(created.output)!;
     // A login with that key: the API answers a session token and stores its hash.
     const api = await startApiService(loadApiConfig({ ...env, PORT: "0", ANSWERSCOPE_KEYS: "" }));
     const opened = await waitFor(
-      () => fetch(`http://127.0.0.1:${api.port}/api/v1/sessions`, { method: "POST", headers: { authorization: `Bearer ${secret}` }, body: JSON.stringify({ tenant_id: "acme" }) }),
+      () =>
+        fetch(`http://127.0.0.1:${api.port}/api/v1/sessions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${secret}` },
+          body: JSON.stringify({ tenant_id: "acme" }),
+        }),
       (res) => res.status === 201,
       { timeoutMs: TAKES_EFFECT_MS, what: "a session opened with the new key" },
     );
@@ -127,7 +158,10 @@ describe("answerscope keys on a ClickHouse server", () => {
     const holding = async (value: string) => {
       const found: string[] = [];
       for (const { table, name } of columns) {
-        const [row] = await queryRows<{ n: string }>(warehouse, `SELECT count() AS n FROM ${warehouse.table(table)} WHERE position(toString(\`${name}\`), ${sqlValue(value)}) > 0`);
+        const [row] = await queryRows<{ n: string }>(
+          warehouse,
+          `SELECT count() AS n FROM ${warehouse.table(table)} WHERE position(toString(\`${name}\`), ${sqlValue(value)}) > 0`,
+        );
         if (Number(row?.n) > 0) found.push(`${table}.${name}`);
       }
       return found;
@@ -157,20 +191,36 @@ describe("the key ring's reload", () => {
     const proxy = await startCuttingProxy(url);
     const proxied = createWarehouse({ url: proxy.url, database, requestTimeoutMs: 2_000 });
     const lines: string[] = [];
-    const ring = await startKeyRingReload(proxied, { lookup: () => undefined, size: 0 }, { intervalMs: 100, log: (line) => lines.push(line) });
+    const ring = await startKeyRingReload(
+      proxied,
+      { lookup: () => undefined, size: 0 },
+      { intervalMs: 100, log: (line) => lines.push(line) },
+    );
     try {
       expect(ring.lookup(secret)).toEqual({ tenantId: "acme", kind: "ingest" });
       await proxy.stop();
-      await waitFor(async () => ring.status.failures, (failures) => failures >= 3, { timeoutMs: 30_000, what: "three failed reloads" });
+      await waitFor(
+        async () => ring.status.failures,
+        (failures) => failures >= 3,
+        { timeoutMs: 30_000, what: "three failed reloads" },
+      );
       expect(ring.lookup(secret)).toEqual({ tenantId: "acme", kind: "ingest" });
       expect(ring.status.lastError).not.toBeNull();
-      expect(lines.filter((line) => line.includes("reloading the stored keys failed, keeping the last good ring"))).toHaveLength(1);
+      expect(
+        lines.filter((line) => line.includes("reloading the stored keys failed, keeping the last good ring")),
+      ).toHaveLength(1);
       const metrics = withKeyRingMetrics({ contentType: "text/plain", render: async () => "" }, ring, "t_");
       expect(await metrics.render()).toMatch(/^t_key_ring_reload_failing 1$/m);
-      expect(Number(/^t_key_ring_reload_failures_total (\d+)$/m.exec(await metrics.render())?.[1])).toBeGreaterThanOrEqual(3);
+      expect(
+        Number(/^t_key_ring_reload_failures_total (\d+)$/m.exec(await metrics.render())?.[1]),
+      ).toBeGreaterThanOrEqual(3);
 
       await proxy.start();
-      await waitFor(async () => ring.status.lastError, (error) => error === null, { timeoutMs: 30_000, what: "a reload that works again" });
+      await waitFor(
+        async () => ring.status.lastError,
+        (error) => error === null,
+        { timeoutMs: 30_000, what: "a reload that works again" },
+      );
       expect(lines.at(-1)).toBe("key ring: reloading the stored keys works again (1 active)");
       expect(ring.lookup(secret)).toEqual({ tenantId: "acme", kind: "ingest" });
       expect(await metrics.render()).toMatch(/^t_key_ring_reload_failing 0$/m);

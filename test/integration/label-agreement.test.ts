@@ -6,7 +6,12 @@ import { importVikingbot, openTransport, type MappingContext } from "@answerscop
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
 import { createWarehouse, evaluateOutcomes, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { C5_REEVALUATED, CAROL_FILE, carolLines, writeAgreementFixtures } from "@answerscope/importer/testing/agreement-fixtures";
+import {
+  C5_REEVALUATED,
+  CAROL_FILE,
+  carolLines,
+  writeAgreementFixtures,
+} from "@answerscope/importer/testing/agreement-fixtures";
 import { TIME_ZONE } from "@answerscope/importer/testing/vikingbot-fixtures";
 import { sessionText } from "@answerscope/importer/testing/vikingbot-lines";
 import { startTestApi, type TestApi } from "../src/api-server";
@@ -62,7 +67,10 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     return api.get(`/api/v1/label-agreement?${RANGE}&source=vikingbot${query}`, READ_KEY);
   };
   const storedLabels = () =>
-    queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)}`).then(([row]) => Number(row?.n));
+    queryRows<{ n: number }>(
+      warehouse,
+      `SELECT count() AS n FROM ${warehouse.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)}`,
+    ).then(([row]) => Number(row?.n));
 
   beforeAll(async () => {
     const created = await createTestWarehouse("as_agreement");
@@ -70,7 +78,10 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     service = await startIngestService(
       loadIngestConfig({ ...created.env, PORT: "0", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}` }),
     );
-    transport = await openTransport({ kind: "collector", url: `http://127.0.0.1:${service.port}`, ingestKey: INGEST_KEY }, TENANT);
+    transport = await openTransport(
+      { kind: "collector", url: `http://127.0.0.1:${service.port}`, ingestKey: INGEST_KEY },
+      TENANT,
+    );
     api = await startTestApi({
       warehouse,
       keys: [
@@ -93,8 +104,17 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
   it("imports vikingbot's labels as events of their own, and adds nothing when imported again", async () => {
     const report = await importVikingbot({ directory, context, transport, statePath: null });
     expect(report.failure).toBeUndefined();
-    expect(report.sentByKind).toEqual({ response_completed: 9, tool_call: 0, feedback_submitted: 3, external_outcome_recorded: 9 });
-    expect({ accepted: report.accepted, rejected: report.rejectedByReason.size, neutral: report.neutralRatings }).toEqual({ accepted: 21, rejected: 0, neutral: 1 });
+    expect(report.sentByKind).toEqual({
+      response_completed: 9,
+      tool_call: 0,
+      feedback_submitted: 3,
+      external_outcome_recorded: 9,
+    });
+    expect({
+      accepted: report.accepted,
+      rejected: report.rejectedByReason.size,
+      neutral: report.neutralRatings,
+    }).toEqual({ accepted: 21, rejected: 0, neutral: 1 });
     expect(await storedLabels()).toBe(9);
     const again = await importVikingbot({ directory, context, transport, statePath: null });
     expect(again.sentByKind.external_outcome_recorded).toBe(9);
@@ -106,7 +126,13 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
       warehouse,
       `SELECT source, label, occurred_at_ms, evidence_json FROM ${warehouse.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)} AND response_id = 'c1'`,
     );
-    expect(rows.map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), evidence: JSON.parse(row.evidence_json) }))).toEqual([
+    expect(
+      rows.map((row) => ({
+        ...row,
+        occurred_at_ms: Number(row.occurred_at_ms),
+        evidence: JSON.parse(row.evidence_json),
+      })),
+    ).toEqual([
       {
         source: "vikingbot",
         label: "positive_feedback",
@@ -120,9 +146,23 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
   it("answers the matrix and the agreement the fixtures imply, before vikingbot re-evaluates c5", async () => {
     const { status, body } = await agreement();
     expect(status).toBe(200);
-    expect(body).toMatchObject({ source: "vikingbot", mapping_known: true, responses: 9, compared: 6, agreeing: 4, agreement_rate: 4 / 6 });
-    expect(body.cells).toContainEqual({ answerscope_label: "good", external_label: "reasked", count: 1, agrees: false });
-    expect(body.by_external_label.find((row: { external_label: string }) => row.external_label === "reasked")).toMatchObject({ labelled: 3, compared: 3, agreeing: 2 });
+    expect(body).toMatchObject({
+      source: "vikingbot",
+      mapping_known: true,
+      responses: 9,
+      compared: 6,
+      agreeing: 4,
+      agreement_rate: 4 / 6,
+    });
+    expect(body.cells).toContainEqual({
+      answerscope_label: "good",
+      external_label: "reasked",
+      count: 1,
+      agrees: false,
+    });
+    expect(
+      body.by_external_label.find((row: { external_label: string }) => row.external_label === "reasked"),
+    ).toMatchObject({ labelled: 3, compared: 3, agreeing: 2 });
   });
 
   it("lets a re-evaluation replace the older label (latest evaluation wins)", async () => {
@@ -149,48 +189,152 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     expect(body.agreement_ci_low).toBeLessThan(5 / 6);
     expect(body.agreement_ci_high).toBeGreaterThan(5 / 6);
     expect(body.by_external_label).toEqual([
-      { external_label: "follow_up", agreeing_labels: null, meaning: null, labelled: 1, compared: 0, agreeing: 0, agreement_rate: null },
-      expect.objectContaining({ external_label: "follow_up_without_feedback", agreeing_labels: ["good"], labelled: 1, compared: 1, agreeing: 1, agreement_rate: 1 }),
-      expect.objectContaining({ external_label: "negative_feedback", agreeing_labels: ["bad"], labelled: 1, compared: 1, agreeing: 1, agreement_rate: 1 }),
-      expect.objectContaining({ external_label: "positive_feedback", agreeing_labels: ["excellent", "good"], labelled: 1, compared: 1, agreeing: 0, agreement_rate: 0 }),
-      expect.objectContaining({ external_label: "reasked", agreeing_labels: ["bad", "neutral"], labelled: 2, compared: 2, agreeing: 2, agreement_rate: 1 }),
-      expect.objectContaining({ external_label: "resolved", agreeing_labels: ["good"], labelled: 2, compared: 1, agreeing: 1, agreement_rate: 1 }),
+      {
+        external_label: "follow_up",
+        agreeing_labels: null,
+        meaning: null,
+        labelled: 1,
+        compared: 0,
+        agreeing: 0,
+        agreement_rate: null,
+      },
+      expect.objectContaining({
+        external_label: "follow_up_without_feedback",
+        agreeing_labels: ["good"],
+        labelled: 1,
+        compared: 1,
+        agreeing: 1,
+        agreement_rate: 1,
+      }),
+      expect.objectContaining({
+        external_label: "negative_feedback",
+        agreeing_labels: ["bad"],
+        labelled: 1,
+        compared: 1,
+        agreeing: 1,
+        agreement_rate: 1,
+      }),
+      expect.objectContaining({
+        external_label: "positive_feedback",
+        agreeing_labels: ["excellent", "good"],
+        labelled: 1,
+        compared: 1,
+        agreeing: 0,
+        agreement_rate: 0,
+      }),
+      expect.objectContaining({
+        external_label: "reasked",
+        agreeing_labels: ["bad", "neutral"],
+        labelled: 2,
+        compared: 2,
+        agreeing: 2,
+        agreement_rate: 1,
+      }),
+      expect.objectContaining({
+        external_label: "resolved",
+        agreeing_labels: ["good"],
+        labelled: 2,
+        compared: 1,
+        agreeing: 1,
+        agreement_rate: 1,
+      }),
     ]);
   });
 
   it("lists the responses behind a cell, newest first", async () => {
-    const samples = async (cell: string) => (await api.get(`/api/v1/label-agreement/samples?${RANGE}&source=vikingbot&${cell}`, READ_KEY)).body.samples;
+    const samples = async (cell: string) =>
+      (await api.get(`/api/v1/label-agreement/samples?${RANGE}&source=vikingbot&${cell}`, READ_KEY)).body.samples;
     expect(await samples("answerscope_label=bad&external_label=positive_feedback")).toEqual([
-      { response_id: "c1", occurred_at: "2026-08-20T02:00:00.000Z", answerscope_label: "bad", label_reason: "reask_followup", external_label: "positive_feedback", external_evaluated_at: "2026-08-20T02:10:00.000Z" },
+      {
+        response_id: "c1",
+        occurred_at: "2026-08-20T02:00:00.000Z",
+        answerscope_label: "bad",
+        label_reason: "reask_followup",
+        external_label: "positive_feedback",
+        external_evaluated_at: "2026-08-20T02:10:00.000Z",
+      },
     ]);
-    expect((await samples("answerscope_label=bad&external_label=reasked")).map((row: { response_id: string }) => row.response_id)).toEqual(["d1"]);
-    expect((await samples("answerscope_label=pending&external_label=resolved")).map((row: { response_id: string }) => row.response_id)).toEqual(["d4"]);
+    expect(
+      (await samples("answerscope_label=bad&external_label=reasked")).map(
+        (row: { response_id: string }) => row.response_id,
+      ),
+    ).toEqual(["d1"]);
+    expect(
+      (await samples("answerscope_label=pending&external_label=resolved")).map(
+        (row: { response_id: string }) => row.response_id,
+      ),
+    ).toEqual(["d4"]);
     expect(await samples("answerscope_label=good&external_label=reasked")).toEqual([]);
-    expect((await api.get(`/api/v1/label-agreement/samples?${RANGE}&source=vikingbot&answerscope_label=great&external_label=x`, READ_KEY)).status).toBe(400);
+    expect(
+      (
+        await api.get(
+          `/api/v1/label-agreement/samples?${RANGE}&source=vikingbot&answerscope_label=great&external_label=x`,
+          READ_KEY,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("keeps the later evaluation when an older one arrives after it", async () => {
     const [late] = (await importVikingbotEvents()).filter((event) => event.response_id === "c5");
-    const older = { ...late!, event_id: "vbo_late_older_copy", occurred_at: "2026-08-20T03:31:00.000Z", label: "reasked" };
-    expect(await transport.send([{ kind: "external_outcome_recorded", key: "c5", value: JSON.stringify(older), malformed: false, tenantId: TENANT, occurredAtMs: Date.parse(older.occurred_at) }])).toEqual({ accepted: 1, rejected: [] });
+    const older = {
+      ...late!,
+      event_id: "vbo_late_older_copy",
+      occurred_at: "2026-08-20T03:31:00.000Z",
+      label: "reasked",
+    };
+    expect(
+      await transport.send([
+        {
+          kind: "external_outcome_recorded",
+          key: "c5",
+          value: JSON.stringify(older),
+          malformed: false,
+          tenantId: TENANT,
+          occurredAtMs: Date.parse(older.occurred_at),
+        },
+      ]),
+    ).toEqual({ accepted: 1, rejected: [] });
     expect((await agreement()).body).toMatchObject({ compared: 6, agreeing: 5 });
   });
 
   it("applies dimension filters like the metrics route, and leaves labels without a response out then", async () => {
     const { body } = await agreement("&channel=feishu__cli_abc");
-    expect(body).toMatchObject({ responses: 5, compared: 5, agreeing: 4, only_answerscope: 0, only_external: 0, external_without_response: null });
+    expect(body).toMatchObject({
+      responses: 5,
+      compared: 5,
+      agreeing: 4,
+      only_answerscope: 0,
+      only_external: 0,
+      external_without_response: null,
+    });
   });
 
   it("shows one tenant nothing of another's labels, names a bad parameter, and says 503 when the warehouse is down", async () => {
-    expect((await api.get(`/api/v1/label-agreement?${RANGE}&source=vikingbot`, OTHER_READ_KEY)).body).toMatchObject({ responses: 0, compared: 0, agreement_rate: null, external_without_response: 0, cells: [] });
+    expect((await api.get(`/api/v1/label-agreement?${RANGE}&source=vikingbot`, OTHER_READ_KEY)).body).toMatchObject({
+      responses: 0,
+      compared: 0,
+      agreement_rate: null,
+      external_without_response: 0,
+      cells: [],
+    });
     const missing = await api.get(`/api/v1/label-agreement?${RANGE}`, READ_KEY);
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toMatch(/source/);
     const upper = await api.get(`/api/v1/label-agreement?${RANGE}&source=Viking%20Bot`, READ_KEY);
-    expect({ status: upper.status, names: /source/.test(upper.body.error.message) }).toEqual({ status: 400, names: true });
-    expect((await api.get(`/api/v1/label-agreement?${RANGE}&source=vikingbot&tenant_id=${OTHER_TENANT}`, READ_KEY)).status).toBe(403);
+    expect({ status: upper.status, names: /source/.test(upper.body.error.message) }).toEqual({
+      status: 400,
+      names: true,
+    });
+    expect(
+      (await api.get(`/api/v1/label-agreement?${RANGE}&source=vikingbot&tenant_id=${OTHER_TENANT}`, READ_KEY)).status,
+    ).toBe(403);
 
-    const down = createWarehouse({ url: "http://127.0.0.1:9", database: warehouse.target.database, requestTimeoutMs: 2000 });
+    const down = createWarehouse({
+      url: "http://127.0.0.1:9",
+      database: warehouse.target.database,
+      requestTimeoutMs: 2000,
+    });
     const downApi = await startTestApi({ warehouse: down, keys: [{ key: READ_KEY, tenant_id: TENANT, kind: "read" }] });
     try {
       const answer = await downApi.get(`/api/v1/label-agreement?${RANGE}&source=vikingbot`, READ_KEY);
@@ -207,7 +351,8 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     const recorder: DemoTransport = {
       description: "recorder",
       async send(batch) {
-        for (const message of batch) if (message.kind === "external_outcome_recorded") sent.push(JSON.parse(message.value));
+        for (const message of batch)
+          if (message.kind === "external_outcome_recorded") sent.push(JSON.parse(message.value));
         return { accepted: batch.length, rejected: [] };
       },
       close: async () => {},
@@ -251,15 +396,43 @@ describe("vikingbot's labels through Kafka", () => {
     const report = await importVikingbot({ directory, context, transport, statePath: null });
     expect(report.failure).toBeUndefined();
     expect(report.sentByKind.external_outcome_recorded).toBe(9);
-    const invalid = { event_id: "bad-source", event_type: "external_outcome_recorded", schema_version: 1, tenant_id: TENANT, occurred_at: "2026-08-20T04:00:00Z", response_id: "c1", source: "Viking Bot", label: "resolved" };
-    await transport.send([{ kind: "external_outcome_recorded", key: "c1", value: JSON.stringify(invalid), malformed: true, tenantId: TENANT, occurredAtMs: Date.parse(invalid.occurred_at) }]);
+    const invalid = {
+      event_id: "bad-source",
+      event_type: "external_outcome_recorded",
+      schema_version: 1,
+      tenant_id: TENANT,
+      occurred_at: "2026-08-20T04:00:00Z",
+      response_id: "c1",
+      source: "Viking Bot",
+      label: "resolved",
+    };
+    await transport.send([
+      {
+        kind: "external_outcome_recorded",
+        key: "c1",
+        value: JSON.stringify(invalid),
+        malformed: true,
+        tenantId: TENANT,
+        occurredAtMs: Date.parse(invalid.occurred_at),
+      },
+    ]);
 
     const w = created.warehouse;
     const stored = () =>
-      queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)}`).then(([row]) => Number(row?.n));
+      queryRows<{ n: number }>(
+        w,
+        `SELECT count() AS n FROM ${w.table("external_outcome_labels")} WHERE tenant_id = ${sqlValue(TENANT)}`,
+      ).then(([row]) => Number(row?.n));
     await waitFor(stored, (n) => n === 9, { timeoutMs: 60_000, what: "9 labels stored by the worker" });
-    await waitFor(() => dedupedCounts(w, TENANT), (counts) => counts.rejected === 1, { timeoutMs: 60_000, what: "the invalid label dead-lettered" });
-    const [rejection] = await queryRows<{ reason: string; event_type: string }>(w, `SELECT reason, event_type FROM ${w.table("rejected_events")} WHERE tenant_id = ${sqlValue(TENANT)}`);
+    await waitFor(
+      () => dedupedCounts(w, TENANT),
+      (counts) => counts.rejected === 1,
+      { timeoutMs: 60_000, what: "the invalid label dead-lettered" },
+    );
+    const [rejection] = await queryRows<{ reason: string; event_type: string }>(
+      w,
+      `SELECT reason, event_type FROM ${w.table("rejected_events")} WHERE tenant_id = ${sqlValue(TENANT)}`,
+    );
     expect(rejection).toEqual({ reason: "invalid_field:source", event_type: "external_outcome_recorded" });
   });
 });

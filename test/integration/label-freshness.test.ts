@@ -19,11 +19,16 @@ const b = new EventBuilder(TENANT, "2026-11-30T10:00:00.000Z", "lf");
 // 30 answers a minute apart, each in its own session; 5 rated down. One more two hours later
 // closes every window before it, so the other 25 are labelled good.
 const events = [
-  ...Array.from({ length: 30 }, (_, i) => b.response(`r${i}`, i * 60, { session_id: `s${i}`, model: i % 2 ? "m2" : "m1" })),
+  ...Array.from({ length: 30 }, (_, i) =>
+    b.response(`r${i}`, i * 60, { session_id: `s${i}`, model: i % 2 ? "m2" : "m1" }),
+  ),
   ...Array.from({ length: 5 }, (_, i) => b.feedback(i * 60 + 30, { target_id: `r${i}`, rating: "down" })),
   b.response("r-late", 7200, { session_id: "s-late" }),
 ];
-const range = qs([["from", "2026-11-30T10:00:00Z"], ["to", "2026-11-30T11:00:00Z"]]);
+const range = qs([
+  ["from", "2026-11-30T10:00:00Z"],
+  ["to", "2026-11-30T11:00:00Z"],
+]);
 
 let warehouse: Warehouse;
 let api: TestApi;
@@ -38,7 +43,8 @@ afterAll(async () => {
   if (warehouse) await dropTestWarehouse(warehouse);
 });
 
-const renameTable = (from: string, to: string) => warehouse.client.command({ query: `RENAME TABLE ${warehouse.table(from)} TO ${warehouse.table(to)}` });
+const renameTable = (from: string, to: string) =>
+  warehouse.client.command({ query: `RENAME TABLE ${warehouse.table(from)} TO ${warehouse.table(to)}` });
 
 /** Runs the evaluator's production loop until it has ended `runs` runs (each reported failed or done). */
 async function evaluatorRuns(runs: number): Promise<unknown[]> {
@@ -54,7 +60,11 @@ async function evaluatorRuns(runs: number): Promise<unknown[]> {
     },
   });
   try {
-    await waitFor(async () => ended, (n) => n >= runs, { timeoutMs: 60_000, what: `${runs} evaluator run(s)` });
+    await waitFor(
+      async () => ended,
+      (n) => n >= runs,
+      { timeoutMs: 60_000, what: `${runs} evaluator run(s)` },
+    );
   } finally {
     await stop();
   }
@@ -81,7 +91,15 @@ describe("label freshness with the outcome evaluator failing", () => {
   it("reports the tenant's labels as failing, with the redacted error and no evaluated time", async () => {
     const res = await api.get("/api/v1/labels/freshness", TEST_KEYS.acmeRead);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ failing: true, stale: true, stale_reason: "evaluator_failing", evaluated_through: null, caught_up: false, lag_seconds: null, last_success_at: null });
+    expect(res.body).toMatchObject({
+      failing: true,
+      stale: true,
+      stale_reason: "evaluator_failing",
+      evaluated_through: null,
+      caught_up: false,
+      lag_seconds: null,
+      last_success_at: null,
+    });
     expect(res.body.last_error.message).toMatch(/responses_by_session/);
     expect(res.body.last_error.message).not.toContain(TENANT);
     expect(Date.now() - Date.parse(res.body.last_error.at)).toBeLessThan(120_000);
@@ -96,7 +114,14 @@ describe("label freshness with the outcome evaluator failing", () => {
     const [row] = res.body.rows;
     expect(row.response_count).toBe(30);
     expect(row.error_rate).toBe(0);
-    for (const metric of ["feedback_coverage", "thumbs_down_rate", "good_answer_rate", "reask_rate", "followup_rate", "one_turn_resolution_rate"]) {
+    for (const metric of [
+      "feedback_coverage",
+      "thumbs_down_rate",
+      "good_answer_rate",
+      "reask_rate",
+      "followup_rate",
+      "one_turn_resolution_rate",
+    ]) {
       expect(row[metric], metric).toBeNull();
       expect(row.sample_sizes[metric], metric).toBeNull();
     }
@@ -106,11 +131,17 @@ describe("label freshness with the outcome evaluator failing", () => {
   });
 
   it("answers a label-based comparison as unknown, and a Phase 1 one as before", async () => {
-    const good = await api.get(`/api/v1/compare?${range}&metric=good_answer_rate&dimension=model&a=m1&b=m2`, TEST_KEYS.acmeRead);
+    const good = await api.get(
+      `/api/v1/compare?${range}&metric=good_answer_rate&dimension=model&a=m1&b=m2`,
+      TEST_KEYS.acmeRead,
+    );
     expect(good.status).toBe(200);
     expect(good.body.a).toMatchObject({ rate: null, numerator: null, denominator: null });
     expect(good.body.labels).toMatchObject({ coverage: "none", failing: true });
-    const errors = await api.get(`/api/v1/compare?${range}&metric=error_rate&dimension=model&a=m1&b=m2`, TEST_KEYS.acmeRead);
+    const errors = await api.get(
+      `/api/v1/compare?${range}&metric=error_rate&dimension=model&a=m1&b=m2`,
+      TEST_KEYS.acmeRead,
+    );
     expect(errors.body.a).toMatchObject({ rate: 0, denominator: 15 });
   });
 
@@ -126,10 +157,19 @@ describe("label freshness with the outcome evaluator failing", () => {
 
     it("reports fresh labels, keeping the last error with its time", async () => {
       const res = await api.get("/api/v1/labels/freshness", TEST_KEYS.acmeRead);
-      expect(res.body).toMatchObject({ failing: false, stale: false, stale_reason: null, caught_up: true, lag_seconds: 0 });
+      expect(res.body).toMatchObject({
+        failing: false,
+        stale: false,
+        stale_reason: null,
+        caught_up: true,
+        lag_seconds: 0,
+      });
       expect(res.body.evaluated_through).not.toBeNull();
       expect(Date.parse(res.body.last_success_at)).toBeGreaterThan(Date.parse(res.body.last_error.at));
-      const [stored] = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("outcome_watermarks")}`);
+      const [stored] = await queryRows<{ n: number }>(
+        warehouse,
+        `SELECT count() AS n FROM ${warehouse.table("outcome_watermarks")}`,
+      );
       expect(Number(stored!.n)).toBeGreaterThan(0);
     });
 

@@ -1,5 +1,15 @@
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
-import { evaluateOutcomes, langfuseApi, loadLangfuseConfig, pullTenantFeedback, queryRows, sqlValue, type LangfuseConfig, type PullResult, type Warehouse } from "@answerscope/warehouse";
+import {
+  evaluateOutcomes,
+  langfuseApi,
+  loadLangfuseConfig,
+  pullTenantFeedback,
+  queryRows,
+  sqlValue,
+  type LangfuseConfig,
+  type PullResult,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventBuilder } from "../reference";
 import { startFakeLangfuse, type FakeLangfuse, type RecordedRequest } from "../src/fake-langfuse";
@@ -31,16 +41,22 @@ let config: LangfuseConfig;
 
 const at = (iso: string) => ({ timestamp: iso });
 const pull = (maxRetries = 0, now = NOW): Promise<PullResult> =>
-  pullTenantFeedback(warehouse, config.tenants[0]!, langfuseApi(config.tenants[0]!, { maxRetries, timeoutSeconds: 10, concurrency: 1 }), {
-    collectorUrl: `http://127.0.0.1:${collector.port}`,
-    settleMs: SETTLE_MS,
-    revisitWindowMs: WINDOW_MS,
-    revisitIntervalMs: HOUR,
-    pageSize: 1,
-    now,
-  });
+  pullTenantFeedback(
+    warehouse,
+    config.tenants[0]!,
+    langfuseApi(config.tenants[0]!, { maxRetries, timeoutSeconds: 10, concurrency: 1 }),
+    {
+      collectorUrl: `http://127.0.0.1:${collector.port}`,
+      settleMs: SETTLE_MS,
+      revisitWindowMs: WINDOW_MS,
+      revisitIntervalMs: HOUR,
+      pageSize: 1,
+      now,
+    },
+  );
 /** The requests of a pull that read from `fromMs` (the main read: from the mark; the revisit: the window before it). */
-const readingFrom = (requests: RecordedRequest[], fromMs: number) => requests.filter((r) => r.query.get("fromTimestamp") === new Date(fromMs).toISOString());
+const readingFrom = (requests: RecordedRequest[], fromMs: number) =>
+  requests.filter((r) => r.query.get("fromTimestamp") === new Date(fromMs).toISOString());
 /** The feedback rows that came from Langfuse, per response: raw rows, so a duplicate would show; the rating is the latest. */
 const langfuseFeedback = async () =>
   (
@@ -63,10 +79,24 @@ const labels = async () =>
 beforeAll(async () => {
   const created = await createTestWarehouse("as_langfuse_pull");
   warehouse = created.warehouse;
-  collector = await startIngestService(loadIngestConfig({ PORT: "0", MIGRATE_ON_START: "false", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}` }), warehouse);
+  collector = await startIngestService(
+    loadIngestConfig({ PORT: "0", MIGRATE_ON_START: "false", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}` }),
+    warehouse,
+  );
   langfuse = await startFakeLangfuse(KEYS);
   config = loadLangfuseConfig({
-    LANGFUSE_TENANTS: JSON.stringify({ tenants: [{ tenant_id: TENANT, base_url: langfuse.url, public_key: KEYS.publicKey, secret_key: KEYS.secretKey, pull_score_names: ["user-feedback"], ingest_key: INGEST_KEY }] }),
+    LANGFUSE_TENANTS: JSON.stringify({
+      tenants: [
+        {
+          tenant_id: TENANT,
+          base_url: langfuse.url,
+          public_key: KEYS.publicKey,
+          secret_key: KEYS.secretKey,
+          pull_score_names: ["user-feedback"],
+          ingest_key: INGEST_KEY,
+        },
+      ],
+    }),
   });
   await loadThroughSink(warehouse, [
     b.response("r1", 0, { session_id: "s1", user_id: "alice", trace_id: "tr-a" }),
@@ -78,13 +108,35 @@ beforeAll(async () => {
   langfuse.addScores([
     // Langfuse's thumbs convention: 1 up, 0 down; one on the trace, one on an observation of it.
     { id: "lf-s1", traceId: "tr-a", name: "user-feedback", value: 0, ...score, ...at("2026-11-30T10:01:00.000Z") },
-    { id: "lf-s2", traceId: "tr-b", observationId: "obs-b", name: "user-feedback", value: 1, ...score, ...at("2026-11-30T10:02:00.000Z") },
+    {
+      id: "lf-s2",
+      traceId: "tr-b",
+      observationId: "obs-b",
+      name: "user-feedback",
+      value: 1,
+      ...score,
+      ...at("2026-11-30T10:02:00.000Z"),
+    },
     // A trace Answerscope has no response for: read, skipped.
-    { id: "lf-s3", traceId: "tr-unknown", name: "user-feedback", value: 1, ...score, ...at("2026-11-30T10:03:00.000Z") },
+    {
+      id: "lf-s3",
+      traceId: "tr-unknown",
+      name: "user-feedback",
+      value: 1,
+      ...score,
+      ...at("2026-11-30T10:03:00.000Z"),
+    },
     // Another score name: not asked for.
     { id: "lf-s4", traceId: "tr-c", name: "helpfulness", value: 0, ...score, ...at("2026-11-30T10:04:00.000Z") },
     // Newer than now - settle: left for a later pass.
-    { id: "lf-s5", traceId: "tr-c", name: "user-feedback", value: 0, ...score, ...at(new Date(NOW - 60_000).toISOString()) },
+    {
+      id: "lf-s5",
+      traceId: "tr-c",
+      name: "user-feedback",
+      value: 0,
+      ...score,
+      ...at(new Date(NOW - 60_000).toISOString()),
+    },
   ]);
 }, 120_000);
 afterAll(async () => {
@@ -107,14 +159,22 @@ describe("Langfuse feedback pull", () => {
   });
 
   it("reads the named scores page by page, with Basic auth, in [mark, now - settle)", () => {
-    expect(firstPass.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(Array(6).fill("GET /api/public/v3/scores 200"));
-    expect(readingFrom(firstPass, NOW - SETTLE_MS - WINDOW_MS).map((r) => r.query.get("toTimestamp"))).toEqual(Array(3).fill(new Date(NOW - SETTLE_MS).toISOString()));
+    expect(firstPass.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(
+      Array(6).fill("GET /api/public/v3/scores 200"),
+    );
+    expect(readingFrom(firstPass, NOW - SETTLE_MS - WINDOW_MS).map((r) => r.query.get("toTimestamp"))).toEqual(
+      Array(3).fill(new Date(NOW - SETTLE_MS).toISOString()),
+    );
     const main = readingFrom(firstPass, 0);
     expect(main).toHaveLength(3);
     for (const r of firstPass) {
       expect(r.authorization).toBe(`Basic ${Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toString("base64")}`);
       expect(Object.fromEntries([...r.query].filter(([k]) => k !== "cursor"))).toEqual({
-        name: "user-feedback", fromTimestamp: r.query.get("fromTimestamp"), toTimestamp: new Date(NOW - SETTLE_MS).toISOString(), limit: "1", fields: "subject,details",
+        name: "user-feedback",
+        fromTimestamp: r.query.get("fromTimestamp"),
+        toTimestamp: new Date(NOW - SETTLE_MS).toISOString(),
+        limit: "1",
+        fields: "subject,details",
       });
     }
     expect(main.map((r) => r.query.get("cursor"))).toEqual([null, "1", "2"]);
@@ -127,7 +187,11 @@ describe("Langfuse feedback pull", () => {
       { target_id: "r2", user_id: "bob", rating: "up", rows: 1 },
     ]);
     await evaluateOutcomes(warehouse, { settleMs: 0 });
-    expect(await labels()).toEqual({ r1: "bad/rated_down", r2: "excellent/rated_up_no_failed_tools", r3: "good/window_closed_no_followup" });
+    expect(await labels()).toEqual({
+      r1: "bad/rated_down",
+      r2: "excellent/rated_up_no_failed_tools",
+      r3: "good/window_closed_no_followup",
+    });
   });
 
   it("a later pass reads from the mark: nothing twice, and the newer score once settled", async () => {
@@ -135,8 +199,14 @@ describe("Langfuse feedback pull", () => {
     expect(await pull()).toMatchObject({ read: 0 });
     expect(langfuse.requests.length).toBe(from);
     expect(await pull(0, NOW + 20 * 60_000)).toMatchObject({ read: 1, skipped: 0 });
-    expect(langfuse.requests.slice(from).map((r) => r.query.get("fromTimestamp"))).toEqual([new Date(NOW - SETTLE_MS).toISOString()]);
-    expect((await langfuseFeedback()).map((f) => `${f.target_id}:${f.rating}:${f.rows}`)).toEqual(["r1:down:1", "r2:up:1", "r3:down:1"]);
+    expect(langfuse.requests.slice(from).map((r) => r.query.get("fromTimestamp"))).toEqual([
+      new Date(NOW - SETTLE_MS).toISOString(),
+    ]);
+    expect((await langfuseFeedback()).map((f) => `${f.target_id}:${f.rating}:${f.rows}`)).toEqual([
+      "r1:down:1",
+      "r2:up:1",
+      "r3:down:1",
+    ]);
   });
 
   it("a thumb flipped later in Langfuse (same score id, new value, its timestamp kept) becomes the owner's new current rating, once", async () => {

@@ -53,7 +53,13 @@ const events = [
   b.tool("c1", "completed", 1, { session_id: "s1", response_id: "r1" }),
   b.feedback(30, { target_id: "r1", rating: "up" }),
   // r2: slow (25 s: past the 10 s target, within 4 x), one of two calls failed, rated down: bad.
-  b.response("r2", 60, { session_id: "s2", trace_id: T2, time_cost_ms: 25_000, tool_count: 2, tools_used_names: ["search", "fetch"] }),
+  b.response("r2", 60, {
+    session_id: "s2",
+    trace_id: T2,
+    time_cost_ms: 25_000,
+    tool_count: 2,
+    tools_used_names: ["search", "fetch"],
+  }),
   b.tool("c2a", "completed", 61, { session_id: "s2", response_id: "r2" }),
   b.tool("c2b", "failed", 62, { session_id: "s2", response_id: "r2", tool_name: "fetch", error_category: "timeout" }),
   b.feedback(90, { target_id: "r2", rating: "down" }),
@@ -77,7 +83,9 @@ const READ = { lf: "read-key-lf-0123456789", other: "read-key-nolf-0123456789" }
 const logged: string[] = [];
 
 const configEnv = (extra: Record<string, string> = {}) => ({
-  LANGFUSE_TENANTS: JSON.stringify({ tenants: [{ tenant_id: TENANT, base_url: langfuse.url, public_key: KEYS.publicKey, secret_key: KEYS.secretKey }] }),
+  LANGFUSE_TENANTS: JSON.stringify({
+    tenants: [{ tenant_id: TENANT, base_url: langfuse.url, public_key: KEYS.publicKey, secret_key: KEYS.secretKey }],
+  }),
   ...extra,
 });
 const SCORES_PATH = "/api/public/scores";
@@ -87,26 +95,36 @@ const BASIC = `Basic ${Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toStri
 async function pass({ maxRetries = 3, concurrency = 4, batchSize = 100 } = {}): Promise<WritebackResult> {
   const client = langfuseApi(config.tenants[0]!, { maxRetries, timeoutSeconds: 10, concurrency });
   try {
-    return await writeBackTenant(warehouse, config.tenants[0]!, client, { batchSize, latencyTargetMs: config.LANGFUSE_LATENCY_TARGET_MS });
+    return await writeBackTenant(warehouse, config.tenants[0]!, client, {
+      batchSize,
+      latencyTargetMs: config.LANGFUSE_LATENCY_TARGET_MS,
+    });
   } finally {
     await client.close();
   }
 }
 const evaluate = () => evaluateOutcomes(warehouse, { settleMs: 0 });
-const sentTo = (path: string, from = 0): RecordedRequest[] => langfuse.requests.slice(from).filter((r) => r.path === path);
+const sentTo = (path: string, from = 0): RecordedRequest[] =>
+  langfuse.requests.slice(from).filter((r) => r.path === path);
 /** The event's span and parent ids, as Answerscope derives them from tenant and response. */
 const eventIds = (responseId: string) => {
   const hex = stableId(TENANT, responseId, "response_outcome_evaluated").replaceAll("-", "");
   return { spanId: hex.slice(0, 16), parentSpanId: hex.slice(16, 32) };
 };
 /** The exporter's write-back gauges after one refresh, as a scrape reads them. */
-async function exportedWriteback(tenant: string): Promise<{ lag: string | undefined; failing: string | undefined; series: string[] }> {
+async function exportedWriteback(
+  tenant: string,
+): Promise<{ lag: string | undefined; failing: string | undefined; series: string[] }> {
   const exporter = createQualityExporter({ warehouse, config: loadExporterConfig({ EXPORTER_ARRIVAL_SETTLE: "1ms" }) });
   expect(await exporter.refresh()).toBe(true);
   const text = await exporter.metrics.render();
   const valueOf = (name: string) => new RegExp(`^${name}\\{tenant="${tenant}"\\} (\\S+)$`, "m").exec(text)?.[1];
   const series = text.split("\n").filter((line) => line.startsWith(GAUGES.langfuseWritebackLag.name));
-  return { lag: valueOf(GAUGES.langfuseWritebackLag.name), failing: valueOf(GAUGES.langfuseWritebackFailing.name), series };
+  return {
+    lag: valueOf(GAUGES.langfuseWritebackLag.name),
+    failing: valueOf(GAUGES.langfuseWritebackFailing.name),
+    series,
+  };
 }
 
 /** score name -> value per trace id, from the bodies of the score requests among `requests`. */
@@ -121,7 +139,7 @@ beforeAll(async () => {
   for (const level of ["log", "warn", "error", "info", "debug"] as const) {
     const original = console[level].bind(console);
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a) ?? String(a))).join(" "));
+      logged.push(args.map((a) => (typeof a === "string" ? a : (JSON.stringify(a) ?? String(a)))).join(" "));
       original(...args);
     });
   }
@@ -130,7 +148,13 @@ beforeAll(async () => {
   config = loadLangfuseConfig(configEnv());
   await loadThroughSink(warehouse, events);
   await evaluate();
-  api = await startTestApi({ warehouse, keys: [{ key: READ.lf, tenant_id: TENANT, kind: "read" }, { key: READ.other, tenant_id: OTHER, kind: "read" }] });
+  api = await startTestApi({
+    warehouse,
+    keys: [
+      { key: READ.lf, tenant_id: TENANT, kind: "read" },
+      { key: READ.other, tenant_id: OTHER, kind: "read" },
+    ],
+  });
 }, 120_000);
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -144,24 +168,62 @@ describe("Langfuse write-back", () => {
   beforeAll(async () => {
     const result = await pass();
     // r1 and r2: six scores each; r3: five (no tool calls). r2's trace id is no OTel trace id: no event.
-    expect(result).toMatchObject({ tenantId: TENANT, responses: 3, scores: 17, events: 2, eventsSkipped: 1, rejected: 0 });
+    expect(result).toMatchObject({
+      tenantId: TENANT,
+      responses: 3,
+      scores: 17,
+      events: 2,
+      eventsSkipped: 1,
+      rejected: 0,
+    });
     first = langfuse.requests.slice();
   });
 
   it("sends each score as one request of the score API and the events as one OTLP request after them, with Basic auth", () => {
-    expect(first.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([...Array(17).fill(`POST ${SCORES_PATH} 200`), `POST ${OTEL_PATH} 200`]);
+    expect(first.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      ...Array(17).fill(`POST ${SCORES_PATH} 200`),
+      `POST ${OTEL_PATH} 200`,
+    ]);
     for (const r of first) expect(r.authorization).toBe(BASIC);
     expect(scoresByTrace(first)).toEqual({
-      [T1]: { response_outcome_label: "excellent", user_feedback_score: 1, implicit_resolution_score: 1, response_quality_score: 1, tool_execution_score: 1, latency_satisfaction_score: 1 },
-      [T2]: { response_outcome_label: "bad", user_feedback_score: -1, implicit_resolution_score: 1, response_quality_score: 0.25, tool_execution_score: 0.5, latency_satisfaction_score: 0.5 },
+      [T1]: {
+        response_outcome_label: "excellent",
+        user_feedback_score: 1,
+        implicit_resolution_score: 1,
+        response_quality_score: 1,
+        tool_execution_score: 1,
+        latency_satisfaction_score: 1,
+      },
+      [T2]: {
+        response_outcome_label: "bad",
+        user_feedback_score: -1,
+        implicit_resolution_score: 1,
+        response_quality_score: 0.25,
+        tool_execution_score: 0.5,
+        latency_satisfaction_score: 0.5,
+      },
       // No tool calls: no tool_execution_score; 50 s is past 4 x the target.
-      [T3]: { response_outcome_label: "bad", user_feedback_score: 0, implicit_resolution_score: -1, response_quality_score: 0.25, latency_satisfaction_score: 0 },
+      [T3]: {
+        response_outcome_label: "bad",
+        user_feedback_score: 0,
+        implicit_resolution_score: -1,
+        response_quality_score: 0.25,
+        latency_satisfaction_score: 0,
+      },
     });
     // Every score's id is Answerscope's stable id of tenant, response and name.
     const responseOf: Record<string, string> = { [T1]: "r1", [T2]: "r2", [T3]: "r3" };
-    for (const r of sentTo(SCORES_PATH)) expect(r.body.id).toBe(stableId(TENANT, responseOf[r.body.traceId]!, r.body.name));
+    for (const r of sentTo(SCORES_PATH))
+      expect(r.body.id).toBe(stableId(TENANT, responseOf[r.body.traceId]!, r.body.name));
     const label = first.find((r) => r.body?.traceId === T1 && r.body.name === "response_outcome_label")!;
-    expect(label.body).toEqual({ id: stableId(TENANT, "r1", "response_outcome_label"), traceId: T1, name: "response_outcome_label", dataType: "CATEGORICAL", value: "excellent", comment: "answerscope rated_up_no_failed_tools" });
+    expect(label.body).toEqual({
+      id: stableId(TENANT, "r1", "response_outcome_label"),
+      traceId: T1,
+      name: "response_outcome_label",
+      dataType: "CATEGORICAL",
+      value: "excellent",
+      comment: "answerscope rated_up_no_failed_tools",
+    });
     expect([...langfuse.scores.values()].every((s) => s.updates === 0)).toBe(true);
   });
 
@@ -173,7 +235,12 @@ describe("Langfuse write-back", () => {
     expect(spans.map((s) => s.traceId).sort()).toEqual([T3, T1].sort());
     const r3 = spans.find((s) => s.traceId === T3)!;
     // A child of a parent derived from the response: never a root span, which Langfuse would map to an update of the trace itself.
-    expect(r3).toMatchObject({ ...eventIds("r3"), name: "response_outcome_evaluated", scope: "answerscope-langfuse-writeback", resourceAttributes: { "service.name": "answerscope" } });
+    expect(r3).toMatchObject({
+      ...eventIds("r3"),
+      name: "response_outcome_evaluated",
+      scope: "answerscope-langfuse-writeback",
+      resourceAttributes: { "service.name": "answerscope" },
+    });
     // At the answer's time (r3 at 10:02), no duration.
     expect(r3.startTimeUnixNano).toBe(`${Date.parse("2026-11-30T10:02:00.000Z")}000000`);
     expect(r3.endTimeUnixNano).toBe(r3.startTimeUnixNano);
@@ -192,21 +259,36 @@ describe("Langfuse write-back", () => {
     });
     // No follow-up: the SDK's attribute mapping leaves a null metadata value out.
     const r1 = spans.find((s) => s.traceId === T1)!;
-    expect(r1).toMatchObject({ ...eventIds("r1"), attributes: { "langfuse.observation.metadata.label": "excellent", "langfuse.observation.metadata.rule": "rated_up_no_failed_tools" } });
+    expect(r1).toMatchObject({
+      ...eventIds("r1"),
+      attributes: {
+        "langfuse.observation.metadata.label": "excellent",
+        "langfuse.observation.metadata.rule": "rated_up_no_failed_tools",
+      },
+    });
     expect(r1.attributes).not.toHaveProperty("langfuse.observation.metadata.followup_response_id");
     expect([...langfuse.spans.keys()].sort()).toEqual([eventIds("r1").spanId, eventIds("r3").spanId].sort());
   });
 
   it("sends nothing for a tenant without configuration, nor a pending, untraced or unchanged verdict", async () => {
-    const traces = new Set([...sentTo(SCORES_PATH).map((r) => r.body.traceId), ...sentTo(OTEL_PATH).flatMap((r) => r.body.map((s: ReceivedSpan) => s.traceId))]);
+    const traces = new Set([
+      ...sentTo(SCORES_PATH).map((r) => r.body.traceId),
+      ...sentTo(OTEL_PATH).flatMap((r) => r.body.map((s: ReceivedSpan) => s.traceId)),
+    ]);
     expect([...traces].sort()).toEqual([T1, T2, T3].sort());
     const before = langfuse.requests.length;
     expect(await pass()).toMatchObject({ responses: 0 });
     expect(langfuse.requests.length).toBe(before);
     // A loop with no tenant configured sends nothing at all.
     let passes = 0;
-    const stop = startLangfuseWriteback(warehouse, loadLangfuseConfig({ LANGFUSE_WRITEBACK_INTERVAL_MS: "20" }), { onPass: () => void passes++ });
-    await waitFor(async () => passes, (n) => n >= 2, { timeoutMs: 10_000, what: "two passes without tenants" });
+    const stop = startLangfuseWriteback(warehouse, loadLangfuseConfig({ LANGFUSE_WRITEBACK_INTERVAL_MS: "20" }), {
+      onPass: () => void passes++,
+    });
+    await waitFor(
+      async () => passes,
+      (n) => n >= 2,
+      { timeoutMs: 10_000, what: "two passes without tenants" },
+    );
     await stop();
     expect(langfuse.requests.length).toBe(before);
   });
@@ -219,12 +301,18 @@ describe("Langfuse write-back", () => {
     // The three scores whose value changed; the other three Langfuse holds as they are.
     expect(await pass()).toMatchObject({ responses: 1, scores: 3, events: 1 });
     const sent = langfuse.requests.slice(from);
-    expect(scoresByTrace(sent)).toEqual({ [T1]: { response_outcome_label: "bad", user_feedback_score: -1, response_quality_score: 0.25 } });
+    expect(scoresByTrace(sent)).toEqual({
+      [T1]: { response_outcome_label: "bad", user_feedback_score: -1, response_quality_score: 0.25 },
+    });
     for (const r of sentTo(SCORES_PATH, from)) expect(r.body.id).toBe(stableId(TENANT, "r1", r.body.name));
     expect(langfuse.scores.get(stableId(TENANT, "r1", "user_feedback_score"))).toMatchObject({ value: -1, updates: 1 });
     expect([...langfuse.scores.values()].filter((s) => s.traceId === T1)).toHaveLength(6);
     // The event: the same span id again (Langfuse keeps one observation per id), with the new label.
-    expect(sentTo(OTEL_PATH, from).flatMap((r) => r.body as ReceivedSpan[]).map((s) => [s.spanId, s.attributes["langfuse.observation.metadata.label"]])).toEqual([[eventIds("r1").spanId, "bad"]]);
+    expect(
+      sentTo(OTEL_PATH, from)
+        .flatMap((r) => r.body as ReceivedSpan[])
+        .map((s) => [s.spanId, s.attributes["langfuse.observation.metadata.label"]]),
+    ).toEqual([[eventIds("r1").spanId, "bad"]]);
     expect(langfuse.spans.size).toBe(2);
   });
 
@@ -232,9 +320,27 @@ describe("Langfuse write-back", () => {
     const detail = await api.get("/api/v1/responses/r1?tenant_id=" + TENANT, READ.lf);
     expect(detail.status).toBe(200);
     const byName = Object.fromEntries(detail.body.langfuse_scores.map((s: any) => [s.name, s]));
-    expect(Object.keys(byName).sort()).toEqual(["implicit_resolution_score", "latency_satisfaction_score", "response_outcome_label", "response_quality_score", "tool_execution_score", "user_feedback_score"]);
-    expect(byName.response_outcome_label).toMatchObject({ data_type: "CATEGORICAL", string_value: "bad", value: null, trace_id: T1, score_id: stableId(TENANT, "r1", "response_outcome_label") });
-    expect(byName.user_feedback_score).toMatchObject({ data_type: "NUMERIC", value: -1, string_value: null, score_id: stableId(TENANT, "r1", "user_feedback_score") });
+    expect(Object.keys(byName).sort()).toEqual([
+      "implicit_resolution_score",
+      "latency_satisfaction_score",
+      "response_outcome_label",
+      "response_quality_score",
+      "tool_execution_score",
+      "user_feedback_score",
+    ]);
+    expect(byName.response_outcome_label).toMatchObject({
+      data_type: "CATEGORICAL",
+      string_value: "bad",
+      value: null,
+      trace_id: T1,
+      score_id: stableId(TENANT, "r1", "response_outcome_label"),
+    });
+    expect(byName.user_feedback_score).toMatchObject({
+      data_type: "NUMERIC",
+      value: -1,
+      string_value: null,
+      score_id: stableId(TENANT, "r1", "user_feedback_score"),
+    });
     // No trace: nothing written, an empty list.
     expect((await api.get("/api/v1/responses/r4?tenant_id=" + TENANT, READ.lf)).body.langfuse_scores).toEqual([]);
   });
@@ -252,7 +358,10 @@ describe("Langfuse write-back", () => {
     expect(tries[1]!.atMs - tries[0]!.atMs).toBeGreaterThanOrEqual(1_950);
     expect(tries[2]!.atMs - tries[1]!.atMs).toBeGreaterThanOrEqual(850);
     expect(new Set(tries.map((r) => JSON.stringify(r.body))).size).toBe(1);
-    expect(scoresByTrace(sentTo(SCORES_PATH, from))[T2]).toMatchObject({ response_outcome_label: "good", user_feedback_score: 1 });
+    expect(scoresByTrace(sentTo(SCORES_PATH, from))[T2]).toMatchObject({
+      response_outcome_label: "good",
+      user_feedback_score: 1,
+    });
   }, 30_000);
 
   it("backs off on 429 (waiting Retry-After) and on 5xx, then sends the events", async () => {
@@ -267,27 +376,41 @@ describe("Langfuse write-back", () => {
     expect(tries[1]!.atMs - tries[0]!.atMs).toBeGreaterThanOrEqual(1_950);
     expect(tries[2]!.atMs - tries[1]!.atMs).toBeGreaterThanOrEqual(780);
     expect(new Set(tries.map((r) => JSON.stringify(r.body))).size).toBe(1);
-    expect((tries[2]!.body as ReceivedSpan[]).map((s) => [s.traceId, s.attributes["langfuse.observation.metadata.label"]])).toEqual([[T1, "excellent"]]);
+    expect(
+      (tries[2]!.body as ReceivedSpan[]).map((s) => [s.traceId, s.attributes["langfuse.observation.metadata.label"]]),
+    ).toEqual([[T1, "excellent"]]);
   }, 30_000);
 
   it.each([
     ["an event, by a Langfuse without the OTel endpoint", OTEL_PATH, 404, 340, "down", { scores: 3, events: 0 }],
     ["an event, as malformed", OTEL_PATH, 400, 345, "up", { scores: 3, events: 0 }],
     ["a score, as malformed", SCORES_PATH, 400, 350, "down", { scores: 2, events: 1 }],
-  ] as const)("a write refused for good (%s) is counted, not retried, and stops nothing else", async (_, path, status, sec, rating, written) => {
-    const from = langfuse.requests.length;
-    await loadThroughSink(warehouse, [b.feedback(sec, { target_id: "r1", rating })]);
-    await evaluate();
-    langfuse.failNext({ status, path });
-    expect(await pass({ concurrency: 1 })).toMatchObject({ responses: 1, rejected: 1, ...written });
-    expect(sentTo(path, from).map((r) => r.status).filter((s) => s === status)).toEqual([status]);
-    expect(langfuse.scores.get(stableId(TENANT, "r1", "user_feedback_score"))).toMatchObject({ value: rating === "up" ? 1 : -1 });
-    expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
-  });
+  ] as const)(
+    "a write refused for good (%s) is counted, not retried, and stops nothing else",
+    async (_, path, status, sec, rating, written) => {
+      const from = langfuse.requests.length;
+      await loadThroughSink(warehouse, [b.feedback(sec, { target_id: "r1", rating })]);
+      await evaluate();
+      langfuse.failNext({ status, path });
+      expect(await pass({ concurrency: 1 })).toMatchObject({ responses: 1, rejected: 1, ...written });
+      expect(
+        sentTo(path, from)
+          .map((r) => r.status)
+          .filter((s) => s === status),
+      ).toEqual([status]);
+      expect(langfuse.scores.get(stableId(TENANT, "r1", "user_feedback_score"))).toMatchObject({
+        value: rating === "up" ? 1 : -1,
+      });
+      expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
+    },
+  );
 
   it("pages a backlog by its label versions: each response once, with its current label, at any page size", async () => {
     // Two evaluator runs before a pass: r1 and r2 re-rated in the first, r2's rating withdrawn in the second.
-    await loadThroughSink(warehouse, [b.feedback(370, { target_id: "r1", rating: "up" }), b.feedback(371, { target_id: "r2", rating: "down" })]);
+    await loadThroughSink(warehouse, [
+      b.feedback(370, { target_id: "r1", rating: "up" }),
+      b.feedback(371, { target_id: "r2", rating: "down" }),
+    ]);
     await evaluate();
     await loadThroughSink(warehouse, [b.feedback(372, { target_id: "r2", rating: "cleared" })]);
     await evaluate();
@@ -299,19 +422,40 @@ describe("Langfuse write-back", () => {
     expect(result.scores).toBe(ids.length);
     expect(new Set(ids).size).toBe(ids.length);
     // r2 as run 2 left it (no rating), never as run 1 did (down).
-    expect(scoresByTrace(sentTo(SCORES_PATH, from))).toMatchObject({ [T1]: { user_feedback_score: 1 }, [T2]: { user_feedback_score: 0 } });
+    expect(scoresByTrace(sentTo(SCORES_PATH, from))).toMatchObject({
+      [T1]: { user_feedback_score: 1 },
+      [T2]: { user_feedback_score: 0 },
+    });
     expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
   });
 
   it("pages only the tenant's own label versions, though another tenant's lie between them", async () => {
     const labelRows = async (tenantId: string) =>
-      Number((await queryRows<{ n: string }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("response_labels")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]!.n);
+      Number(
+        (
+          await queryRows<{ n: string }>(
+            warehouse,
+            `SELECT count() AS n FROM ${warehouse.table("response_labels")} WHERE tenant_id = ${sqlValue(tenantId)}`,
+          )
+        )[0]!.n,
+      );
     const [own, other] = [await labelRows(TENANT), await labelRows(OTHER)];
     expect(own).toBeGreaterThan(1);
     expect(other).toBeGreaterThan(0);
     // One version per page: a page key per label row of the tenant's, and none for another's.
     let pages = 0;
-    for (let after: PageKey | undefined, page; (page = await pendingOutcomes(warehouse, { tenantId: TENANT, afterMs: 0, upToMs: Date.now() + 3_600_000, after, limit: 1 })).next; after = page.next) pages++;
+    for (
+      let after: PageKey | undefined, page;
+      (page = await pendingOutcomes(warehouse, {
+        tenantId: TENANT,
+        afterMs: 0,
+        upToMs: Date.now() + 3_600_000,
+        after,
+        limit: 1,
+      })).next;
+      after = page.next
+    )
+      pages++;
     expect(pages).toBe(own);
   });
 
@@ -324,8 +468,16 @@ describe("Langfuse write-back", () => {
       expect((await evaluate()).written).toBe(1);
       const errors: string[] = [];
       let passes = 0;
-      const stop = startLangfuseWriteback(warehouse, { ...config, LANGFUSE_MAX_RETRIES: 1, LANGFUSE_CONCURRENCY: 1, LANGFUSE_WRITEBACK_INTERVAL_MS: 60_000 }, { onPass: () => void passes++, onError: (_, message) => void errors.push(message) });
-      await waitFor(async () => passes, (n) => n >= 1, { timeoutMs: 20_000, what: "a write-back pass" });
+      const stop = startLangfuseWriteback(
+        warehouse,
+        { ...config, LANGFUSE_MAX_RETRIES: 1, LANGFUSE_CONCURRENCY: 1, LANGFUSE_WRITEBACK_INTERVAL_MS: 60_000 },
+        { onPass: () => void passes++, onError: (_, message) => void errors.push(message) },
+      );
+      await waitFor(
+        async () => passes,
+        (n) => n >= 1,
+        { timeoutMs: 20_000, what: "a write-back pass" },
+      );
       await stop();
       expect(errors).toEqual(["Langfuse score write failed: HTTP 500"]);
       const down = await writebackStatus(warehouse, TENANT);
@@ -340,16 +492,36 @@ describe("Langfuse write-back", () => {
       // ...and in the API's tenant status, each tenant its own.
       const status = await api.get(`/api/v1/langfuse/writeback?tenant_id=${TENANT}`, READ.lf);
       expect(status.status).toBe(200);
-      expect(status.body).toMatchObject({ enabled: true, failing: true, error: "Langfuse score write failed: HTTP 500", lag_seconds: down.lagMs / 1000, written_through: new Date(markBefore).toISOString() });
+      expect(status.body).toMatchObject({
+        enabled: true,
+        failing: true,
+        error: "Langfuse score write failed: HTTP 500",
+        lag_seconds: down.lagMs / 1000,
+        written_through: new Date(markBefore).toISOString(),
+      });
       expect((await api.get(`/api/v1/langfuse/writeback?tenant_id=${OTHER}`, READ.other)).body).toEqual({
-        enabled: false, written_through: null, labels_through: null, lag_seconds: null, last_success_at: null, failing: false, error: null,
+        enabled: false,
+        written_through: null,
+        labels_through: null,
+        lag_seconds: null,
+        last_success_at: null,
+        failing: false,
+        error: null,
       });
       // Langfuse back: the next pass sends r3's new rating (still bad: the re-ask rule comes first) and the lag is gone.
       expect((await pass({ maxRetries: 0 })).responses).toBe(1);
       expect(await writebackStatus(warehouse, TENANT)).toMatchObject({ lagMs: 0, failing: null });
       expect(await exportedWriteback(TENANT)).toMatchObject({ lag: "0", failing: "0" });
-      expect((await api.get(`/api/v1/langfuse/writeback?tenant_id=${TENANT}`, READ.lf)).body).toMatchObject({ enabled: true, failing: false, error: null, lag_seconds: 0 });
-      expect(langfuse.scores.get(stableId(TENANT, "r3", "user_feedback_score"))).toMatchObject({ value: 1, updates: 1 });
+      expect((await api.get(`/api/v1/langfuse/writeback?tenant_id=${TENANT}`, READ.lf)).body).toMatchObject({
+        enabled: true,
+        failing: false,
+        error: null,
+        lag_seconds: 0,
+      });
+      expect(langfuse.scores.get(stableId(TENANT, "r3", "user_feedback_score"))).toMatchObject({
+        value: 1,
+        updates: 1,
+      });
     }, 30_000);
   });
 
@@ -359,10 +531,20 @@ describe("Langfuse write-back", () => {
     await loadThroughSink(warehouse, [b.feedback(400, { target_id: "r3", rating: "down" })]);
     await evaluate();
     let passes = 0;
-    const stop = startLangfuseWriteback(warehouse, { ...config, LANGFUSE_MAX_RETRIES: 0, LANGFUSE_WRITEBACK_INTERVAL_MS: 60_000 }, { onPass: () => void passes++ });
-    await waitFor(async () => passes, (n) => n >= 1, { timeoutMs: 20_000, what: "a write-back pass" });
+    const stop = startLangfuseWriteback(
+      warehouse,
+      { ...config, LANGFUSE_MAX_RETRIES: 0, LANGFUSE_WRITEBACK_INTERVAL_MS: 60_000 },
+      { onPass: () => void passes++ },
+    );
+    await waitFor(
+      async () => passes,
+      (n) => n >= 1,
+      { timeoutMs: 20_000, what: "a write-back pass" },
+    );
     await stop();
-    expect(logged.filter((line) => line.includes("langfuse write-back: t-lf: Langfuse score write failed: HTTP 401"))).toHaveLength(1);
+    expect(
+      logged.filter((line) => line.includes("langfuse write-back: t-lf: Langfuse score write failed: HTTP 401")),
+    ).toHaveLength(1);
     expect(logged.filter((line) => line.includes(KEYS.secretKey))).toEqual([]);
     expect(JSON.stringify(config)).not.toContain(KEYS.secretKey);
     expect(String(config.tenants[0]!.secret_key)).toBe("[redacted]");

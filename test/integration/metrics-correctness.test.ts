@@ -1,6 +1,19 @@
-import { evaluateOutcomes, queryMetrics, type Dimension, type MetricsQueryInput, type Warehouse } from "@answerscope/warehouse";
+import {
+  evaluateOutcomes,
+  queryMetrics,
+  type Dimension,
+  type MetricsQueryInput,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diffMetricsRows, generateEdgeCaseDataset, MIN_DENOMINATOR, referenceMetrics, RESPONSE_DIMENSIONS, type ResponseCompletedEvent } from "../reference";
+import {
+  diffMetricsRows,
+  generateEdgeCaseDataset,
+  MIN_DENOMINATOR,
+  referenceMetrics,
+  RESPONSE_DIMENSIONS,
+  type ResponseCompletedEvent,
+} from "../reference";
 import { loadThroughSink } from "../src/load-through-sink";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -23,7 +36,11 @@ const RANGES: { name: string; from: number; to: number }[] = [
   // Not on 5-minute boundaries: the edges come from the facts, the middle from the view.
   { name: "unaligned sub-range", from: from + 7 * 60 * MINUTE + 13_457, to: to - 9 * 60 * MINUTE - 61_001 },
   // One whole day (from the day rows) with partial hours and 5-minute edges on both sides.
-  { name: "a whole day and its edges", from: from - 47 * MINUTE - 5_001, to: from + 24 * 60 * MINUTE + 95 * MINUTE + 17_003 },
+  {
+    name: "a whole day and its edges",
+    from: from - 47 * MINUTE - 5_001,
+    to: from + 24 * 60 * MINUTE + 95 * MINUTE + 17_003,
+  },
   { name: "under five minutes", from: from + 12 * 60 * MINUTE + 60_000, to: from + 12 * 60 * MINUTE + 200_000 },
   { name: "an empty range", from: from - 30 * 24 * 60 * MINUTE, to: from - 29 * 24 * 60 * MINUTE },
 ];
@@ -36,7 +53,11 @@ const OPTIONAL_DIMENSIONS: [Dimension, string[]][] = [
   ["user_segment", ["enterprise", "free"]],
 ];
 
-const SHAPES: { group_by?: Dimension[]; bucket?: "5m" | "hour" | "day"; filters?: Partial<Record<Dimension, string[]>> }[] = [
+const SHAPES: {
+  group_by?: Dimension[];
+  bucket?: "5m" | "hour" | "day";
+  filters?: Partial<Record<Dimension, string[]>>;
+}[] = [
   {},
   { bucket: "hour" },
   { bucket: "day" },
@@ -75,37 +96,56 @@ describe("metrics route equals the reference implementation", () => {
     // Two halves of the arrival order, each evaluated: corrected versions in the second half move
     // responses whose labels and rollup hours the first run already wrote, as in production.
     const firstArrival = Date.now() - 10 * 3_600_000;
-    const secondArrival = await loadThroughSink(warehouse, dataset.events.slice(0, HALF), 250, { receivedAtMs: firstArrival });
+    const secondArrival = await loadThroughSink(warehouse, dataset.events.slice(0, HALF), 250, {
+      receivedAtMs: firstArrival,
+    });
     await evaluateOutcomes(warehouse, { now: secondArrival + SETTLE_MS, settleMs: SETTLE_MS });
-    const end = await loadThroughSink(warehouse, dataset.events.slice(HALF), 250, { receivedAtMs: secondArrival + 3_600_000 });
+    const end = await loadThroughSink(warehouse, dataset.events.slice(HALF), 250, {
+      receivedAtMs: secondArrival + 3_600_000,
+    });
     await evaluateOutcomes(warehouse, { now: end + SETTLE_MS, settleMs: SETTLE_MS });
   });
   afterAll(() => dropTestWarehouse(warehouse));
 
   const cases = dataset.tenants.flatMap((tenant) =>
-    RANGES.flatMap((range) => SHAPES.map((shape) => ({ tenant, range, shape, name: `${tenant} ${range.name} ${JSON.stringify(shape)}` }))),
+    RANGES.flatMap((range) =>
+      SHAPES.map((shape) => ({ tenant, range, shape, name: `${tenant} ${range.name} ${JSON.stringify(shape)}` })),
+    ),
   );
 
   // "%s" of the plain name: "$name" would cut it short, and the shape is what tells the cases apart.
-  it.each(cases.map((testCase) => [testCase.name, testCase] as const))("%s", async (_name, { tenant, range, shape }) => {
-    const query: MetricsQueryInput = {
-      tenantId: tenant,
-      from: new Date(range.from).toISOString(),
-      to: new Date(range.to).toISOString(),
-      filters: shape.filters ?? {},
-      groupBy: shape.group_by ?? [],
-      bucket: shape.bucket,
-    };
-    const expected = referenceMetrics(dataset.events, { tenant_id: tenant, from: query.from, to: query.to, filters: shape.filters, group_by: shape.group_by, bucket: shape.bucket });
-    const actual = await queryMetrics(warehouse, query);
-    expect(diffMetricsRows(expected.rows, actual.rows)).toEqual([]);
-    expect(actual.rows.length).toBe(expected.rows.length);
-    for (const row of expected.rows) for (const n of Object.values(row.sample_sizes)) sampleSizes.push(n);
-    for (const dimension of shape.group_by ?? []) for (const row of expected.rows) grouped.get(dimension)!.add(row.dims[dimension]!);
-  });
+  it.each(cases.map((testCase) => [testCase.name, testCase] as const))(
+    "%s",
+    async (_name, { tenant, range, shape }) => {
+      const query: MetricsQueryInput = {
+        tenantId: tenant,
+        from: new Date(range.from).toISOString(),
+        to: new Date(range.to).toISOString(),
+        filters: shape.filters ?? {},
+        groupBy: shape.group_by ?? [],
+        bucket: shape.bucket,
+      };
+      const expected = referenceMetrics(dataset.events, {
+        tenant_id: tenant,
+        from: query.from,
+        to: query.to,
+        filters: shape.filters,
+        group_by: shape.group_by,
+        bucket: shape.bucket,
+      });
+      const actual = await queryMetrics(warehouse, query);
+      expect(diffMetricsRows(expected.rows, actual.rows)).toEqual([]);
+      expect(actual.rows.length).toBe(expected.rows.length);
+      for (const row of expected.rows) for (const n of Object.values(row.sample_sizes)) sampleSizes.push(n);
+      for (const dimension of shape.group_by ?? [])
+        for (const row of expected.rows) grouped.get(dimension)!.add(row.dims[dimension]!);
+    },
+  );
 
   it("covers the data set (rows, ratings, re-asks and failures are present, so the comparison is not vacuous)", async () => {
-    const [row] = (await queryMetrics(warehouse, { tenantId: "t-acme", from: dataset.range.from, to: dataset.range.to })).rows;
+    const [row] = (
+      await queryMetrics(warehouse, { tenantId: "t-acme", from: dataset.range.from, to: dataset.range.to })
+    ).rows;
     expect(row!.response_count).toBeGreaterThan(100);
     expect(row!.thumbs_down_rate).toBeGreaterThan(0);
     expect(row!.reask_rate).toBeGreaterThan(0);
@@ -114,7 +154,8 @@ describe("metrics route equals the reference implementation", () => {
   });
 
   it("compared every dimension grouped with several values and filtered, and sample sizes on both sides of the small-sample mark", () => {
-    for (const [dimension, values] of grouped) expect(values.size, dimension).toBeGreaterThanOrEqual(dimension === "tool_used" ? 2 : 3);
+    for (const [dimension, values] of grouped)
+      expect(values.size, dimension).toBeGreaterThanOrEqual(dimension === "tool_used" ? 2 : 3);
     expect(new Set(SHAPES.flatMap((shape) => Object.keys(shape.filters ?? {})))).toEqual(new Set(RESPONSE_DIMENSIONS));
     // A rate with n < 30 is marked as a small sample: the rows held both kinds, and n = 0.
     expect(sampleSizes.filter((n) => n > 0 && n < MIN_DENOMINATOR).length).toBeGreaterThan(100);
@@ -124,16 +165,25 @@ describe("metrics route equals the reference implementation", () => {
     // that dimension alone (same time, same text), so only the dimension tells its label row apart.
     const key = (event: { tenant_id: string; response_id: string }) => `${event.tenant_id}/${event.response_id}`;
     const before = new Map<string, ResponseCompletedEvent>();
-    for (const event of dataset.events.slice(0, HALF)) if (event.event_type === "response_completed") before.set(key(event), event);
+    for (const event of dataset.events.slice(0, HALF))
+      if (event.event_type === "response_completed") before.set(key(event), event);
     const corrections = dataset.events.slice(HALF).flatMap((event) => {
       const earlier = event.event_type === "response_completed" ? before.get(key(event)) : undefined;
       if (!earlier || event.event_type !== "response_completed") return [];
-      const changed = OPTIONAL_DIMENSIONS.map(([dimension]) => dimension).filter((dimension) => earlier[dimension as keyof ResponseCompletedEvent] !== event[dimension as keyof ResponseCompletedEvent]);
+      const changed = OPTIONAL_DIMENSIONS.map(([dimension]) => dimension).filter(
+        (dimension) =>
+          earlier[dimension as keyof ResponseCompletedEvent] !== event[dimension as keyof ResponseCompletedEvent],
+      );
       return changed.length > 0 ? [{ earlier, event, changed }] : [];
     });
     expect(corrections.length).toBeGreaterThan(10);
     for (const [dimension] of OPTIONAL_DIMENSIONS) {
-      const alone = corrections.filter(({ earlier, event, changed }) => changed.join() === dimension && earlier.occurred_at === event.occurred_at && earlier.query_text === event.query_text);
+      const alone = corrections.filter(
+        ({ earlier, event, changed }) =>
+          changed.join() === dimension &&
+          earlier.occurred_at === event.occurred_at &&
+          earlier.query_text === event.query_text,
+      );
       expect(alone.length, dimension).toBeGreaterThan(0);
     }
   });

@@ -20,10 +20,24 @@ describe("migration runner", () => {
     const [a, b] = await Promise.all([migrate(first), migrate(second)]);
     expect([...a.applied, ...a.skipped].sort((x, y) => x - y)).toEqual(migrations.map((m) => m.version));
     expect([...b.applied, ...b.skipped].sort((x, y) => x - y)).toEqual(migrations.map((m) => m.version));
-    const recorded = await queryRows<{ version: number; checksum: string }>(first, `SELECT version, checksum FROM ${database}.schema_migrations FINAL ORDER BY version`);
+    const recorded = await queryRows<{ version: number; checksum: string }>(
+      first,
+      `SELECT version, checksum FROM ${database}.schema_migrations FINAL ORDER BY version`,
+    );
     expect(recorded).toEqual(migrations.map((m) => ({ version: m.version, checksum: m.checksum })));
-    const tables = await queryRows<{ name: string }>(first, `SELECT name FROM system.tables WHERE database = ${sqlValue(database)} ORDER BY name`);
-    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["responses", "tool_call_events", "feedback_events", "rejected_events", "schema_migrations"]));
+    const tables = await queryRows<{ name: string }>(
+      first,
+      `SELECT name FROM system.tables WHERE database = ${sqlValue(database)} ORDER BY name`,
+    );
+    expect(tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        "responses",
+        "tool_call_events",
+        "feedback_events",
+        "rejected_events",
+        "schema_migrations",
+      ]),
+    );
   });
 
   it("skips everything on a second run", async () => {
@@ -33,7 +47,9 @@ describe("migration runner", () => {
   });
 
   it("refuses to run when an applied migration was changed", async () => {
-    const changed = loadMigrations().map((m) => (m.version === 1 ? { ...m, checksum: "0".repeat(64), source: `${m.source}\n-- edited` } : m));
+    const changed = loadMigrations().map((m) =>
+      m.version === 1 ? { ...m, checksum: "0".repeat(64), source: `${m.source}\n-- edited` } : m,
+    );
     await expect(migrate(first, { migrations: changed })).rejects.toBeInstanceOf(ChangedMigrationError);
     await expect(migrate(first, { migrations: changed })).rejects.toThrow(/was changed after it was applied/);
   });

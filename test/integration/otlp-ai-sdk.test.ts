@@ -32,15 +32,23 @@ describe("Vercel AI SDK telemetry into answerscope serve", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "answerscope-otlp-ai-"));
   let serve: ServeProcess | undefined;
   const now = Date.now();
-  const range = new URLSearchParams({ from: new Date(now - MINUTE).toISOString(), to: new Date(now + 10 * MINUTE).toISOString() });
+  const range = new URLSearchParams({
+    from: new Date(now - MINUTE).toISOString(),
+    to: new Date(now + 10 * MINUTE).toISOString(),
+  });
   const api = async <T>(path: string): Promise<T> => {
-    const res = await fetch(`http://127.0.0.1:${serve!.ports.api}${path}`, { headers: { authorization: `Bearer ${READ_KEY}` } });
+    const res = await fetch(`http://127.0.0.1:${serve!.ports.api}${path}`, {
+      headers: { authorization: `Bearer ${READ_KEY}` },
+    });
     expect(res.status, path).toBe(200);
     return (await res.json()) as T;
   };
 
   beforeAll(async () => {
-    serve = await startServe(["--roles", "collector,api"], { ANSWERSCOPE_DATA_DIR: dataDir, ANSWERSCOPE_KEYS: `ingest:aisdk:${INGEST_KEY},read:aisdk:${READ_KEY}` });
+    serve = await startServe(["--roles", "collector,api"], {
+      ANSWERSCOPE_DATA_DIR: dataDir,
+      ANSWERSCOPE_KEYS: `ingest:aisdk:${INGEST_KEY},read:aisdk:${READ_KEY}`,
+    });
   });
   afterAll(async () => {
     await serve?.stop("SIGKILL");
@@ -62,15 +70,27 @@ describe("Vercel AI SDK telemetry into answerscope serve", () => {
           usage: usage(120, 30),
           warnings: [],
         },
-        { content: [{ type: "text", text: "Oslo: 4 degrees, rain." }], finishReason: { unified: "stop", raw: "stop" }, usage: usage(200, 12), warnings: [] },
+        {
+          content: [{ type: "text", text: "Oslo: 4 degrees, rain." }],
+          finishReason: { unified: "stop", raw: "stop" },
+          usage: usage(200, 12),
+          warnings: [],
+        },
       ],
     });
-    const city = jsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } }, required: ["city"] });
+    const city = jsonSchema<{ city: string }>({
+      type: "object",
+      properties: { city: { type: "string" } },
+      required: ["city"],
+    });
     const result = await generateText({
       model,
       prompt: "What is the weather in Oslo?",
       tools: {
-        weather: tool<{ city: string }, string>({ inputSchema: city, execute: async ({ city: name }) => `${name}: 4 degrees, rain` }),
+        weather: tool<{ city: string }, string>({
+          inputSchema: city,
+          execute: async ({ city: name }) => `${name}: 4 degrees, rain`,
+        }),
         forecast: tool<{ city: string }, string>({
           inputSchema: city,
           execute: async (): Promise<string> => {
@@ -79,18 +99,30 @@ describe("Vercel AI SDK telemetry into answerscope serve", () => {
         }),
       },
       stopWhen: stepCountIs(5),
-      experimental_telemetry: { isEnabled: true, tracer: recording.tracer, metadata: { sessionId: "ai-session-1", userId: "ai-user-1", "answerscope.channel": "slack" } },
+      experimental_telemetry: {
+        isEnabled: true,
+        tracer: recording.tracer,
+        metadata: { sessionId: "ai-session-1", userId: "ai-user-1", "answerscope.channel": "slack" },
+      },
     });
     expect(result.text).toBe("Oslo: 4 degrees, rain.");
 
     const spans = recording.spans();
     const root = spans.find((span) => span.name === "ai.generateText")!;
     const responseId = `${root.spanContext().traceId}-${root.spanContext().spanId}`;
-    expect(await exportSpans("protobuf+gzip", `http://127.0.0.1:${serve!.ports.collector}/v1/traces`, INGEST_KEY, spans)).toEqual({ code: 0 });
+    expect(
+      await exportSpans("protobuf+gzip", `http://127.0.0.1:${serve!.ports.collector}/v1/traces`, INGEST_KEY, spans),
+    ).toEqual({ code: 0 });
 
-    type Detail = { response: Record<string, unknown> & { dims: Record<string, string> }; tool_calls: Record<string, unknown>[] };
+    type Detail = {
+      response: Record<string, unknown> & { dims: Record<string, string> };
+      tool_calls: Record<string, unknown>[];
+    };
     const detail = await waitFor(
-      () => fetch(`http://127.0.0.1:${serve!.ports.api}/api/v1/responses/${responseId}`, { headers: { authorization: `Bearer ${READ_KEY}` } }),
+      () =>
+        fetch(`http://127.0.0.1:${serve!.ports.api}/api/v1/responses/${responseId}`, {
+          headers: { authorization: `Bearer ${READ_KEY}` },
+        }),
       (res) => res.status === 200,
       { timeoutMs: 30_000, what: "the answer to be readable" },
     ).then((res) => res.json() as Promise<Detail>);
@@ -107,17 +139,53 @@ describe("Vercel AI SDK telemetry into answerscope serve", () => {
       query_text: "What is the weather in Oslo?",
       trace_id: root.spanContext().traceId,
     });
-    expect(detail.response.dims).toMatchObject({ model: "gpt-test", provider: "openai", channel: "slack", bot_version: "agent-1.4.0" });
+    expect(detail.response.dims).toMatchObject({
+      model: "gpt-test",
+      provider: "openai",
+      channel: "slack",
+      bot_version: "agent-1.4.0",
+    });
     expect([...(detail.response.tools_used_names as string[])].sort()).toEqual(["forecast", "weather"]);
     const calls = Object.fromEntries(detail.tool_calls.map((call) => [call.tool_name, call]));
-    expect(calls.weather).toMatchObject({ tool_call_id: "call-weather", status: "completed", start_inferred: false, error_category: null, response_id: responseId });
-    expect(calls.forecast).toMatchObject({ tool_call_id: "call-forecast", status: "failed", start_inferred: false, error_category: "WeatherApiError", response_id: responseId });
+    expect(calls.weather).toMatchObject({
+      tool_call_id: "call-weather",
+      status: "completed",
+      start_inferred: false,
+      error_category: null,
+      response_id: responseId,
+    });
+    expect(calls.forecast).toMatchObject({
+      tool_call_id: "call-forecast",
+      status: "failed",
+      start_inferred: false,
+      error_category: "WeatherApiError",
+      response_id: responseId,
+    });
     expect(calls.forecast!.error_message).toContain("forecast service refused token");
     expect(calls.forecast!.error_message).not.toContain("sk-proj-abcdefghijklmnopqrstuvwx1234");
 
     const metrics = await api<{ rows: Record<string, number | null>[] }>(`/api/v1/metrics?${range}`);
-    expect(metrics.rows[0]).toMatchObject({ response_count: 1, avg_iteration_count: 2, avg_tool_count: 2, avg_total_tokens: 362, error_rate: 0, max_iteration_hit_rate: 0, tool_success_rate: 0.5 });
-    const tools = await api<{ rows: { tool_name: string; calls: number; failed: number; top_error_categories: { category: string; count: number }[] }[] }>(`/api/v1/tools?${range}`);
-    expect(tools.rows.find((row) => row.tool_name === "forecast")).toMatchObject({ calls: 1, failed: 1, top_error_categories: [{ category: "WeatherApiError", count: 1 }] });
+    expect(metrics.rows[0]).toMatchObject({
+      response_count: 1,
+      avg_iteration_count: 2,
+      avg_tool_count: 2,
+      avg_total_tokens: 362,
+      error_rate: 0,
+      max_iteration_hit_rate: 0,
+      tool_success_rate: 0.5,
+    });
+    const tools = await api<{
+      rows: {
+        tool_name: string;
+        calls: number;
+        failed: number;
+        top_error_categories: { category: string; count: number }[];
+      }[];
+    }>(`/api/v1/tools?${range}`);
+    expect(tools.rows.find((row) => row.tool_name === "forecast")).toMatchObject({
+      calls: 1,
+      failed: 1,
+      top_error_categories: [{ category: "WeatherApiError", count: 1 }],
+    });
   });
 });

@@ -6,7 +6,12 @@ import { measureOtlpIngest } from "../../bench/src/otlp/otlp-section";
 describe("bench otlp section (smoke)", () => {
   it("measures spans/s through /v1/traces and events/s through /v1/events, every answer stored", async () => {
     // measureOtlpIngest fails unless every request was taken whole and the warehouse holds every answer.
-    const report = await measureOtlpIngest(inject("clickhouseUrl"), { turns: 400, runs: 2, warmupTurns: 50, database: `bench_smoke_otlp_${randomBytes(4).toString("hex")}` });
+    const report = await measureOtlpIngest(inject("clickhouseUrl"), {
+      turns: 400,
+      runs: 2,
+      warmupTurns: 50,
+      database: `bench_smoke_otlp_${randomBytes(4).toString("hex")}`,
+    });
     expect(report.runs.map((run) => run.first)).toEqual(["otlp", "json"]);
     for (const run of report.runs) {
       expect(run.otlp_spans_per_s).toBeGreaterThan(0);

@@ -47,7 +47,20 @@ describe("OTLP spans through Kafka", () => {
     const recording = recordingTracer();
     recordAgentTurn(recording.tracer, "conv-kafka");
     // A turn without a user: a rejected event, dead-lettered like a JSON event missing user_id.
-    recording.tracer.startSpan("chat m", { attributes: { "gen_ai.operation.name": "chat", "gen_ai.conversation.id": "conv-kafka-anon", "gen_ai.request.model": "m", "gen_ai.provider.name": "p", "gen_ai.usage.input_tokens": 1, "gen_ai.usage.output_tokens": 1, "gen_ai.response.finish_reasons": ["stop"], "answerscope.response_length": 3 } }).end();
+    recording.tracer
+      .startSpan("chat m", {
+        attributes: {
+          "gen_ai.operation.name": "chat",
+          "gen_ai.conversation.id": "conv-kafka-anon",
+          "gen_ai.request.model": "m",
+          "gen_ai.provider.name": "p",
+          "gen_ai.usage.input_tokens": 1,
+          "gen_ai.usage.output_tokens": 1,
+          "gen_ai.response.finish_reasons": ["stop"],
+          "answerscope.response_length": 3,
+        },
+      })
+      .end();
     const url = `http://127.0.0.1:${ingest.port}/v1/traces`;
     expect(await exportSpans("protobuf+gzip", url, INGEST_KEY, recording.spans())).toEqual({ code: 0 });
 
@@ -58,7 +71,11 @@ describe("OTLP spans through Kafka", () => {
     expect(deadLetters.map((letter) => letter.reason)).toEqual(["missing_field:user_id"]);
 
     const expected = { responses: 1, toolCalls: 4, feedback: 0, rejected: 1 };
-    await waitFor(() => dedupedCounts(warehouse, TENANT), (counts) => JSON.stringify(counts) === JSON.stringify(expected), { timeoutMs: 60_000, what: "the worker to store the mapped events" });
+    await waitFor(
+      () => dedupedCounts(warehouse, TENANT),
+      (counts) => JSON.stringify(counts) === JSON.stringify(expected),
+      { timeoutMs: 60_000, what: "the worker to store the mapped events" },
+    );
 
     // The exporter sends the same batch again (its retry after a lost answer): the broker gets the
     // messages twice, the warehouse keeps each event once.
@@ -66,7 +83,11 @@ describe("OTLP spans through Kafka", () => {
     expect(await topicSize(kafka, TOPICS.tool_call)).toBe(8);
     expect(await topicSize(kafka, TOPICS.response_completed)).toBe(2);
     // The worker has read them again once it counts them as duplicates; the counts must not have moved.
-    await waitFor(() => metricValue(ingest.port, "answerscope_ingest_duplicates_skipped_total"), (skipped) => skipped >= 5, { timeoutMs: 60_000, what: "the worker to skip the re-sent events" });
+    await waitFor(
+      () => metricValue(ingest.port, "answerscope_ingest_duplicates_skipped_total"),
+      (skipped) => skipped >= 5,
+      { timeoutMs: 60_000, what: "the worker to skip the re-sent events" },
+    );
     expect(await dedupedCounts(warehouse, TENANT)).toEqual(expected);
     const raw = await rawCounts(warehouse);
     expect([raw.responses, raw.toolCalls]).toEqual([1, 4]);

@@ -1,4 +1,12 @@
-import { chunkReadBoundsSql, evaluateOutcomes, queryRows, readBoundsOf, sqlSubquery, type IdSet, type Warehouse } from "@answerscope/warehouse";
+import {
+  chunkReadBoundsSql,
+  evaluateOutcomes,
+  queryRows,
+  readBoundsOf,
+  sqlSubquery,
+  type IdSet,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventBuilder } from "../reference";
 import { loadRawEvents } from "../src/load-events";
@@ -39,12 +47,28 @@ describe("outcome evaluation bounded by time", () => {
   it("bounds a chunk at the earliest response of its sessions and the earliest event of its responses' calls", async () => {
     await loadRawEvents(warehouse, events);
     const boundsOf = async (responseIds: IdSet, sessionIds: IdSet) =>
-      readBoundsOf((await queryRows<Record<string, unknown>>(warehouse, chunkReadBoundsSql(warehouse, { tenantId: TENANT, responseIds, sessionIds })))[0]);
+      readBoundsOf(
+        (
+          await queryRows<Record<string, unknown>>(
+            warehouse,
+            chunkReadBoundsSql(warehouse, { tenantId: TENANT, responseIds, sessionIds }),
+          )
+        )[0],
+      );
 
     const daysBefore = (days: number) => e.baseMs - days * DAY * 1000;
-    expect(await boundsOf(["r-new"], ["s-long"])).toEqual({ responsesFromMs: daysBefore(40), toolCallEventsFromMs: daysBefore(30) });
-    expect(await boundsOf(["r-new", "r-next"], ["s-long"])).toEqual({ responsesFromMs: daysBefore(40), toolCallEventsFromMs: daysBefore(45) });
-    expect(await boundsOf(["r-elsewhere"], ["s-other"])).toEqual({ responsesFromMs: daysBefore(60), toolCallEventsFromMs: daysBefore(60) });
+    expect(await boundsOf(["r-new"], ["s-long"])).toEqual({
+      responsesFromMs: daysBefore(40),
+      toolCallEventsFromMs: daysBefore(30),
+    });
+    expect(await boundsOf(["r-new", "r-next"], ["s-long"])).toEqual({
+      responsesFromMs: daysBefore(40),
+      toolCallEventsFromMs: daysBefore(45),
+    });
+    expect(await boundsOf(["r-elsewhere"], ["s-other"])).toEqual({
+      responsesFromMs: daysBefore(60),
+      toolCallEventsFromMs: daysBefore(60),
+    });
     // Subqueries, as the evaluator passes them; nothing to read gives 0, which bounds nothing.
     const none = sqlSubquery("SELECT 'r-none'");
     expect(await boundsOf(none, none)).toEqual({ responsesFromMs: 0, toolCallEventsFromMs: 0 });
@@ -71,7 +95,11 @@ describe("incremental evaluation of one new response a chunk", () => {
     const load1 = await loadRawEvents(warehouse, first, { firstIngestedAtMs: base });
     await evaluateOutcomes(warehouse, { now: load1.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
     const load2 = await loadRawEvents(warehouse, second, { firstIngestedAtMs: load1.lastIngestedAtMs + 3_600_000 });
-    const run = await evaluateOutcomes(warehouse, { chunkSize: 1, now: load2.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
+    const run = await evaluateOutcomes(warehouse, {
+      chunkSize: 1,
+      now: load2.lastIngestedAtMs + SETTLE_MS,
+      settleMs: SETTLE_MS,
+    });
     expect(run.candidates).toBe(2);
 
     await expectReferenceLabels(warehouse, [...first, ...second], TENANT);

@@ -1,4 +1,12 @@
-import { evaluateOutcomes, markRollupStale, queryMetrics, queryRows, sqlValue, type Dimension, type Warehouse } from "@answerscope/warehouse";
+import {
+  evaluateOutcomes,
+  markRollupStale,
+  queryMetrics,
+  queryRows,
+  sqlValue,
+  type Dimension,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffMetricsRows, EventBuilder, referenceMetrics } from "../reference";
 import { loadThroughSink } from "../src/load-through-sink";
@@ -69,8 +77,22 @@ describe("Phase 2 from the outcome rollup", () => {
 
   async function expectReference(): Promise<void> {
     for (const shape of SHAPES) {
-      const query = { tenantId: TENANT, from: new Date(from).toISOString(), to: new Date(to).toISOString(), filters: shape.filters ?? {}, groupBy: shape.group_by ?? [], bucket: shape.bucket };
-      const expected = referenceMetrics(events as never, { tenant_id: TENANT, from: query.from, to: query.to, filters: shape.filters, group_by: shape.group_by, bucket: shape.bucket });
+      const query = {
+        tenantId: TENANT,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        filters: shape.filters ?? {},
+        groupBy: shape.group_by ?? [],
+        bucket: shape.bucket,
+      };
+      const expected = referenceMetrics(events as never, {
+        tenant_id: TENANT,
+        from: query.from,
+        to: query.to,
+        filters: shape.filters,
+        group_by: shape.group_by,
+        bucket: shape.bucket,
+      });
       const actual = await queryMetrics(warehouse, query);
       expect({ shape, diff: diffMetricsRows(expected.rows, actual.rows) }).toEqual({ shape, diff: [] });
       expect(actual.rows.length).toBe(expected.rows.length);
@@ -78,7 +100,14 @@ describe("Phase 2 from the outcome rollup", () => {
   }
 
   const oneRow = async (filters: Partial<Record<Dimension, string[]>> = {}) =>
-    (await queryMetrics(warehouse, { tenantId: TENANT, from: new Date(from).toISOString(), to: new Date(to).toISOString(), filters })).rows[0]!;
+    (
+      await queryMetrics(warehouse, {
+        tenantId: TENANT,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        filters,
+      })
+    ).rows[0]!;
 
   beforeAll(async () => {
     ({ warehouse } = await createTestWarehouse("as_outcome_rollup"));
@@ -130,7 +159,8 @@ describe("Phase 2 from the outcome rollup", () => {
   });
 
   it("gives a tenant evaluated before the rollup existed a first pass that builds it", async () => {
-    for (const table of ["outcomes_1h_by_dimension", "outcome_rollup_stale"]) await warehouse.client.command({ query: `TRUNCATE TABLE ${warehouse.table(table)}` });
+    for (const table of ["outcomes_1h_by_dimension", "outcome_rollup_stale"])
+      await warehouse.client.command({ query: `TRUNCATE TABLE ${warehouse.table(table)}` });
     const run = await evaluateOutcomes(warehouse, { tenantId: TENANT });
     expect(run.perTenant[0]!.candidates).toBe(14); // every response
     // The labels did not change, so only a first pass rebuilds the hours.

@@ -15,7 +15,16 @@ import {
   type Warehouse,
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allScenarios, decideLabel, EventBuilder, generateEdgeCaseDataset, referenceLabels, scenario as scenarios, type RawEvent, type Scenario } from "../reference";
+import {
+  allScenarios,
+  decideLabel,
+  EventBuilder,
+  generateEdgeCaseDataset,
+  referenceLabels,
+  scenario as scenarios,
+  type RawEvent,
+  type Scenario,
+} from "../reference";
 import { loadRawEvents } from "../src/load-events";
 import { loadThroughSink } from "../src/load-through-sink";
 import { expectReferenceLabels, REFERENCE_OPTIONS, storedLabels, type LabelRow } from "../src/outcome-labels";
@@ -29,9 +38,17 @@ const SETTLE_MS = 60_000;
  */
 async function expectLabelsByTimeMatch(warehouse: Warehouse, tenantId: string): Promise<void> {
   const byId = await storedLabels(warehouse, tenantId);
-  const rows = await queryRows<LabelRow>(warehouse, `SELECT * FROM (${labelsInRangeSql(warehouse, { tenantId, fromMs: 0, toMs: 4_102_444_800_000 })})`);
+  const rows = await queryRows<LabelRow>(
+    warehouse,
+    `SELECT * FROM (${labelsInRangeSql(warehouse, { tenantId, fromMs: 0, toMs: 4_102_444_800_000 })})`,
+  );
   expect(rows.map((row) => row.response_id).sort()).toEqual([...byId.keys()].sort());
-  for (const row of rows) expect({ id: row.response_id, label: row.label, at: Number(row.occurred_at_ms) }).toEqual({ id: row.response_id, label: byId.get(row.response_id)!.label, at: Number(byId.get(row.response_id)!.occurred_at_ms) });
+  for (const row of rows)
+    expect({ id: row.response_id, label: row.label, at: Number(row.occurred_at_ms) }).toEqual({
+      id: row.response_id,
+      label: byId.get(row.response_id)!.label,
+      at: Number(byId.get(row.response_id)!.occurred_at_ms),
+    });
 }
 
 describe("outcome evaluator on the edge-case data set", () => {
@@ -46,13 +63,16 @@ describe("outcome evaluator on the edge-case data set", () => {
 
   it("labels every response exactly as the reference does", async () => {
     const run = await evaluateOutcomes(warehouse);
-    console.info(`outcome evaluator, full data set: ${run.candidates} responses, ${run.written} rows written in ${run.durationMs} ms`);
+    console.info(
+      `outcome evaluator, full data set: ${run.candidates} responses, ${run.written} rows written in ${run.durationMs} ms`,
+    );
     expect(run.tenants).toBe(dataset.tenants.length);
     expect(run.written).toBe(run.candidates);
     for (const tenant of dataset.tenants) await expectReferenceLabels(warehouse, dataset.events, tenant);
     // Every label occurs, so each rule is exercised on the data set.
     const labels = new Set<string>();
-    for (const tenant of dataset.tenants) for (const row of (await storedLabels(warehouse, tenant)).values()) labels.add(row.label);
+    for (const tenant of dataset.tenants)
+      for (const row of (await storedLabels(warehouse, tenant)).values()) labels.add(row.label);
     expect(labels).toEqual(new Set(["excellent", "good", "neutral", "bad", "failed", "pending"]));
   });
 
@@ -60,12 +80,12 @@ describe("outcome evaluator on the edge-case data set", () => {
     const rows = await queryRows<{ n: number }>(
       warehouse,
       `SELECT count() AS n FROM ${joinUsing(
-         `SELECT * FROM ${warehouse.table("response_labels")}`,
-         "ANY INNER",
-         `SELECT tenant_id, response_id, occurred_at_ms AS r_at, model AS r_model, session_id AS r_session, if(tool_count > 0, 'yes', 'no') AS r_tool_used
+        `SELECT * FROM ${warehouse.table("response_labels")}`,
+        "ANY INNER",
+        `SELECT tenant_id, response_id, occurred_at_ms AS r_at, model AS r_model, session_id AS r_session, if(tool_count > 0, 'yes', 'no') AS r_tool_used
           FROM (SELECT * FROM ${warehouse.table("responses")} ORDER BY occurred_at_ms DESC, event_id DESC LIMIT 1 BY tenant_id, response_id)`,
-         ["tenant_id", "response_id"],
-       )}
+        ["tenant_id", "response_id"],
+      )}
        WHERE occurred_at_ms != r_at OR model != r_model OR session_id != r_session OR tool_used != r_tool_used`,
     );
     expect(Number(rows[0]!.n)).toBe(0);
@@ -101,8 +121,13 @@ describe("outcome evaluator, incremental", () => {
     for (const tenant of dataset.tenants) await expectReferenceLabels(warehouse, dataset.events, tenant);
     for (const tenant of dataset.tenants) await expectLabelsByTimeMatch(warehouse, tenant);
 
-    const total = dataset.tenants.reduce((sum, tenant) => sum + referenceLabels(dataset.events, tenant, REFERENCE_OPTIONS).size, 0);
-    console.info(`incremental: run 1 evaluated ${run1.candidates}, run 2 evaluated ${run2.candidates} of ${total} responses (${run2.written} written)`);
+    const total = dataset.tenants.reduce(
+      (sum, tenant) => sum + referenceLabels(dataset.events, tenant, REFERENCE_OPTIONS).size,
+      0,
+    );
+    console.info(
+      `incremental: run 1 evaluated ${run1.candidates}, run 2 evaluated ${run2.candidates} of ${total} responses (${run2.written} written)`,
+    );
     expect(run2.candidates).toBeGreaterThan(0);
     expect(run2.candidates).toBeLessThan(total);
   });
@@ -129,20 +154,36 @@ describe("labels by time when a response moves", () => {
 
   it("retracts the old time's row, so a range read finds the response only at its new time", async () => {
     const e = new EventBuilder("t-move");
-    const hour = (index: number) => ({ tenantId: "t-move", fromMs: e.baseMs + index * 3_600_000, toMs: e.baseMs + (index + 1) * 3_600_000 });
+    const hour = (index: number) => ({
+      tenantId: "t-move",
+      fromMs: e.baseMs + index * 3_600_000,
+      toMs: e.baseMs + (index + 1) * 3_600_000,
+    });
     const inHour = async (index: number) =>
-      (await queryRows<{ response_id: string; label: string }>(warehouse, `SELECT response_id, label FROM (${labelsInRangeSql(warehouse, hour(index))}) ORDER BY response_id`)).map((row) => row.response_id);
+      (
+        await queryRows<{ response_id: string; label: string }>(
+          warehouse,
+          `SELECT response_id, label FROM (${labelsInRangeSql(warehouse, hour(index))}) ORDER BY response_id`,
+        )
+      ).map((row) => row.response_id);
     const base = Date.now() - 5 * 3_600_000;
-    const first = await loadRawEvents(warehouse, [e.response("r-moving", 60), e.response("r-staying", 120)], { firstIngestedAtMs: base });
+    const first = await loadRawEvents(warehouse, [e.response("r-moving", 60), e.response("r-staying", 120)], {
+      firstIngestedAtMs: base,
+    });
     await evaluateOutcomes(warehouse, { now: first.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
     expect(await inHour(0)).toEqual(["r-moving", "r-staying"]);
 
     // A corrected version of r-moving, two hours later.
-    const second = await loadRawEvents(warehouse, [e.response("r-moving", 2 * 3600 + 60)], { firstIngestedAtMs: first.lastIngestedAtMs + 3_600_000 });
+    const second = await loadRawEvents(warehouse, [e.response("r-moving", 2 * 3600 + 60)], {
+      firstIngestedAtMs: first.lastIngestedAtMs + 3_600_000,
+    });
     await evaluateOutcomes(warehouse, { now: second.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
     expect(await inHour(0)).toEqual(["r-staying"]);
     expect(await inHour(2)).toEqual(["r-moving"]);
-    const retracted = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("response_labels_by_time")} WHERE retracted = 1`);
+    const retracted = await queryRows<{ n: number }>(
+      warehouse,
+      `SELECT count() AS n FROM ${warehouse.table("response_labels_by_time")} WHERE retracted = 1`,
+    );
     expect(Number(retracted[0]!.n)).toBe(1);
     await expectLabelsByTimeMatch(warehouse, "t-move");
   });
@@ -155,9 +196,22 @@ describe("open windows closed by later events (migration 0015)", () => {
   });
   afterAll(() => dropTestWarehouse(warehouse));
 
-  const labelsOf = async (tenantId: string) => new Map([...(await storedLabels(warehouse, tenantId))].map(([id, row]) => [id, `${row.label}/${Number(row.window_closed)}`]));
+  const labelsOf = async (tenantId: string) =>
+    new Map(
+      [...(await storedLabels(warehouse, tenantId))].map(([id, row]) => [
+        id,
+        `${row.label}/${Number(row.window_closed)}`,
+      ]),
+    );
   const storedMaxOccurred = async (tenantId: string) =>
-    Number((await queryRows<{ o: number }>(warehouse, `SELECT argMax(max_occurred_at_ms, updated_at_ms) AS o FROM ${warehouse.table("outcome_watermarks")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]?.o);
+    Number(
+      (
+        await queryRows<{ o: number }>(
+          warehouse,
+          `SELECT argMax(max_occurred_at_ms, updated_at_ms) AS o FROM ${warehouse.table("outcome_watermarks")} WHERE tenant_id = ${sqlValue(tenantId)}`,
+        )
+      )[0]?.o,
+    );
 
   /**
    * Three single-response sessions: at 0 s, at 700 s and at 1,000 s (the newest). After the first
@@ -167,12 +221,22 @@ describe("open windows closed by later events (migration 0015)", () => {
   async function story(tenantId: string, beforeSecondRun?: () => Promise<void>) {
     const e = new EventBuilder(tenantId);
     const base = Date.now() - 5 * 3_600_000;
-    const first = await loadRawEvents(warehouse, [e.response("r-old", 0, { session_id: "s-a" }), e.response("r-mid", 700, { session_id: "s-b" }), e.response("r-new", 1000, { session_id: "s-c" })], { firstIngestedAtMs: base });
+    const first = await loadRawEvents(
+      warehouse,
+      [
+        e.response("r-old", 0, { session_id: "s-a" }),
+        e.response("r-mid", 700, { session_id: "s-b" }),
+        e.response("r-new", 1000, { session_id: "s-c" }),
+      ],
+      { firstIngestedAtMs: base },
+    );
     await evaluateOutcomes(warehouse, { now: first.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
     const afterFirst = await labelsOf(tenantId);
     const maxAfterFirst = await storedMaxOccurred(tenantId);
     await beforeSecondRun?.();
-    const second = await loadRawEvents(warehouse, [e.response("r-later", 1400, { session_id: "s-d" })], { firstIngestedAtMs: first.lastIngestedAtMs + 3_600_000 });
+    const second = await loadRawEvents(warehouse, [e.response("r-later", 1400, { session_id: "s-d" })], {
+      firstIngestedAtMs: first.lastIngestedAtMs + 3_600_000,
+    });
     const run = await evaluateOutcomes(warehouse, { now: second.lastIngestedAtMs + SETTLE_MS, settleMs: SETTLE_MS });
     return { e, afterFirst, maxAfterFirst, afterSecond: await labelsOf(tenantId), run };
   }
@@ -180,9 +244,22 @@ describe("open windows closed by later events (migration 0015)", () => {
   it("a run stores the newest occurred_at it saw, and the next closes every window it passed, reading labels from there on", async () => {
     const { e, afterFirst, maxAfterFirst, afterSecond, run } = await story("t-windows");
     expect(maxAfterFirst).toBe(e.baseMs + 1_000_000);
-    expect(afterFirst).toEqual(new Map([["r-old", "good/1"], ["r-mid", "pending/0"], ["r-new", "pending/0"]]));
+    expect(afterFirst).toEqual(
+      new Map([
+        ["r-old", "good/1"],
+        ["r-mid", "pending/0"],
+        ["r-new", "pending/0"],
+      ]),
+    );
     // r-mid occurred 300 s before the first run's newest event: inside the range the second run reads.
-    expect(afterSecond).toEqual(new Map([["r-old", "good/1"], ["r-mid", "good/1"], ["r-new", "pending/0"], ["r-later", "pending/0"]]));
+    expect(afterSecond).toEqual(
+      new Map([
+        ["r-old", "good/1"],
+        ["r-mid", "good/1"],
+        ["r-new", "pending/0"],
+        ["r-later", "pending/0"],
+      ]),
+    );
     expect(run.candidates).toBe(2); // r-later (new) and r-mid (closed); r-new is still open
     expect(await storedMaxOccurred("t-windows")).toBe(e.baseMs + 1_400_000);
   });
@@ -215,7 +292,12 @@ describe("tool-call counts on label rows (migration 0011)", () => {
     // tc-early's first event lies before the range; its response does not.
     const firstDone = await loadThroughSink(
       warehouse,
-      [e.response("r1", 60, { tool_count: 3 }), e.tool("tc-a", "started", 50, { response_id: "r1" }), e.tool("tc-b", "started", 51, { response_id: "r1" }), e.tool("tc-early", "started", -30, { response_id: "r1" })],
+      [
+        e.response("r1", 60, { tool_count: 3 }),
+        e.tool("tc-a", "started", 50, { response_id: "r1" }),
+        e.tool("tc-b", "started", 51, { response_id: "r1" }),
+        e.tool("tc-early", "started", -30, { response_id: "r1" }),
+      ],
       250,
       { receivedAtMs: base },
     );
@@ -224,7 +306,11 @@ describe("tool-call counts on label rows (migration 0011)", () => {
 
     const secondDone = await loadThroughSink(
       warehouse,
-      [e.tool("tc-a", "completed", 55, { response_id: "r1" }), e.tool("tc-b", "failed", 56, { response_id: "r1" }), e.tool("tc-early", "completed", 40, { response_id: "r1" })],
+      [
+        e.tool("tc-a", "completed", 55, { response_id: "r1" }),
+        e.tool("tc-b", "failed", 56, { response_id: "r1" }),
+        e.tool("tc-early", "completed", 40, { response_id: "r1" }),
+      ],
       250,
       { receivedAtMs: firstDone + 1_000 },
     );
@@ -233,7 +319,10 @@ describe("tool-call counts on label rows (migration 0011)", () => {
     expect(row).toMatchObject({ dims: { model: "m1" }, tool_success_rate: 2 / 3, tool_calls_unfinished: 0 });
     expect(row.sample_sizes.tool_success_rate).toBe(3);
     // Without dimensions a call counts by its own time: tc-early is outside the range.
-    expect((await queryMetrics(warehouse, range)).rows[0]).toMatchObject({ tool_success_rate: 1 / 2, tool_calls_unfinished: 0 });
+    expect((await queryMetrics(warehouse, range)).rows[0]).toMatchObject({
+      tool_success_rate: 1 / 2,
+      tool_calls_unfinished: 0,
+    });
     const [stored] = await queryRows<{ c: number; f: number; u: number }>(
       warehouse,
       `SELECT tool_calls_completed AS c, tool_calls_failed AS f, tool_calls_unfinished AS u FROM (${currentLabelsSql(warehouse, { tenantId: "t-tools" })})`,
@@ -293,7 +382,16 @@ describe("outcome rules in SQL", () => {
   afterAll(() => dropTestWarehouse(warehouse));
 
   it("label and label_reason agree with the reference's decideLabel for every combination of inputs", async () => {
-    const rows = await queryRows<{ finish_reason: string; explicit_rating: string; has_followup: number; followup_is_reask: number; window_closed: number; has_failed_tool: number; label: string; label_reason: string }>(
+    const rows = await queryRows<{
+      finish_reason: string;
+      explicit_rating: string;
+      has_followup: number;
+      followup_is_reask: number;
+      window_closed: number;
+      has_failed_tool: number;
+      label: string;
+      label_reason: string;
+    }>(
       warehouse,
       `SELECT *, ${labelSql()} AS label, ${labelReasonSql()} AS label_reason FROM (
          SELECT
@@ -321,9 +419,21 @@ describe("outcome rules in SQL", () => {
 
   it("re-ask matching in SQL agrees with the contracts' isReask", async () => {
     const texts = [
-      "That’s WRONG", "that's wrong!", "Please TRY AGAIN", "你没回答我的问题", "答非所问啊", "NOT what I Asked",
-      "You Didn’t Answer", "you didnt answer", "wrongish answers", "still wrongful", "ok, thanks", "", "It's fine",
-      "line\nbreak try\tagain", "TRY\u00a0AGAIN",
+      "That’s WRONG",
+      "that's wrong!",
+      "Please TRY AGAIN",
+      "你没回答我的问题",
+      "答非所问啊",
+      "NOT what I Asked",
+      "You Didn’t Answer",
+      "you didnt answer",
+      "wrongish answers",
+      "still wrongful",
+      "ok, thanks",
+      "",
+      "It's fine",
+      "line\nbreak try\tagain",
+      "TRY\u00a0AGAIN",
     ];
     const rows = await queryRows<{ matched: number }>(
       warehouse,
@@ -355,8 +465,7 @@ describe("startOutcomeEvaluator", () => {
     let overlapped = false;
     let statements = 0;
     const client = Object.create(warehouse.client) as Warehouse["client"];
-    const observe =
-      <K extends "query" | "command" | "exec" | "insert">(method: K) =>
+    const observe = <K extends "query" | "command" | "exec" | "insert">(method: K) =>
       (async (params: never) => {
         overlapped ||= inFlight > 0;
         inFlight++;
@@ -372,14 +481,20 @@ describe("startOutcomeEvaluator", () => {
     client.exec = observe("exec");
     client.insert = observe("insert");
     const observed: Warehouse = { ...warehouse, client };
-    const stop = startOutcomeEvaluator(observed, { intervalMs: INTERVAL_MS, settleMs: SETTLE_MS, onRun: (run) => runs.push(run) });
+    const stop = startOutcomeEvaluator(observed, {
+      intervalMs: INTERVAL_MS,
+      settleMs: SETTLE_MS,
+      onRun: (run) => runs.push(run),
+    });
     const waitForRuns = async (n: number) => {
       const deadline = Date.now() + 30_000;
       while (runs.length < n && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     };
     await waitForRuns(1);
     expect((await storedLabels(warehouse, story.tenant_id)).get(story.response_id)?.label).toBe("pending");
-    await loadRawEvents(warehouse, story.events.slice(story.before!.events.length), { firstIngestedAtMs: Date.now() - 2 * SETTLE_MS });
+    await loadRawEvents(warehouse, story.events.slice(story.before!.events.length), {
+      firstIngestedAtMs: Date.now() - 2 * SETTLE_MS,
+    });
     const seen = runs.length;
     await waitForRuns(seen + 2);
     await stop();

@@ -1,4 +1,13 @@
-import { FACT_KINDS, FACT_TABLES, insertPrepared, prepareFacts, queryRows, writeFacts, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import {
+  FACT_KINDS,
+  FACT_TABLES,
+  insertPrepared,
+  prepareFacts,
+  queryRows,
+  writeFacts,
+  type PreparedFacts,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateEdgeCaseDataset } from "../reference";
 import { sinkBatches } from "../src/load-through-sink";
@@ -29,7 +38,10 @@ describe("checking a batch while the one before it is inserted", () => {
   let batches: ReturnType<typeof sinkBatches>["batches"];
 
   beforeAll(async () => {
-    [{ warehouse: sequential }, { warehouse: pipelined }] = await Promise.all([createTestWarehouse("as_seq"), createTestWarehouse("as_pipe")]);
+    [{ warehouse: sequential }, { warehouse: pipelined }] = await Promise.all([
+      createTestWarehouse("as_seq"),
+      createTestWarehouse("as_pipe"),
+    ]);
     const dataset = generateEdgeCaseDataset(Number(process.env.REF_SEED ?? 1), { sessionsPerTenant: 40 });
     ({ batches } = sinkBatches(shuffled(dataset.events, 11), 150, Date.parse("2026-06-01T00:00:00Z")));
   });

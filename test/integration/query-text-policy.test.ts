@@ -25,14 +25,27 @@ describe("query_text per tenant policy", () => {
       loadIngestConfig({
         PORT: "0",
         ...created.env,
-        ANSWERSCOPE_KEYS: Object.entries(KEYS).map(([tenant, key]) => `ingest:${tenant}:${key}`).join(","),
+        ANSWERSCOPE_KEYS: Object.entries(KEYS)
+          .map(([tenant, key]) => `ingest:${tenant}:${key}`)
+          .join(","),
         // The default tenant is configured by leaving it out: the built-in default is `redacted`.
-        ANSWERSCOPE_PRIVACY: JSON.stringify({ tenants: { [TENANTS.full]: { query_text: "full" }, [TENANTS.none]: { query_text: "none" } } }),
+        ANSWERSCOPE_PRIVACY: JSON.stringify({
+          tenants: { [TENANTS.full]: { query_text: "full" }, [TENANTS.none]: { query_text: "none" } },
+        }),
       }),
     );
     for (const tenant of Object.values(TENANTS)) {
       const turn = (index: number, query_text: string) =>
-        makeResponseCompleted({ tenant_id: tenant, event_id: `${tenant}-r${index}`, response_id: `${tenant}-r${index}`, session_id: "s1", user_id: "u1", turn_index: index, query_text, occurred_at: new Date(T0 + index * 60_000).toISOString() });
+        makeResponseCompleted({
+          tenant_id: tenant,
+          event_id: `${tenant}-r${index}`,
+          response_id: `${tenant}-r${index}`,
+          session_id: "s1",
+          user_id: "u1",
+          turn_index: index,
+          query_text,
+          occurred_at: new Date(T0 + index * 60_000).toISOString(),
+        });
       const res = await fetch(`http://127.0.0.1:${service.port}/v1/events`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${KEYS[tenant]}` },
@@ -64,7 +77,9 @@ describe("query_text per tenant policy", () => {
   });
 
   it("classifies the query and detects the re-ask alike under every mode", async () => {
-    const categories = await Promise.all(Object.values(TENANTS).map(async (tenant) => (await stored(tenant)).map((row) => row.query_category)));
+    const categories = await Promise.all(
+      Object.values(TENANTS).map(async (tenant) => (await stored(tenant)).map((row) => row.query_category)),
+    );
     expect(categories[1]).toEqual(categories[0]);
     expect(categories[2]).toEqual(categories[0]);
     for (const tenant of Object.values(TENANTS)) {
@@ -72,7 +87,10 @@ describe("query_text per tenant policy", () => {
         warehouse,
         `SELECT response_id, followup_is_reask FROM ${warehouse.table("response_labels")} FINAL WHERE tenant_id = ${sqlValue(tenant)} ORDER BY response_id`,
       );
-      expect(labels.map((row) => [row.response_id, Number(row.followup_is_reask)]), tenant).toEqual([
+      expect(
+        labels.map((row) => [row.response_id, Number(row.followup_is_reask)]),
+        tenant,
+      ).toEqual([
         [`${tenant}-r0`, 1],
         [`${tenant}-r1`, 0],
       ]);

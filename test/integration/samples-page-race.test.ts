@@ -28,7 +28,16 @@ describe("a samples page whose response changes between its two reads", () => {
     warehouse = (await createTestWarehouse("as_samples_race")).warehouse;
     await loadThroughSink(warehouse, [
       ...[1, 2, 3, 4].map((n) => response(`resp_${n}`, 50 - 10 * n)),
-      makeFeedback({ tenant_id: TENANT, event_id: "evt_fb_3", client_feedback_id: "cf_3", target_id: "resp_3", user_id: "user_1", rating: "down", reason: "wrong", occurred_at: at(5) }),
+      makeFeedback({
+        tenant_id: TENANT,
+        event_id: "evt_fb_3",
+        client_feedback_id: "cf_3",
+        target_id: "resp_3",
+        user_id: "user_1",
+        rating: "down",
+        reason: "wrong",
+        occurred_at: at(5),
+      }),
     ]);
     const query: Warehouse["client"]["query"] = async (params) => {
       const result = await warehouse.client.query(params);

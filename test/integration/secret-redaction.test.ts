@@ -1,4 +1,10 @@
-import { makeFeedback, makeResponseCompleted, makeToolCall, plantedSecretsText, REJECTION_REASON_KINDS } from "@answerscope/contracts";
+import {
+  makeFeedback,
+  makeResponseCompleted,
+  makeToolCall,
+  plantedSecretsText,
+  REJECTION_REASON_KINDS,
+} from "@answerscope/contracts";
 import { queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiProcess } from "../src/api-process";
@@ -18,19 +24,47 @@ const OCCURRED = "2026-12-01T10:00:00.000Z";
 /** Malformed events of every reason the contract gives, each carrying the secrets, as raw texts. */
 function malformed(tenant: string): { reason: string; text: string }[] {
   const id = (name: string) => `${tenant}-${name}`;
-  const response = (name: string) => makeResponseCompleted({ tenant_id: tenant, event_id: id(name), response_id: id(name), occurred_at: OCCURRED, query_text: SECRETS });
+  const response = (name: string) =>
+    makeResponseCompleted({
+      tenant_id: tenant,
+      event_id: id(name),
+      response_id: id(name),
+      occurred_at: OCCURRED,
+      query_text: SECRETS,
+    });
   const missingUser: Record<string, unknown> = { ...response("missing"), note: SECRETS };
   delete missingUser.user_id;
   const cases = [
-    { reason: "invalid_json", text: `{"event_id": "${id("json")}", "tenant_id": "${tenant}", "event_type": "tool_call", "note": ${JSON.stringify(SECRETS)}, oops` },
-    { reason: "too_large", text: JSON.stringify({ ...response("large"), query_text: `${SECRETS}\n${"x".repeat(270 * 1024)}` }) },
+    {
+      reason: "invalid_json",
+      text: `{"event_id": "${id("json")}", "tenant_id": "${tenant}", "event_type": "tool_call", "note": ${JSON.stringify(SECRETS)}, oops`,
+    },
+    {
+      reason: "too_large",
+      text: JSON.stringify({ ...response("large"), query_text: `${SECRETS}\n${"x".repeat(270 * 1024)}` }),
+    },
     { reason: "missing_field", text: JSON.stringify(missingUser) },
     {
       reason: "invalid_field",
-      text: JSON.stringify({ ...makeToolCall({ tenant_id: tenant, event_id: id("delta"), occurred_at: OCCURRED }), status: "delta", error_message: SECRETS, arguments: { password: "plantedHunter2pw", note: SECRETS } }),
+      text: JSON.stringify({
+        ...makeToolCall({ tenant_id: tenant, event_id: id("delta"), occurred_at: OCCURRED }),
+        status: "delta",
+        error_message: SECRETS,
+        arguments: { password: "plantedHunter2pw", note: SECRETS },
+      }),
     },
     { reason: "unsupported_schema_version", text: JSON.stringify({ ...response("version"), schema_version: 7 }) },
-    { reason: "unsupported_event_type", text: JSON.stringify({ event_id: id("mystery"), event_type: "mystery", schema_version: 1, tenant_id: tenant, occurred_at: OCCURRED, note: SECRETS }) },
+    {
+      reason: "unsupported_event_type",
+      text: JSON.stringify({
+        event_id: id("mystery"),
+        event_type: "mystery",
+        schema_version: 1,
+        tenant_id: tenant,
+        occurred_at: OCCURRED,
+        note: SECRETS,
+      }),
+    },
   ];
   // The test covers every reason kind there is: a new kind must be planted too.
   expect(cases.map((item) => item.reason).sort()).toEqual([...REJECTION_REASON_KINDS].sort());
@@ -40,13 +74,45 @@ function malformed(tenant: string): { reason: string; text: string }[] {
 /** Events that are valid one by one and refused by a rule that sees more: another user's terminal tool_call event, a reused client_feedback_id. */
 function refusedByRules(tenant: string): object[] {
   const tool = (event_id: string, status: "started" | "completed", user_id: string) =>
-    makeToolCall({ tenant_id: tenant, event_id: `${tenant}-${event_id}`, tool_call_id: `${tenant}-call`, status, user_id, occurred_at: OCCURRED, error_message: undefined, result_summary: status === "completed" ? SECRETS : undefined });
-  const feedback = (event_id: string, comment: string) => makeFeedback({ tenant_id: tenant, event_id: `${tenant}-${event_id}`, client_feedback_id: "fb-reused", target_id: "r-none", user_id: "u-fb", occurred_at: OCCURRED, comment });
-  return [tool("owner-start", "started", "alice"), tool("thief-done", "completed", "mallory"), feedback("fb-first", "fine"), feedback("fb-conflict", SECRETS)];
+    makeToolCall({
+      tenant_id: tenant,
+      event_id: `${tenant}-${event_id}`,
+      tool_call_id: `${tenant}-call`,
+      status,
+      user_id,
+      occurred_at: OCCURRED,
+      error_message: undefined,
+      result_summary: status === "completed" ? SECRETS : undefined,
+    });
+  const feedback = (event_id: string, comment: string) =>
+    makeFeedback({
+      tenant_id: tenant,
+      event_id: `${tenant}-${event_id}`,
+      client_feedback_id: "fb-reused",
+      target_id: "r-none",
+      user_id: "u-fb",
+      occurred_at: OCCURRED,
+      comment,
+    });
+  return [
+    tool("owner-start", "started", "alice"),
+    tool("thief-done", "completed", "mallory"),
+    feedback("fb-first", "fine"),
+    feedback("fb-conflict", SECRETS),
+  ];
 }
 
 /** A valid answer whose user pasted the secrets into the question: stored under the default query_text policy, `redacted`. */
-const accepted = (tenant: string) => JSON.stringify(makeResponseCompleted({ tenant_id: tenant, event_id: `${tenant}-accepted`, response_id: `${tenant}-accepted`, occurred_at: OCCURRED, query_text: SECRETS }));
+const accepted = (tenant: string) =>
+  JSON.stringify(
+    makeResponseCompleted({
+      tenant_id: tenant,
+      event_id: `${tenant}-accepted`,
+      response_id: `${tenant}-accepted`,
+      occurred_at: OCCURRED,
+      query_text: SECRETS,
+    }),
+  );
 
 /**
  * Credentials a producer leaks into events that are then refused, for every reason, through the
@@ -66,13 +132,19 @@ describe("planted secrets in refused events", () => {
   let api: ServiceProcess;
 
   const post = (port: number, key: string, texts: string[]) =>
-    fetch(`http://127.0.0.1:${port}/v1/events`, { method: "POST", headers: { "content-type": "application/x-ndjson", authorization: `Bearer ${key}` }, body: texts.join("\n") }).then(async (res) => {
+    fetch(`http://127.0.0.1:${port}/v1/events`, {
+      method: "POST",
+      headers: { "content-type": "application/x-ndjson", authorization: `Bearer ${key}` },
+      body: texts.join("\n"),
+    }).then(async (res) => {
       expect(res.status, await res.clone().text()).toBe(202);
       return res.text();
     });
 
   const rejected = (tenant: string) =>
-    fetch(`http://127.0.0.1:${api.port}/api/v1/rejected?from=2020-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&limit=200`, { headers: { authorization: `Bearer ${READ_KEYS[tenant]}` } }).then(async (res) => {
+    fetch(`http://127.0.0.1:${api.port}/api/v1/rejected?from=2020-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&limit=200`, {
+      headers: { authorization: `Bearer ${READ_KEYS[tenant]}` },
+    }).then(async (res) => {
       expect(res.status).toBe(200);
       return res.text();
     });
@@ -80,7 +152,11 @@ describe("planted secrets in refused events", () => {
   /** Whether the owner's start of the test's tool call is stored: the ownership rule compares with what is. */
   const startStored = (tenant: string) => () =>
     waitFor(
-      () => queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)}`),
+      () =>
+        queryRows<{ n: number }>(
+          warehouse,
+          `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)}`,
+        ),
       (rows) => Number(rows[0]?.n) === 1,
       { timeoutMs: 60_000, what: `${tenant}'s first tool-call event stored` },
     );
@@ -95,16 +171,40 @@ describe("planted secrets in refused events", () => {
     const keys = Object.entries(READ_KEYS).map(([tenant, key]) => `read:${tenant}:${key}`);
     const base = { CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, INGEST_BATCH_MAX_WAIT_MS: "50" };
     single = await startIngestProcess({ ...base, ANSWERSCOPE_KEYS: `ingest:${TENANTS.single}:${INGEST_SINGLE}` });
-    kafkaNode = await startIngestProcess({ ...ingestWorkerEnv({ url: created.url, database: created.database, brokers, groupId: "secrets" }), RUN_COLLECTOR: "on", ANSWERSCOPE_KEYS: `ingest:${TENANTS.viaKafka}:${INGEST_KAFKA}` });
-    api = await startApiProcess({ CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, ANSWERSCOPE_KEYS: keys.join(",") });
+    kafkaNode = await startIngestProcess({
+      ...ingestWorkerEnv({ url: created.url, database: created.database, brokers, groupId: "secrets" }),
+      RUN_COLLECTOR: "on",
+      ANSWERSCOPE_KEYS: `ingest:${TENANTS.viaKafka}:${INGEST_KAFKA}`,
+    });
+    api = await startApiProcess({
+      CLICKHOUSE_URL: created.url,
+      CLICKHOUSE_DATABASE: created.database,
+      ANSWERSCOPE_KEYS: keys.join(","),
+    });
 
     // An event for another tenant is refused as forbidden by the collector: only over HTTP.
-    const otherTenant = JSON.stringify(makeResponseCompleted({ tenant_id: "someone-else", event_id: "x-forbidden", query_text: SECRETS }));
-    for (const [process, key, tenant] of [[single, INGEST_SINGLE, TENANTS.single], [kafkaNode, INGEST_KAFKA, TENANTS.viaKafka]] as const) {
-      await post(process.port, key, [...malformed(tenant).map((item) => item.text), otherTenant, JSON.stringify(refusedByRules(tenant)[0]), accepted(tenant)]);
+    const otherTenant = JSON.stringify(
+      makeResponseCompleted({ tenant_id: "someone-else", event_id: "x-forbidden", query_text: SECRETS }),
+    );
+    for (const [process, key, tenant] of [
+      [single, INGEST_SINGLE, TENANTS.single],
+      [kafkaNode, INGEST_KAFKA, TENANTS.viaKafka],
+    ] as const) {
+      await post(process.port, key, [
+        ...malformed(tenant).map((item) => item.text),
+        otherTenant,
+        JSON.stringify(refusedByRules(tenant)[0]),
+        accepted(tenant),
+      ]);
       // The rules compare with what is stored: the second events come once the first are.
       await startStored(tenant)();
-      await post(process.port, key, refusedByRules(tenant).slice(1).map((event) => JSON.stringify(event)));
+      await post(
+        process.port,
+        key,
+        refusedByRules(tenant)
+          .slice(1)
+          .map((event) => JSON.stringify(event)),
+      );
     }
     // Straight onto the event topics: the worker refuses them and dead-letters them itself.
     const producer = kafkaFor(brokers).producer();
@@ -118,18 +218,32 @@ describe("planted secrets in refused events", () => {
     });
     const rules = refusedByRules(TENANTS.direct);
     await producer.send({ topic: TOPICS.tool_call, messages: [{ key: "k", value: JSON.stringify(rules[0]) }] });
-    await producer.send({ topic: TOPICS.feedback_submitted, messages: [{ key: "k", value: JSON.stringify(rules[2]) }] });
+    await producer.send({
+      topic: TOPICS.feedback_submitted,
+      messages: [{ key: "k", value: JSON.stringify(rules[2]) }],
+    });
     await startStored(TENANTS.direct)();
     await producer.send({ topic: TOPICS.tool_call, messages: [{ key: "k", value: JSON.stringify(rules[1]) }] });
-    await producer.send({ topic: TOPICS.feedback_submitted, messages: [{ key: "k", value: JSON.stringify(rules[3]) }] });
+    await producer.send({
+      topic: TOPICS.feedback_submitted,
+      messages: [{ key: "k", value: JSON.stringify(rules[3]) }],
+    });
     await producer.disconnect();
 
     const expected = { [TENANTS.single]: 9, [TENANTS.viaKafka]: 9, [TENANTS.direct]: 8 };
     for (const [tenant, total] of Object.entries(expected)) {
-      await waitFor(() => rejected(tenant), (body) => (JSON.parse(body) as { total: number }).total === total, { timeoutMs: 60_000, what: `${total} rejected events of ${tenant}` });
+      await waitFor(
+        () => rejected(tenant),
+        (body) => (JSON.parse(body) as { total: number }).total === total,
+        { timeoutMs: 60_000, what: `${total} rejected events of ${tenant}` },
+      );
     }
     await waitFor(
-      () => queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("responses")} WHERE event_id LIKE 't-sec-%-accepted'`),
+      () =>
+        queryRows<{ n: number }>(
+          warehouse,
+          `SELECT count() AS n FROM ${warehouse.table("responses")} WHERE event_id LIKE 't-sec-%-accepted'`,
+        ),
       (rows) => Number(rows[0]?.n) === 3,
       { timeoutMs: 60_000, what: "the three accepted answers stored" },
     );
@@ -144,7 +258,9 @@ describe("planted secrets in refused events", () => {
   });
 
   it("lists every refused event of each tenant in the API, by every reason, redacted", () => {
-    const reasons = answers.map((body) => (JSON.parse(body) as { counts: { reason: string }[] }).counts.map((row) => row.reason.split(":")[0]).sort());
+    const reasons = answers.map((body) =>
+      (JSON.parse(body) as { counts: { reason: string }[] }).counts.map((row) => row.reason.split(":")[0]).sort(),
+    );
     // Broken JSON too: its tenant is read from the text. Over HTTP forbidden twice (the key's tenant, the tool call's owner).
     const every = [...REJECTION_REASON_KINDS, "forbidden", "feedback_conflict"].sort();
     expect(reasons).toEqual([every, every, every]);

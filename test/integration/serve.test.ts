@@ -12,13 +12,16 @@ const MINUTE = 60_000;
 
 /** The messages of a process's output, in order: each JSON log line's `msg`, other lines as they are. */
 function logMessages(output: string): string[] {
-  return output.split("\n").filter(Boolean).map((line) => {
-    try {
-      return String((JSON.parse(line) as { msg?: unknown }).msg);
-    } catch {
-      return line;
-    }
-  });
+  return output
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      try {
+        return String((JSON.parse(line) as { msg?: unknown }).msg);
+      } catch {
+        return line;
+      }
+    });
 }
 
 /**
@@ -37,12 +40,17 @@ describe("answerscope serve on the embedded engine", () => {
   };
   let serve: ServeProcess | undefined;
   const now = Date.now();
-  const range = new URLSearchParams({ from: new Date(now - 60 * MINUTE).toISOString(), to: new Date(now + MINUTE).toISOString() });
-  const api = (path: string, port: number) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${READ_KEY}` } });
+  const range = new URLSearchParams({
+    from: new Date(now - 60 * MINUTE).toISOString(),
+    to: new Date(now + MINUTE).toISOString(),
+  });
+  const api = (path: string, port: number) =>
+    fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${READ_KEY}` } });
   const metricsRow = async (port: number) => {
     const res = await api(`/api/v1/metrics?${range}`, port);
     expect(res.status).toBe(200);
-    return ((await res.json()) as { rows: { response_count: number; outcome_counts: Record<string, number> }[] }).rows[0]!;
+    return ((await res.json()) as { rows: { response_count: number; outcome_counts: Record<string, number> }[] })
+      .rows[0]!;
   };
 
   const withServeOutput = (error: unknown): never => {
@@ -69,12 +77,39 @@ describe("answerscope serve on the embedded engine", () => {
     const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE).toISOString();
     const events = [
       // Its observation window closed without a follow-up in its session: good.
-      makeResponseCompleted({ event_id: "e-good", tenant_id: "acme", response_id: "r-good", session_id: "s-good", occurred_at: at(30) }),
+      makeResponseCompleted({
+        event_id: "e-good",
+        tenant_id: "acme",
+        response_id: "r-good",
+        session_id: "s-good",
+        occurred_at: at(30),
+      }),
       // Rated down: bad.
-      makeResponseCompleted({ event_id: "e-bad", tenant_id: "acme", response_id: "r-bad", session_id: "s-bad", occurred_at: at(3) }),
-      makeFeedback({ event_id: "e-down", tenant_id: "acme", target_id: "r-bad", session_id: "s-bad", client_feedback_id: "fb-down", rating: "down", occurred_at: at(2) }),
+      makeResponseCompleted({
+        event_id: "e-bad",
+        tenant_id: "acme",
+        response_id: "r-bad",
+        session_id: "s-bad",
+        occurred_at: at(3),
+      }),
+      makeFeedback({
+        event_id: "e-down",
+        tenant_id: "acme",
+        target_id: "r-bad",
+        session_id: "s-bad",
+        client_feedback_id: "fb-down",
+        rating: "down",
+        occurred_at: at(2),
+      }),
       // Ended in an error: failed.
-      makeResponseCompleted({ event_id: "e-failed", tenant_id: "acme", response_id: "r-failed", session_id: "s-failed", finish_reason: "error", occurred_at: at(3) }),
+      makeResponseCompleted({
+        event_id: "e-failed",
+        tenant_id: "acme",
+        response_id: "r-failed",
+        session_id: "s-failed",
+        finish_reason: "error",
+        occurred_at: at(3),
+      }),
     ];
     const posted = await fetch(`http://127.0.0.1:${collector}/v1/events`, {
       method: "POST",
@@ -84,9 +119,13 @@ describe("answerscope serve on the embedded engine", () => {
     expect(posted.status).toBe(202);
     expect(await posted.json()).toEqual({ accepted: 4, rejected: [] });
 
-    const row = await waitFor(() => metricsRow(apiPort!), (r) => r.outcome_counts.good === 1 && r.outcome_counts.bad === 1 && r.outcome_counts.failed === 1, {
-      what: "the evaluator's labels in the API's figures",
-    }).catch(withServeOutput);
+    const row = await waitFor(
+      () => metricsRow(apiPort!),
+      (r) => r.outcome_counts.good === 1 && r.outcome_counts.bad === 1 && r.outcome_counts.failed === 1,
+      {
+        what: "the evaluator's labels in the API's figures",
+      },
+    ).catch(withServeOutput);
     expect(row.response_count).toBe(3);
     expect(row.outcome_counts).toEqual({ excellent: 0, good: 1, neutral: 0, bad: 1, failed: 1, pending: 0 });
 
@@ -109,9 +148,18 @@ describe("answerscope serve on the embedded engine", () => {
     // Every role stopped, then the warehouse closed, and none of them failed on the way out.
     const messages = logMessages(serve!.output());
     const stopping = messages.slice(messages.indexOf("SIGTERM: stopping"));
-    expect(stopping.filter((message) => /^answerscope \S+ stopped$|^answerscope serve: warehouse closed$/.test(message)).sort()).toEqual(
-      ["answerscope api stopped", "answerscope collector stopped", "answerscope evaluator stopped", "answerscope exporter stopped", "answerscope langfuse stopped", "answerscope serve: warehouse closed"],
-    );
+    expect(
+      stopping
+        .filter((message) => /^answerscope \S+ stopped$|^answerscope serve: warehouse closed$/.test(message))
+        .sort(),
+    ).toEqual([
+      "answerscope api stopped",
+      "answerscope collector stopped",
+      "answerscope evaluator stopped",
+      "answerscope exporter stopped",
+      "answerscope langfuse stopped",
+      "answerscope serve: warehouse closed",
+    ]);
     expect(stopping.at(-1)).toBe("answerscope serve: warehouse closed");
     expect(stopping.join("\n")).not.toMatch(/fail|error/i);
     serve = await startServe(["--roles", "api"], env);
@@ -131,9 +179,15 @@ describe("answerscope serve on a new data directory", () => {
   afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it("applies the migrations itself whichever roles it runs: no other process can while it holds the directory", async () => {
-    const serve = await startServe(["--roles", "api"], { ANSWERSCOPE_DATA_DIR: newDataDir(), ANSWERSCOPE_KEYS: `read:acme:${READ_KEY}` });
+    const serve = await startServe(["--roles", "api"], {
+      ANSWERSCOPE_DATA_DIR: newDataDir(),
+      ANSWERSCOPE_KEYS: `read:acme:${READ_KEY}`,
+    });
     try {
-      const res = await fetch(`http://127.0.0.1:${serve.ports.api}/api/v1/metrics?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`, { headers: { authorization: `Bearer ${READ_KEY}` } });
+      const res = await fetch(
+        `http://127.0.0.1:${serve.ports.api}/api/v1/metrics?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`,
+        { headers: { authorization: `Bearer ${READ_KEY}` } },
+      );
       expect(res.status).toBe(200);
       expect(((await res.json()) as { rows: { response_count: number }[] }).rows[0]!.response_count).toBe(0);
     } finally {
@@ -144,7 +198,11 @@ describe("answerscope serve on a new data directory", () => {
   it("stops its roles once started, and closes the warehouse, instead of dying in the migrations", async () => {
     const serve = launchServe([], { ANSWERSCOPE_DATA_DIR: newDataDir() });
     // Printed once the signal handlers are in place, before the collector applies the migrations (seconds on a new directory).
-    await waitFor(async () => serve.output(), (output) => output.includes("answerscope serve: starting") || serve.child.exitCode !== null, { intervalMs: 10, what: "serve to start" });
+    await waitFor(
+      async () => serve.output(),
+      (output) => output.includes("answerscope serve: starting") || serve.child.exitCode !== null,
+      { intervalMs: 10, what: "serve to start" },
+    );
     serve.child.kill("SIGTERM");
     expect(await serve.closed).toBe(0);
     const output = serve.output();
@@ -158,6 +216,10 @@ describe("answerscope serve on a new data directory", () => {
 function sampleSum(exposition: string, metric: string, labels: Record<string, string>): number {
   return exposition
     .split("\n")
-    .filter((line) => line.startsWith(`${metric}{`) && Object.entries(labels).every(([name, value]) => line.includes(`${name}="${value}"`)))
+    .filter(
+      (line) =>
+        line.startsWith(`${metric}{`) &&
+        Object.entries(labels).every(([name, value]) => line.includes(`${name}="${value}"`)),
+    )
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
 }

@@ -18,7 +18,8 @@ describe("reads on a closed keep-alive socket", () => {
   });
 
   it("fails a plain client read on the reused socket (the proxy reproduces the failure)", async () => {
-    const read = async (n: number) => (await warehouse.client.query({ query: `SELECT ${n} AS n`, format: "JSONEachRow" })).json<{ n: number }>();
+    const read = async (n: number) =>
+      (await warehouse.client.query({ query: `SELECT ${n} AS n`, format: "JSONEachRow" })).json<{ n: number }>();
     expect(await read(1)).toEqual([{ n: 1 }]);
     const before = proxy.cut();
     await expect(read(2)).rejects.toMatchObject({ code: "ECONNRESET" });

@@ -1,4 +1,13 @@
-import { lockHolderOf, lockTableDdl, onClusterClause, pendingViewRepairs, recordViewRepairs, runViewRepairs, withTableLock, type Warehouse } from "@answerscope/warehouse";
+import {
+  lockHolderOf,
+  lockTableDdl,
+  onClusterClause,
+  pendingViewRepairs,
+  recordViewRepairs,
+  runViewRepairs,
+  withTableLock,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -11,7 +20,8 @@ describe("table locks with a lease", () => {
   let lockNumber = 0;
   const nextLock = () => `test_lock_${++lockNumber}`;
   /** The lock as a holder that was then killed left it. */
-  const leftBehind = (lock: string, holder: string, acquiredAtMs: number) => warehouse.client.command({ query: lockTableDdl(warehouse, lock, { holder, acquiredAtMs }) });
+  const leftBehind = (lock: string, holder: string, acquiredAtMs: number) =>
+    warehouse.client.command({ query: lockTableDdl(warehouse, lock, { holder, acquiredAtMs }) });
 
   beforeAll(async () => {
     warehouse = (await createTestWarehouse("as_table_lock")).warehouse;
@@ -24,7 +34,12 @@ describe("table locks with a lease", () => {
   it("records its holder and time in the lock's DDL while held, and frees the lock after", async () => {
     const lock = nextLock();
     const before = Date.now();
-    const seen = await withTableLock(warehouse, lock, async (held) => ({ held, stored: await lockHolderOf(warehouse, lock) }), { leaseMs: LEASE_MS });
+    const seen = await withTableLock(
+      warehouse,
+      lock,
+      async (held) => ({ held, stored: await lockHolderOf(warehouse, lock) }),
+      { leaseMs: LEASE_MS },
+    );
     expect(seen.stored).toEqual({ holder: seen.held.holder, acquiredAtMs: seen.held.acquiredAtMs });
     expect(seen.held.holder).toMatch(new RegExp(`:${process.pid}$`));
     expect(seen.held.acquiredAtMs).toBeGreaterThanOrEqual(before);
@@ -47,9 +62,15 @@ describe("table locks with a lease", () => {
     const acquiredAtMs = Date.now() - LEASE_MS - 5_000;
     await leftBehind(lock, "worker-b:42", acquiredAtMs);
     const logged: string[] = [];
-    const holder = await withTableLock(warehouse, lock, async () => (await lockHolderOf(warehouse, lock))?.holder, { leaseMs: LEASE_MS, timeoutMs: 5_000, log: (m) => logged.push(m) });
+    const holder = await withTableLock(warehouse, lock, async () => (await lockHolderOf(warehouse, lock))?.holder, {
+      leaseMs: LEASE_MS,
+      timeoutMs: 5_000,
+      log: (m) => logged.push(m),
+    });
     expect(holder).not.toBe("worker-b:42");
-    expect(logged).toEqual([`took over ${warehouse.table(lock)}, held by worker-b:42 since ${new Date(acquiredAtMs).toISOString()}, past its lease`]);
+    expect(logged).toEqual([
+      `took over ${warehouse.table(lock)}, held by worker-b:42 since ${new Date(acquiredAtMs).toISOString()}, past its lease`,
+    ]);
     expect(await lockHolderOf(warehouse, lock)).toBeNull();
   });
 
@@ -79,16 +100,27 @@ describe("table locks with a lease", () => {
 
   it("never takes over a lock that records no time (made before leases)", async () => {
     const lock = nextLock();
-    await warehouse.client.command({ query: `CREATE TABLE ${warehouse.table(lock)} ${onClusterClause(warehouse.target)} (holder String) ENGINE = Log` });
-    await expect(withTableLock(warehouse, lock, async () => undefined, { leaseMs: 1, timeoutMs: 500, pollMs: 50 })).rejects.toThrow(
-      new RegExp(`an unknown holder\\) has held .*; if none is running, remove it with DROP TABLE ${warehouse.table(lock)}`),
+    await warehouse.client.command({
+      query: `CREATE TABLE ${warehouse.table(lock)} ${onClusterClause(warehouse.target)} (holder String) ENGINE = Log`,
+    });
+    await expect(
+      withTableLock(warehouse, lock, async () => undefined, { leaseMs: 1, timeoutMs: 500, pollMs: 50 }),
+    ).rejects.toThrow(
+      new RegExp(
+        `an unknown holder\\) has held .*; if none is running, remove it with DROP TABLE ${warehouse.table(lock)}`,
+      ),
     );
     expect(await lockHolderOf(warehouse, lock)).toEqual({ holder: "", acquiredAtMs: undefined });
   });
 
   it("tells its holder when half the lease has passed", async () => {
     // The lease runs from just before the CREATE, which on a cluster waits for every node.
-    const inLease = await withTableLock(warehouse, nextLock(), async (held) => [held.inLease(), await sleep(1_600).then(() => held.inLease())], { leaseMs: 3_000 });
+    const inLease = await withTableLock(
+      warehouse,
+      nextLock(),
+      async (held) => [held.inLease(), await sleep(1_600).then(() => held.inLease())],
+      { leaseMs: 3_000 },
+    );
     expect(inLease).toEqual([true, false]);
   });
 
@@ -96,7 +128,12 @@ describe("table locks with a lease", () => {
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
     await recordViewRepairs(
       warehouse,
-      ["t-lease-1", "t-lease-2"].map((tenantId) => ({ tenantId, repairId: `lease-${tenantId}`, hourStarts: [hour], minIngestedAtMs: Date.now() })),
+      ["t-lease-1", "t-lease-2"].map((tenantId) => ({
+        tenantId,
+        repairId: `lease-${tenantId}`,
+        hourStarts: [hour],
+        minIngestedAtMs: Date.now(),
+      })),
     );
     const options = { settleMs: 50, lockTimeoutMs: 5_000, lockLeaseMs: 1 };
     expect(await runViewRepairs(warehouse, options)).toMatchObject({ pending: 2, repaired: 1 });

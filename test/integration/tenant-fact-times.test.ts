@@ -17,7 +17,8 @@ describe("tenant_fact_times", () => {
   let ingestedAtMs = Date.now() - 3_600_000;
   /** Loads events one second of ingest time after the previous load's. */
   const load = async (events: object[]) => {
-    ingestedAtMs = (await loadRawEvents(warehouse, events, { firstIngestedAtMs: ingestedAtMs + 1000 })).lastIngestedAtMs;
+    ingestedAtMs = (await loadRawEvents(warehouse, events, { firstIngestedAtMs: ingestedAtMs + 1000 }))
+      .lastIngestedAtMs;
   };
 
   beforeAll(async () => {
@@ -30,27 +31,41 @@ describe("tenant_fact_times", () => {
   });
 
   it("holds every tenant's maxima over all three fact tables", async () => {
-    await load([a.response("r1", 0), a.tool("c1", "completed", -5, { response_id: "r1" }), b.response("r2", 100), b.feedback(200, { target_id: "r2", rating: "down" })]);
+    await load([
+      a.response("r1", 0),
+      a.tool("c1", "completed", -5, { response_id: "r1" }),
+      b.response("r2", 100),
+      b.feedback(200, { target_id: "r2", rating: "down" }),
+    ]);
     const scanned = await scannedFactTimes(warehouse);
     expect(scanned.map((row) => row.tenant_id)).toEqual(["t-times-a", "t-times-b"]);
     expect(await settledFactTimes(warehouse, scanned)).toEqual(scanned);
-    expect(await storedFactTimes(warehouse, "t-times-b")).toEqual(scanned.filter((row) => row.tenant_id === "t-times-b"));
+    expect(await storedFactTimes(warehouse, "t-times-b")).toEqual(
+      scanned.filter((row) => row.tenant_id === "t-times-b"),
+    );
   });
 
   it.each([
     { kind: "tool-call event", event: () => a.tool("c2", "failed", 3_000, { response_id: "r1" }) },
     { kind: "feedback event", event: () => a.feedback(4_000, { target_id: "r1", rating: "up" }) },
     { kind: "response", event: () => a.response("r3", 5_000) },
-  ])("a $kind ingested last and occurring last raises both of its tenant's maxima, and only its tenant's", async ({ event }) => {
-    const before = await storedFactTimes(warehouse, "t-times-b");
-    const added = event();
-    await load([added]);
-    const raised = { tenant_id: "t-times-a", max_ingested_at_ms: ingestedAtMs, max_occurred_at_ms: Date.parse(added.occurred_at) };
-    expect(await settledFactTimes(warehouse, [raised], "t-times-a")).toEqual([raised]);
-    expect(await storedFactTimes(warehouse, "t-times-b")).toEqual(before);
-    const scanned = await scannedFactTimes(warehouse);
-    expect(await settledFactTimes(warehouse, scanned)).toEqual(scanned);
-  });
+  ])(
+    "a $kind ingested last and occurring last raises both of its tenant's maxima, and only its tenant's",
+    async ({ event }) => {
+      const before = await storedFactTimes(warehouse, "t-times-b");
+      const added = event();
+      await load([added]);
+      const raised = {
+        tenant_id: "t-times-a",
+        max_ingested_at_ms: ingestedAtMs,
+        max_occurred_at_ms: Date.parse(added.occurred_at),
+      };
+      expect(await settledFactTimes(warehouse, [raised], "t-times-a")).toEqual([raised]);
+      expect(await storedFactTimes(warehouse, "t-times-b")).toEqual(before);
+      const scanned = await scannedFactTimes(warehouse);
+      expect(await settledFactTimes(warehouse, scanned)).toEqual(scanned);
+    },
+  );
 
   it("a late event raises the newest ingest time and keeps the newest event time", async () => {
     const [before] = await storedFactTimes(warehouse, "t-times-a");
@@ -75,12 +90,18 @@ describe("migration 0016 on a deployment with facts", () => {
   const e = new EventBuilder("t-times-upgrade");
 
   beforeAll(async () => {
-    ({ warehouse } = await createTestWarehouse("as_tenant_fact_times_upgrade", { migrations: loadMigrations().filter((m) => m.version < 16) }));
+    ({ warehouse } = await createTestWarehouse("as_tenant_fact_times_upgrade", {
+      migrations: loadMigrations().filter((m) => m.version < 16),
+    }));
   });
   afterAll(() => dropTestWarehouse(warehouse));
 
   it("fills the table from the facts stored before it", async () => {
-    await loadRawEvents(warehouse, [e.response("r1", 0), e.tool("c1", "completed", 50, { response_id: "r1" }), e.feedback(100, { target_id: "r1", rating: "up" })]);
+    await loadRawEvents(warehouse, [
+      e.response("r1", 0),
+      e.tool("c1", "completed", 50, { response_id: "r1" }),
+      e.feedback(100, { target_id: "r1", rating: "up" }),
+    ]);
     const scanned = await scannedFactTimes(warehouse);
     expect(scanned).toHaveLength(1);
     expect((await migrate(warehouse)).applied).toContain(16);

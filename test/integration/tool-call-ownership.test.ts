@@ -10,8 +10,27 @@ const T0 = Date.parse("2026-12-01T10:00:00.000Z");
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
 
 /** One lifecycle event of a call in the test's tenant, by `user`, `seconds` after T0. */
-const call = (event_id: string, tool_call_id: string, status: ToolCallInput["status"], user_id: string, seconds: number, extra: Partial<ToolCallInput> = {}) =>
-  makeToolCall({ event_id, tool_call_id, status, user_id, tenant_id: TENANT, occurred_at: at(seconds), session_id: `s-${user_id}`, response_id: undefined, result_summary: undefined, duration_ms: undefined, ...extra });
+const call = (
+  event_id: string,
+  tool_call_id: string,
+  status: ToolCallInput["status"],
+  user_id: string,
+  seconds: number,
+  extra: Partial<ToolCallInput> = {},
+) =>
+  makeToolCall({
+    event_id,
+    tool_call_id,
+    status,
+    user_id,
+    tenant_id: TENANT,
+    occurred_at: at(seconds),
+    session_id: `s-${user_id}`,
+    response_id: undefined,
+    result_summary: undefined,
+    duration_ms: undefined,
+    ...extra,
+  });
 
 /**
  * docs/events.md: a terminal tool_call event whose user is not the user of the call's first event
@@ -33,10 +52,19 @@ describe("tool-call ownership", () => {
   };
 
   const reducedCalls = () =>
-    queryRows<{ tool_call_id: string; status: string; user_id: string; error_category: string; duration_ms: number; event_count: number }>(
+    queryRows<{
+      tool_call_id: string;
+      status: string;
+      user_id: string;
+      error_category: string;
+      duration_ms: number;
+      event_count: number;
+    }>(
       warehouse,
       `SELECT tool_call_id, status, user_id, error_category, duration_ms, event_count FROM (${reducedToolCallsSql(warehouse, { tenantId: TENANT })}) ORDER BY tool_call_id`,
-    ).then((rows) => rows.map((row) => ({ ...row, duration_ms: Number(row.duration_ms), event_count: Number(row.event_count) })));
+    ).then((rows) =>
+      rows.map((row) => ({ ...row, duration_ms: Number(row.duration_ms), event_count: Number(row.event_count) })),
+    );
 
   /** The live state per call in tool_call_states (migration 0012), what the tools figures read. */
   const liveStates = () =>
@@ -54,7 +82,14 @@ describe("tool-call ownership", () => {
   beforeAll(async () => {
     const created = await createTestWarehouse("as_owner");
     warehouse = created.warehouse;
-    service = await startIngestService(loadIngestConfig({ PORT: "0", ...created.env, ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`, INGEST_BATCH_MAX_WAIT_MS: "20" }));
+    service = await startIngestService(
+      loadIngestConfig({
+        PORT: "0",
+        ...created.env,
+        ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`,
+        INGEST_BATCH_MAX_WAIT_MS: "20",
+      }),
+    );
   });
 
   afterAll(async () => {
@@ -84,21 +119,44 @@ describe("tool-call ownership", () => {
 
     // The owner's own terminal event still finalizes the call.
     await post([call("a-done", "c1", "completed", "alice", 3, { duration_ms: 9 })]);
-    expect((await reducedCalls())[0]).toEqual({ tool_call_id: "c1", status: "completed", user_id: "alice", error_category: "", duration_ms: 9, event_count: 2 });
+    expect((await reducedCalls())[0]).toEqual({
+      tool_call_id: "c1",
+      status: "completed",
+      user_id: "alice",
+      error_category: "",
+      duration_ms: 9,
+      event_count: 2,
+    });
   });
 
   it("lists each refused event once as forbidden in the rejected view and counts it, a re-delivery included", async () => {
     // The same request again (a client retry): nothing new is stored, rejected or counted.
-    await post([call("m-fail-c1", "c1", "failed", "mallory", 1, { error_category: "permission", error_message: "denied" })]);
-    const rejected = await queryRejected(warehouse, { tenantId: TENANT, from: at(-86_400), to: new Date(Date.now() + 60_000).toISOString() });
+    await post([
+      call("m-fail-c1", "c1", "failed", "mallory", 1, { error_category: "permission", error_message: "denied" }),
+    ]);
+    const rejected = await queryRejected(warehouse, {
+      tenantId: TENANT,
+      from: at(-86_400),
+      to: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(rejected.counts).toEqual([{ reason: "forbidden", count: 2 }]);
-    expect(rejected.events.map((event) => [event.event_id, event.reason, event.event_type, event.source]).sort()).toEqual([
+    expect(
+      rejected.events.map((event) => [event.event_id, event.reason, event.event_type, event.source]).sort(),
+    ).toEqual([
       ["m-done-c3", "forbidden", "tool_call", "tool_call_rules"],
       ["m-fail-c1", "forbidden", "tool_call", "tool_call_rules"],
     ]);
-    expect(JSON.parse(rejected.events.find((event) => event.event_id === "m-fail-c1")!.payload)).toMatchObject({ tool_call_id: "c1", status: "failed", user_id: "mallory", error_category: "permission" });
+    expect(JSON.parse(rejected.events.find((event) => event.event_id === "m-fail-c1")!.payload)).toMatchObject({
+      tool_call_id: "c1",
+      status: "failed",
+      user_id: "mallory",
+      error_category: "permission",
+    });
     expect(await forbiddenCounted()).toBe(2);
-    const stored = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(TENANT)} AND user_id = 'mallory'`);
+    const stored = await queryRows<{ n: number }>(
+      warehouse,
+      `SELECT count() AS n FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(TENANT)} AND user_id = 'mallory'`,
+    );
     expect(Number(stored[0]!.n)).toBe(0);
   });
 });

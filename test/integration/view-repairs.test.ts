@@ -34,8 +34,21 @@ const CASES: { name: string; from: number; to: number; groupBy?: Dimension[]; bu
 ];
 
 async function metricsDiff(warehouse: Warehouse, tenant: string, range: (typeof CASES)[number]): Promise<string[]> {
-  const query = { tenantId: tenant, from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString(), filters: {}, groupBy: range.groupBy ?? [], bucket: range.bucket };
-  const expected = referenceMetrics(dataset.events, { tenant_id: tenant, from: query.from, to: query.to, group_by: range.groupBy, bucket: range.bucket });
+  const query = {
+    tenantId: tenant,
+    from: new Date(range.from).toISOString(),
+    to: new Date(range.to).toISOString(),
+    filters: {},
+    groupBy: range.groupBy ?? [],
+    bucket: range.bucket,
+  };
+  const expected = referenceMetrics(dataset.events, {
+    tenant_id: tenant,
+    from: query.from,
+    to: query.to,
+    group_by: range.groupBy,
+    bucket: range.bucket,
+  });
   const actual = await queryMetrics(warehouse, query);
   return diffMetricsRows(expected.rows, actual.rows);
 }
@@ -74,23 +87,27 @@ describe("view repairs", () => {
     const views = await materializedViews(warehouse);
     expect(views.length).toBeGreaterThanOrEqual(8);
     const onCluster = onClusterClause(warehouse.target);
-    for (const view of views) await warehouse.client.command({ query: `DETACH TABLE ${warehouse.table(view)} ${onCluster}` });
+    for (const view of views)
+      await warehouse.client.command({ query: `DETACH TABLE ${warehouse.table(view)} ${onCluster}` });
     await loadThroughSink(warehouse, dataset.events.slice(half), 50, {
       receivedAtMs,
       onBatch: async (batch) => {
         // Expired at once: these writes never return.
         announced += (await new WriteIntents(warehouse, 0).open(batch)).rows.length;
         sample ??= batch;
-        for (const row of [...batch.responses, ...batch.toolCalls]) noted.add(`${row.tenant_id} ${Math.floor(row.occurred_at_ms / HOUR) * HOUR}`);
+        for (const row of [...batch.responses, ...batch.toolCalls])
+          noted.add(`${row.tenant_id} ${Math.floor(row.occurred_at_ms / HOUR) * HOUR}`);
       },
     });
-    for (const view of views) await warehouse.client.command({ query: `ATTACH TABLE ${warehouse.table(view)} ${onCluster}` });
+    for (const view of views)
+      await warehouse.client.command({ query: `ATTACH TABLE ${warehouse.table(view)} ${onCluster}` });
     await evaluateOutcomes(warehouse, { settleMs: 0 });
   });
   afterAll(() => dropTestWarehouse(warehouse));
 
   it("finds the figures short before the repair (so the repair has something to do)", async () => {
-    for (const tenant of dataset.tenants) expect(await metricsDiff(warehouse, tenant, CASES[0]!), tenant).not.toEqual([]);
+    for (const tenant of dataset.tenants)
+      expect(await metricsDiff(warehouse, tenant, CASES[0]!), tenant).not.toEqual([]);
     expect(await storedFactTimes(warehouse)).not.toEqual(await scannedFactTimes(warehouse));
   });
 
@@ -113,14 +130,26 @@ describe("view repairs", () => {
 
   it("starts no INSERT of a write before its announcement is stored", async () => {
     const tenant = "t-gate";
-    const batch = { ...sample!, responses: sample!.responses.map((row) => ({ ...row, tenant_id: tenant })), toolCalls: sample!.toolCalls.map((row) => ({ ...row, tenant_id: tenant })), feedback: [], rejected: [], externalLabels: [] };
+    const batch = {
+      ...sample!,
+      responses: sample!.responses.map((row) => ({ ...row, tenant_id: tenant })),
+      toolCalls: sample!.toolCalls.map((row) => ({ ...row, tenant_id: tenant })),
+      feedback: [],
+      rejected: [],
+      externalLabels: [],
+    };
     const stored = async () => {
-      const [row] = await queryRows<{ n: number }>(warehouse, `SELECT (SELECT count() FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(tenant)}) + (SELECT count() FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)}) AS n`);
+      const [row] = await queryRows<{ n: number }>(
+        warehouse,
+        `SELECT (SELECT count() FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(tenant)}) + (SELECT count() FROM ${warehouse.table("tool_call_events")} WHERE tenant_id = ${sqlValue(tenant)}) AS n`,
+      );
       return Number(row!.n);
     };
     // As the ingest service writes: the announcement runs beside the duplicate checks and fails
     // after they have answered; nothing may be stored.
-    const failedAnnouncement = new Promise((_, reject) => setTimeout(() => reject(new Error("announcement failed")), 500));
+    const failedAnnouncement = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error("announcement failed")), 500),
+    );
     failedAnnouncement.catch(() => undefined);
     const prepared = await prepareFacts(warehouse, batch);
     await expect(insertPrepared(warehouse, prepared, failedAnnouncement)).rejects.toThrow("announcement failed");
@@ -136,7 +165,9 @@ describe("view repairs", () => {
     const pending = await pendingViewRepairs(warehouse);
     expect(pending).toHaveLength(announced);
     expect([...new Set(pending.map((repair) => repair.tenantId))].sort()).toEqual([...dataset.tenants].sort());
-    expect(new Set(pending.flatMap((repair) => repair.hourStarts.map((hour) => `${repair.tenantId} ${hour}`)))).toEqual(noted);
+    expect(new Set(pending.flatMap((repair) => repair.hourStarts.map((hour) => `${repair.tenantId} ${hour}`)))).toEqual(
+      noted,
+    );
   });
 
   it("repairs every pending record in one round and adds the rows the views lacked", async () => {
@@ -164,22 +195,47 @@ describe("view repairs", () => {
         `SELECT tool_call_id, first_at_ms, sum(sign) AS signs FROM ${warehouse.table("tool_call_firsts")}
          WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms HAVING signs = 1 ORDER BY tool_call_id`,
       );
-      const expected = [...calls].sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1)).map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t }));
-      expect(live.map((row) => ({ tool_call_id: row.tool_call_id, first_at_ms: Number(row.first_at_ms) }))).toEqual(expected);
+      const expected = [...calls]
+        .sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1))
+        .map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t }));
+      expect(live.map((row) => ({ tool_call_id: row.tool_call_id, first_at_ms: Number(row.first_at_ms) }))).toEqual(
+        expected,
+      );
       const [stray] = await queryRows<{ n: number }>(
         warehouse,
         `SELECT count() AS n FROM (SELECT sum(sign) AS signs FROM ${warehouse.table("tool_call_firsts")} WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms HAVING signs NOT IN (0, 1))`,
       );
       expect(Number(stray!.n)).toBe(0);
-      const states = await queryRows<{ tool_call_id: string; first_at_ms: number; status: string; tool_name: string; duration_ms: number; signs: number }>(
+      const states = await queryRows<{
+        tool_call_id: string;
+        first_at_ms: number;
+        status: string;
+        tool_name: string;
+        duration_ms: number;
+        signs: number;
+      }>(
         warehouse,
         `SELECT tool_call_id, first_at_ms, status, tool_name, duration_ms, sum(sign) AS signs FROM ${warehouse.table("tool_call_states")}
          WHERE tenant_id = ${sqlValue(tenant)} GROUP BY tool_call_id, first_at_ms, status, tool_name, error_category, duration_ms HAVING signs != 0 ORDER BY tool_call_id`,
       );
-      expect(states.map((row) => ({ ...row, first_at_ms: Number(row.first_at_ms), duration_ms: Number(row.duration_ms), signs: Number(row.signs) }))).toEqual(
+      expect(
+        states.map((row) => ({
+          ...row,
+          first_at_ms: Number(row.first_at_ms),
+          duration_ms: Number(row.duration_ms),
+          signs: Number(row.signs),
+        })),
+      ).toEqual(
         [...calls]
           .sort((a, b) => (a.tool_call_id < b.tool_call_id ? -1 : 1))
-          .map((call) => ({ tool_call_id: call.tool_call_id, first_at_ms: call.t, status: call.status, tool_name: call.tool_name, duration_ms: call.duration_ms ?? -1, signs: 1 })),
+          .map((call) => ({
+            tool_call_id: call.tool_call_id,
+            first_at_ms: call.t,
+            status: call.status,
+            tool_name: call.tool_name,
+            duration_ms: call.duration_ms ?? -1,
+            signs: 1,
+          })),
       );
       const indexed = await queryRows<{ n: number }>(
         warehouse,
@@ -194,6 +250,11 @@ describe("view repairs", () => {
   });
 
   it("finds nothing left to do in the next round", async () => {
-    expect(await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000, lockLeaseMs: 600_000 })).toEqual({ promoted: 0, pending: 0, repaired: 0, applied: 0 });
+    expect(await runViewRepairs(warehouse, { settleMs: 200, lockTimeoutMs: 60_000, lockLeaseMs: 600_000 })).toEqual({
+      promoted: 0,
+      pending: 0,
+      repaired: 0,
+      applied: 0,
+    });
   });
 });

@@ -3,11 +3,26 @@ import { mkdtemp, rename, rm, writeFile, appendFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DemoTransport } from "@answerscope/demo";
-import { importVikingbot, openTransport, watchVikingbot, type ImportReport, type MappingContext } from "@answerscope/importer";
+import {
+  importVikingbot,
+  openTransport,
+  watchVikingbot,
+  type ImportReport,
+  type MappingContext,
+} from "@answerscope/importer";
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
 import { evaluateOutcomes, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALICE_FILE, BOB_FILE, BOB_KEY, TIME_ZONE, aliceFeedback, aliceLines, aliceOutcomes, writeFixtures } from "@answerscope/importer/testing/vikingbot-fixtures";
+import {
+  ALICE_FILE,
+  BOB_FILE,
+  BOB_KEY,
+  TIME_ZONE,
+  aliceFeedback,
+  aliceLines,
+  aliceOutcomes,
+  writeFixtures,
+} from "@answerscope/importer/testing/vikingbot-fixtures";
 import { assistantLine, sessionText } from "@answerscope/importer/testing/vikingbot-lines";
 import { projectClusterEnv } from "../src/ingest-workers";
 import { waitFor } from "../src/wait-for";
@@ -79,7 +94,13 @@ describe("vikingbot import into the single-node stack", () => {
     const created = await createTestWarehouse("as_vikingbot");
     warehouse = created.warehouse;
     service = await startIngestService(
-      loadIngestConfig({ CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, PORT: "0", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`, ...projectClusterEnv() }),
+      loadIngestConfig({
+        CLICKHOUSE_URL: created.url,
+        CLICKHOUSE_DATABASE: created.database,
+        PORT: "0",
+        ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`,
+        ...projectClusterEnv(),
+      }),
     );
     collectorUrl = `http://127.0.0.1:${service.port}`;
     transport = await openTransport({ kind: "collector", url: collectorUrl, ingestKey: INGEST_KEY }, TENANT);
@@ -125,10 +146,23 @@ describe("vikingbot import into the single-node stack", () => {
   });
 
   it("stores every answer, tool call, rating and vikingbot label of the files, with vikingbot's values", async () => {
-    const rows = async <T,>(columns: string, table: string, order: string) =>
-      (await queryRows<T>(warehouse, `SELECT DISTINCT ${columns} FROM ${warehouse.table(table)} WHERE tenant_id = ${sqlValue(TENANT)} ORDER BY ${order}`)).map((row) => ({ ...row }));
+    const rows = async <T>(columns: string, table: string, order: string) =>
+      (
+        await queryRows<T>(
+          warehouse,
+          `SELECT DISTINCT ${columns} FROM ${warehouse.table(table)} WHERE tenant_id = ${sqlValue(TENANT)} ORDER BY ${order}`,
+        )
+      ).map((row) => ({ ...row }));
     // Latency and tokens from response_facts; the heartbeat's answer belongs to vikingbot's heartbeat user.
-    expect((await rows<Record<string, unknown>>("response_id, user_id, time_cost_ms, total_tokens", "responses", "response_id")).map((row) => [row.response_id, row.user_id, Number(row.time_cost_ms), Number(row.total_tokens)])).toEqual([
+    expect(
+      (
+        await rows<Record<string, unknown>>(
+          "response_id, user_id, time_cost_ms, total_tokens",
+          "responses",
+          "response_id",
+        )
+      ).map((row) => [row.response_id, row.user_id, Number(row.time_cost_ms), Number(row.total_tokens)]),
+    ).toEqual([
       ["h1", "user", 3100, 350],
       ["r1", "ou_alice", 8200, 150],
       ["r2", "ou_alice", 1500, 300],
@@ -137,7 +171,15 @@ describe("vikingbot import into the single-node stack", () => {
       ["r5", "U:42", 1500, 150],
     ]);
     // Each call with vikingbot's success, its duration in whole ms, and the arguments parsed from the JSON text in `args`.
-    expect((await rows<Record<string, unknown>>("response_id, tool_name, status, duration_ms, argument_keys", "tool_call_events", "response_id, tool_name")).map((row) => [row.response_id, row.tool_name, row.status, Number(row.duration_ms), row.argument_keys])).toEqual([
+    expect(
+      (
+        await rows<Record<string, unknown>>(
+          "response_id, tool_name, status, duration_ms, argument_keys",
+          "tool_call_events",
+          "response_id, tool_name",
+        )
+      ).map((row) => [row.response_id, row.tool_name, row.status, Number(row.duration_ms), row.argument_keys]),
+    ).toEqual([
       ["h1", "message", "completed", 16, ["content"]],
       ["r1", "auto_memory_search", "completed", 0, ["query"]],
       ["r1", "read_file", "failed", 30, ["path"]],
@@ -146,13 +188,25 @@ describe("vikingbot import into the single-node stack", () => {
       ["r4", "sql_query", "failed", 500, ["sql", "password"]],
     ]);
     // The thumb_up stored with user_id null is the answer owner's; ratings of 0 are not sent.
-    expect((await rows<Record<string, unknown>>("target_id, user_id, rating, occurred_at_ms", "feedback_events", "occurred_at_ms")).map((row) => [row.target_id, row.user_id, row.rating])).toEqual([
+    expect(
+      (
+        await rows<Record<string, unknown>>(
+          "target_id, user_id, rating, occurred_at_ms",
+          "feedback_events",
+          "occurred_at_ms",
+        )
+      ).map((row) => [row.target_id, row.user_id, row.rating]),
+    ).toEqual([
       ["r4", "U:42", "down"],
       ["r1", "ou_alice", "up"],
       ["r1", "ou_alice", "down"],
       ["r3", "ou_alice", "up"],
     ]);
-    expect((await rows<Record<string, unknown>>("response_id, source, label", "external_outcome_labels", "response_id")).map((row) => [row.response_id, row.source, row.label])).toEqual([
+    expect(
+      (await rows<Record<string, unknown>>("response_id, source, label", "external_outcome_labels", "response_id")).map(
+        (row) => [row.response_id, row.source, row.label],
+      ),
+    ).toEqual([
       ["h1", "vikingbot", "follow_up_without_feedback"],
       ["r1", "vikingbot", "negative_feedback"],
       ["r2", "vikingbot", "resolved"],
@@ -167,25 +221,49 @@ describe("vikingbot import into the single-node stack", () => {
 
   it("converts the bot's local times from the given zone, and keeps the decoded session key", async () => {
     // r1 was answered at 10:00:00 in Shanghai: 02:00:00Z.
-    expect((await metrics({ from: "2026-08-20T02:00:00.000Z", to: "2026-08-20T02:00:01.000Z" })).response_count).toBe(1);
+    expect((await metrics({ from: "2026-08-20T02:00:00.000Z", to: "2026-08-20T02:00:01.000Z" })).response_count).toBe(
+      1,
+    );
     const rows = await queryRows<{ session_id: string; user_id: string; channel: string; n: number }>(
       warehouse,
       `SELECT session_id, user_id, channel, count() AS n FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(TENANT)} AND session_id = ${sqlValue(BOB_KEY)} GROUP BY session_id, user_id, channel`,
     );
-    expect(rows.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([{ session_id: BOB_KEY, user_id: "U:42", channel: "slack__T01/C02", n: 2 }]);
+    expect(rows.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([
+      { session_id: BOB_KEY, user_id: "U:42", channel: "slack__T01/C02", n: 2 },
+    ]);
   });
 
   it("adds nothing when imported again, with its state or without (through the CLI)", async () => {
     const before = { deduped: await dedupedCounts(warehouse, TENANT), raw: await rawCounts(warehouse) };
     const again = await importVikingbot({ directory, context, transport, statePath });
     // Unchanged files (by the state's fingerprints) are not even read.
-    expect(again).toMatchObject({ filesRead: 0, unchangedFiles: 4, sentByKind: { response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 } });
+    expect(again).toMatchObject({
+      filesRead: 0,
+      unchangedFiles: 4,
+      sentByKind: { response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 },
+    });
 
     // Without the state every event is sent again: the pipeline drops them by event_id.
-    const cli = await runCli(["import", "vikingbot", directory, "--tenant", TENANT, "--collector", collectorUrl, "--timezone", TIME_ZONE, "--no-state"], { ANSWERSCOPE_INGEST_KEY: INGEST_KEY });
+    const cli = await runCli(
+      [
+        "import",
+        "vikingbot",
+        directory,
+        "--tenant",
+        TENANT,
+        "--collector",
+        collectorUrl,
+        "--timezone",
+        TIME_ZONE,
+        "--no-state",
+      ],
+      { ANSWERSCOPE_INGEST_KEY: INGEST_KEY },
+    );
     expect(cli.stderr).not.toMatch(/delivery failed/);
     expect(cli.code).toBe(0);
-    expect(cli.stdout).toContain("sent: 20 (response_completed 6, tool_call 6, feedback_submitted 4, external_outcome_recorded 4)");
+    expect(cli.stdout).toContain(
+      "sent: 20 (response_completed 6, tool_call 6, feedback_submitted 4, external_outcome_recorded 4)",
+    );
     expect(cli.stdout).toContain(`${ALICE_FILE}:7: broken_line`);
     expect(cli.stdout).toContain("2 neutral ratings");
     expect({ deduped: await dedupedCounts(warehouse, TENANT), raw: await rawCounts(warehouse) }).toEqual(before);
@@ -195,43 +273,114 @@ describe("vikingbot import into the single-node stack", () => {
   it("follows appended lines and atomic rewrites while watching, and a restart sends nothing twice", async () => {
     const controller = new AbortController();
     const passes: ImportReport[] = [];
-    const watching = watchVikingbot({ directory, context, transport, statePath, intervalMs: 100, signal: controller.signal, onPass: (pass) => passes.push(pass) });
-    await waitFor(async () => passes.length, (n) => n >= 1, { timeoutMs: 10_000, what: "the first watch pass" });
-    expect(passes[0]?.sentByKind).toEqual({ response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 });
+    const watching = watchVikingbot({
+      directory,
+      context,
+      transport,
+      statePath,
+      intervalMs: 100,
+      signal: controller.signal,
+      onPass: (pass) => passes.push(pass),
+    });
+    await waitFor(
+      async () => passes.length,
+      (n) => n >= 1,
+      { timeoutMs: 10_000, what: "the first watch pass" },
+    );
+    expect(passes[0]?.sentByKind).toEqual({
+      response_completed: 0,
+      tool_call: 0,
+      feedback_submitted: 0,
+      external_outcome_recorded: 0,
+    });
 
     // An assistant line without facts appended to Bob's session (local 11:05 → 03:05Z): vikingbot
     // rewrites whole files (below), but a plain JSONL writer appends, and the watch follows both.
-    await appendFile(join(directory, BOB_FILE), sessionText([assistantLine(null, "2026-08-20T11:05:00", [{ id: "h1", name: "web_search", ok: true, duration: 40 }])]));
-    await waitFor(() => dedupedCounts(warehouse, TENANT), (counts) => counts.toolCalls === 7, { timeoutMs: 15_000, what: "the appended tool call" });
+    await appendFile(
+      join(directory, BOB_FILE),
+      sessionText([
+        assistantLine(null, "2026-08-20T11:05:00", [{ id: "h1", name: "web_search", ok: true, duration: 40 }]),
+      ]),
+    );
+    await waitFor(
+      () => dedupedCounts(warehouse, TENANT),
+      (counts) => counts.toolCalls === 7,
+      { timeoutMs: 15_000, what: "the appended tool call" },
+    );
 
     // Alice thumbs r2 down: vikingbot appends the rating, re-evaluates r2's label, and rewrites the
     // whole file atomically (temporary file, then rename: `SessionManager._save_unlocked`).
-    const feedback = [...aliceFeedback, { ...aliceFeedback[2]!, feedback_type: "thumb_down" as const, feedback_score: null, created_at: "2026-08-20T10:05:00" }];
-    const outcomes = { ...aliceOutcomes, r2: { label: "negative_feedback", evaluated_at: "2026-08-20T10:05:00", feedback_type: "thumb_down" } };
+    const feedback = [
+      ...aliceFeedback,
+      {
+        ...aliceFeedback[2]!,
+        feedback_type: "thumb_down" as const,
+        feedback_score: null,
+        created_at: "2026-08-20T10:05:00",
+      },
+    ];
+    const outcomes = {
+      ...aliceOutcomes,
+      r2: { label: "negative_feedback", evaluated_at: "2026-08-20T10:05:00", feedback_type: "thumb_down" },
+    };
     const temporary = join(directory, `.${ALICE_FILE}.${"0".repeat(32)}.tmp`);
     await writeFile(temporary, sessionText(aliceLines(feedback, outcomes)));
     await rename(temporary, join(directory, ALICE_FILE));
-    await waitFor(() => dedupedCounts(warehouse, TENANT), (counts) => counts.feedback === 5, { timeoutMs: 15_000, what: "the rewritten file's new rating" });
+    await waitFor(
+      () => dedupedCounts(warehouse, TENANT),
+      (counts) => counts.feedback === 5,
+      { timeoutMs: 15_000, what: "the rewritten file's new rating" },
+    );
 
     controller.abort();
     const watched = await watching;
-    expect(watched.sentByKind).toEqual({ response_completed: 0, tool_call: 1, feedback_submitted: 1, external_outcome_recorded: 1 });
+    expect(watched.sentByKind).toEqual({
+      response_completed: 0,
+      tool_call: 1,
+      feedback_submitted: 1,
+      external_outcome_recorded: 1,
+    });
 
     // A restart reads its state: nothing is sent again.
     const restart = new AbortController();
     const restartPasses: ImportReport[] = [];
-    const rewatching = watchVikingbot({ directory, context, transport, statePath, intervalMs: 100, signal: restart.signal, onPass: (pass) => restartPasses.push(pass) });
-    await waitFor(async () => restartPasses.length, (n) => n >= 2, { timeoutMs: 10_000, what: "two passes after the restart" });
+    const rewatching = watchVikingbot({
+      directory,
+      context,
+      transport,
+      statePath,
+      intervalMs: 100,
+      signal: restart.signal,
+      onPass: (pass) => restartPasses.push(pass),
+    });
+    await waitFor(
+      async () => restartPasses.length,
+      (n) => n >= 2,
+      { timeoutMs: 10_000, what: "two passes after the restart" },
+    );
     restart.abort();
     const afterRestart = await rewatching;
-    expect(afterRestart.sentByKind).toEqual({ response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 });
+    expect(afterRestart.sentByKind).toEqual({
+      response_completed: 0,
+      tool_call: 0,
+      feedback_submitted: 0,
+      external_outcome_recorded: 0,
+    });
     expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 6, toolCalls: 7, feedback: 5, rejected: 0 });
     const raw = await rawCounts(warehouse);
-    expect({ responses: raw.responses, toolCalls: raw.toolCalls, feedback: raw.feedback }).toEqual({ responses: 6, toolCalls: 7, feedback: 5 });
+    expect({ responses: raw.responses, toolCalls: raw.toolCalls, feedback: raw.feedback }).toEqual({
+      responses: 6,
+      toolCalls: 7,
+      feedback: 5,
+    });
 
     // r2 is now rated down (4 of 6 rated: 3 down); the appended call succeeded (5 of 7).
     const row = await metrics();
-    expect({ coverage: row.feedback_coverage, down: row.thumbs_down_rate, tools: row.tool_success_rate }).toEqual({ coverage: 4 / 6, down: 3 / 4, tools: 5 / 7 });
+    expect({ coverage: row.feedback_coverage, down: row.thumbs_down_rate, tools: row.tool_success_rate }).toEqual({
+      coverage: 4 / 6,
+      down: 3 / 4,
+      tools: 5 / 7,
+    });
     // vikingbot's re-evaluation of r2 is its latest label.
     const [latest] = await queryRows<{ label: string }>(
       warehouse,
@@ -241,9 +390,15 @@ describe("vikingbot import into the single-node stack", () => {
   });
 });
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "importer/src/cli.ts", ...args], { env: { ...process.env, ...env }, cwd: new URL("../..", import.meta.url).pathname });
+    const child = spawn(process.execPath, ["--import", "tsx", "importer/src/cli.ts", ...args], {
+      env: { ...process.env, ...env },
+      cwd: new URL("../..", import.meta.url).pathname,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -47,24 +47,39 @@ describe("ClickHouse outage during ingest", () => {
       INGEST_RETRY_MAX_MS: "1000",
     });
     await produceMix(kafka, mix.messages.slice(0, half));
-    await waitFor(() => dedupedCounts(warehouse, "t-outage"), (c) => c.responses > 0, { what: "first rows" });
+    await waitFor(
+      () => dedupedCounts(warehouse, "t-outage"),
+      (c) => c.responses > 0,
+      { what: "first rows" },
+    );
 
     await clickhouse.stop();
     await produceMix(kafka, mix.messages.slice(half));
-    await waitFor(() => metric(worker!, "answerscope_ingest_insert_retries_total"), (retries) => retries >= 2, { what: "the worker to retry" });
+    await waitFor(
+      () => metric(worker!, "answerscope_ingest_insert_retries_total"),
+      (retries) => retries >= 2,
+      { what: "the worker to retry" },
+    );
     expect(await metric(worker, "answerscope_ingest_warehouse_up")).toBe(0);
     expect(worker.child.exitCode).toBeNull();
 
     await clickhouse.start();
     const counts = await waitFor(
       () => dedupedCounts(warehouse, "t-outage"),
-      (c) => c.responses === mix.expected.responses && c.toolCalls === mix.expected.toolCalls && c.feedback === mix.expected.feedback,
+      (c) =>
+        c.responses === mix.expected.responses &&
+        c.toolCalls === mix.expected.toolCalls &&
+        c.feedback === mix.expected.feedback,
       { timeoutMs: 120_000, what: "all events after the outage" },
     );
     expect(counts).toEqual({ ...mix.expected, rejected: 0 });
     // The gauge follows the write's answer, which can come after its rows are visible (an attempt
     // whose answer was lost sets it to 0, and the next one, finding them stored, back to 1).
-    await waitFor(() => metric(worker!, "answerscope_ingest_warehouse_up"), (up) => up === 1, { timeoutMs: 30_000, what: "warehouse_up to return to 1" });
+    await waitFor(
+      () => metric(worker!, "answerscope_ingest_warehouse_up"),
+      (up) => up === 1,
+      { timeoutMs: 30_000, what: "warehouse_up to return to 1" },
+    );
     // SIGTERM after recovery: a clean exit.
     expect(await worker.stop("SIGTERM")).toBe(0);
     worker = undefined;
@@ -72,11 +87,24 @@ describe("ClickHouse outage during ingest", () => {
 
   it("exits 0 on SIGTERM while ClickHouse is down, committing nothing it did not write", async () => {
     const mix = buildEventMix({ tenantId: "t-sigterm", sessions: 200, runId: "sigterm", malformedEvery: 0 });
-    const env = { CLICKHOUSE_URL: clickhouse.url, CLICKHOUSE_DATABASE: "answerscope_outage", KAFKA_BROKERS: brokers, RUN_COLLECTOR: "off", INGEST_RETRY_MIN_MS: "100", INGEST_RETRY_MAX_MS: "500", SHUTDOWN_GRACE_MS: "1000", MIGRATE_ON_START: "false" };
+    const env = {
+      CLICKHOUSE_URL: clickhouse.url,
+      CLICKHOUSE_DATABASE: "answerscope_outage",
+      KAFKA_BROKERS: brokers,
+      RUN_COLLECTOR: "off",
+      INGEST_RETRY_MIN_MS: "100",
+      INGEST_RETRY_MAX_MS: "500",
+      SHUTDOWN_GRACE_MS: "1000",
+      MIGRATE_ON_START: "false",
+    };
     worker = await startIngestProcess(env);
     await clickhouse.stop();
     await produceMix(kafka, mix.messages);
-    await waitFor(() => metric(worker!, "answerscope_ingest_insert_retries_total"), (retries) => retries >= 1, { what: "the worker to retry" });
+    await waitFor(
+      () => metric(worker!, "answerscope_ingest_insert_retries_total"),
+      (retries) => retries >= 1,
+      { what: "the worker to retry" },
+    );
     expect(await worker.stop("SIGTERM")).toBe(0);
 
     await clickhouse.start();
@@ -84,7 +112,10 @@ describe("ClickHouse outage during ingest", () => {
     worker = await startIngestProcess(env);
     const counts = await waitFor(
       () => dedupedCounts(warehouse, "t-sigterm"),
-      (c) => c.responses === mix.expected.responses && c.toolCalls === mix.expected.toolCalls && c.feedback === mix.expected.feedback,
+      (c) =>
+        c.responses === mix.expected.responses &&
+        c.toolCalls === mix.expected.toolCalls &&
+        c.feedback === mix.expected.feedback,
       { timeoutMs: 120_000, what: "the uncommitted events to be read again" },
     );
     expect(counts).toEqual({ ...mix.expected, rejected: 0 });

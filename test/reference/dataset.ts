@@ -1,7 +1,7 @@
 // Deterministic edge-case data set (own PRNG; same seed -> same events in the same arrival order).
-import { DOWN_REASONS, TEXT_EN, TEXT_ZH } from './dataset-texts';
-import { lateEdges } from './dataset-late-edges';
-import { REASK_PHRASES } from './state';
+import { DOWN_REASONS, TEXT_EN, TEXT_ZH } from "./dataset-texts";
+import { lateEdges } from "./dataset-late-edges";
+import { REASK_PHRASES } from "./state";
 import type {
   Dimension,
   FeedbackSubmittedEvent,
@@ -9,11 +9,11 @@ import type {
   RawEvent,
   ResponseCompletedEvent,
   ToolCallEvent,
-} from './types';
-import { iso, ms } from './util';
+} from "./types";
+import { iso, ms } from "./util";
 
-export { scenario, allScenarios, type Scenario } from './scenarios';
-export { EventBuilder } from './builders';
+export { scenario, allScenarios, type Scenario } from "./scenarios";
+export { EventBuilder } from "./builders";
 
 export interface EdgeCaseDatasetOptions {
   /** random chat sessions per tenant (default 160) */
@@ -39,15 +39,15 @@ export interface EdgeCaseDataset {
   };
 }
 
-export const DATASET_TENANTS = ['t-acme', 't-globex'] as const;
-export const DATASET_RANGE = { from: '2026-11-29T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' } as const;
-const DATA_START = ms('2026-11-28T22:00:00.000Z');
+export const DATASET_TENANTS = ["t-acme", "t-globex"] as const;
+export const DATASET_RANGE = { from: "2026-11-29T00:00:00.000Z", to: "2026-12-01T00:00:00.000Z" } as const;
+const DATA_START = ms("2026-11-28T22:00:00.000Z");
 const FROM = ms(DATASET_RANGE.from);
 const TO = ms(DATASET_RANGE.to);
 /** acme's data runs past the range end; globex's stops inside it (so it has open windows in range) */
 const TENANT_END: Record<string, number> = {
-  't-acme': ms('2026-12-01T01:30:00.000Z'),
-  't-globex': ms('2026-11-30T23:40:00.000Z'),
+  "t-acme": ms("2026-12-01T01:30:00.000Z"),
+  "t-globex": ms("2026-11-30T23:40:00.000Z"),
 };
 
 const SEC = 1000;
@@ -66,15 +66,15 @@ export function prng(seed: number): () => number {
   };
 }
 
-const pad = (n: number, w: number) => String(n).padStart(w, '0');
+const pad = (n: number, w: number) => String(n).padStart(w, "0");
 
 const MODELS: [string, string][] = [
-  ['gpt-4o', 'openai'],
-  ['claude-sonnet', 'anthropic'],
-  ['qwen-max', 'alibaba'],
+  ["gpt-4o", "openai"],
+  ["claude-sonnet", "anthropic"],
+  ["qwen-max", "alibaba"],
 ];
-const TOOL_NAMES = ['search', 'sql_query', 'http_get', 'read_file', 'kubectl'];
-const ERROR_CATEGORIES = ['timeout', 'not_found', 'permission', 'invalid_args', 'upstream'];
+const TOOL_NAMES = ["search", "sql_query", "http_get", "read_file", "kubectl"];
+const ERROR_CATEGORIES = ["timeout", "not_found", "permission", "invalid_args", "upstream"];
 export interface Draft {
   ev: RawEvent;
   arrive: number;
@@ -141,7 +141,7 @@ export class Gen {
   }
   /** ISO time; about 1.5 % of timestamps use a +08:00 offset instead of Z */
   time(t: number): string {
-    if (this.chance(0.015)) return new Date(t + 8 * HOUR).toISOString().replace('Z', '+08:00');
+    if (this.chance(0.015)) return new Date(t + 8 * HOUR).toISOString().replace("Z", "+08:00");
     return iso(t);
   }
 
@@ -173,19 +173,19 @@ export class Gen {
     const finish: FinishReason =
       o.finish_reason ??
       this.weighted<FinishReason>([
-        ['stop', 70],
-        ['length', 5],
-        ['max_iterations', 6],
-        ['no_reply', 6],
-        ['error', 7],
-        ['cancelled', 6],
+        ["stop", 70],
+        ["length", 5],
+        ["max_iterations", 6],
+        ["no_reply", 6],
+        ["error", 7],
+        ["cancelled", 6],
       ]);
     const prompt_tokens = this.int(50, 4000);
-    const completion_tokens = finish === 'no_reply' ? 0 : this.int(5, 1500);
+    const completion_tokens = finish === "no_reply" ? 0 : this.int(5, 1500);
     const totalMode = this.r();
     const ev: ResponseCompletedEvent = {
       event_id: this.eventId(),
-      event_type: 'response_completed',
+      event_type: "response_completed",
       schema_version: 1,
       tenant_id: this.tenant_id,
       occurred_at: this.time(o.t),
@@ -198,11 +198,11 @@ export class Gen {
       time_cost_ms: this.chance(0.02) ? 0 : Math.floor(300 + this.r() ** 2 * 30000),
       prompt_tokens,
       completion_tokens,
-      iteration_count: finish === 'max_iterations' ? 10 : this.int(1, 9),
+      iteration_count: finish === "max_iterations" ? 10 : this.int(1, 9),
       finish_reason: finish,
       tool_count: 0,
       tools_used_names: [],
-      response_length: finish === 'no_reply' ? 0 : this.int(20, 5000),
+      response_length: finish === "no_reply" ? 0 : this.int(20, 5000),
     };
     if (totalMode < 0.7) ev.total_tokens = prompt_tokens + completion_tokens;
     else if (totalMode < 0.8) ev.total_tokens = prompt_tokens + completion_tokens + this.int(1, 800); // e.g. reasoning tokens
@@ -212,44 +212,45 @@ export class Gen {
     if (sd.language) ev.language = sd.language;
     if (sd.user_segment) ev.user_segment = sd.user_segment;
     const cat = this.weighted<string | undefined>([
-      ['how_to', 30],
-      ['troubleshooting', 30],
-      ['billing', 15],
+      ["how_to", 30],
+      ["troubleshooting", 30],
+      ["billing", 15],
       [undefined, 25],
     ]);
     if (cat) ev.query_category = cat;
     const pv = this.weighted<string | undefined>([
-      ['pv-1', 45],
-      ['pv-2', 40],
+      ["pv-1", 45],
+      ["pv-2", 40],
       [undefined, 15],
     ]);
     if (pv) ev.prompt_version = pv;
     const bv = this.weighted<string | undefined>([
-      ['1.4.0', 45],
-      ['1.5.0', 45],
+      ["1.4.0", 45],
+      ["1.5.0", 45],
       [undefined, 10],
     ]);
     if (bv) ev.bot_version = bv;
     if (this.chance(0.5)) ev.trace_id = `trace-${this.int(1e8, 9e8).toString(16)}`;
-    if (this.chance(0.35)) ev.citation_ids = Array.from({ length: this.int(1, 3) }, (_, j) => `cit-${ev.response_id}-${j + 1}`);
+    if (this.chance(0.35))
+      ev.citation_ids = Array.from({ length: this.int(1, 3) }, (_, j) => `cit-${ev.response_id}-${j + 1}`);
     if (o.query_text !== null) ev.query_text = o.query_text ?? this.normalText(sd.language);
     if (this.chance(0.9)) ev.turn_index = o.turn;
     return ev;
   }
 
   normalText(language?: string): string {
-    return language === 'zh' || (language === undefined && this.chance(0.5)) ? this.pick(TEXT_ZH) : this.pick(TEXT_EN);
+    return language === "zh" || (language === undefined && this.chance(0.5)) ? this.pick(TEXT_ZH) : this.pick(TEXT_EN);
   }
 
   reaskText(phrase?: string): string {
     const p = phrase ?? this.pick(REASK_PHRASES);
-    const cased = [...p].map((c) => (this.chance(0.5) ? c.toUpperCase() : c.toLowerCase())).join('');
+    const cased = [...p].map((c) => (this.chance(0.5) ? c.toUpperCase() : c.toLowerCase())).join("");
     return this.pick([`${cased}`, `Hmm, ${cased}.`, `${cased}!! 请再看看`, `well... ${cased}`]);
   }
 
   toolEvent(o: {
     tool_call_id: string;
-    status: ToolCallEvent['status'];
+    status: ToolCallEvent["status"];
     t: number;
     tool_name: string;
     user_id: string;
@@ -261,7 +262,7 @@ export class Gen {
   }): ToolCallEvent {
     const ev: ToolCallEvent = {
       event_id: this.eventId(),
-      event_type: 'tool_call',
+      event_type: "tool_call",
       schema_version: 1,
       tenant_id: this.tenant_id,
       occurred_at: this.time(o.t),
@@ -273,64 +274,114 @@ export class Gen {
     if (o.session_id !== undefined) ev.session_id = o.session_id;
     else ev.diagnostic_task_id = o.diagnostic_task_id!;
     if (o.response_id !== undefined) ev.response_id = o.response_id;
-    if (o.status === 'started') ev.arguments = { query: 'status of service', limit: this.int(1, 20) };
-    if (o.status === 'completed') ev.result_summary = `${this.int(0, 50)} rows`;
-    if (o.status === 'failed') {
+    if (o.status === "started") ev.arguments = { query: "status of service", limit: this.int(1, 20) };
+    if (o.status === "completed") ev.result_summary = `${this.int(0, 50)} rows`;
+    if (o.status === "failed") {
       if (o.error_category !== undefined) ev.error_category = o.error_category;
-      ev.error_message = this.pick(['upstream 502', 'Authorization: Bearer abc.def.ghi rejected', 'password=hunter2 invalid', 'timed out after 30s']);
+      ev.error_message = this.pick([
+        "upstream 502",
+        "Authorization: Bearer abc.def.ghi rejected",
+        "password=hunter2 invalid",
+        "timed out after 30s",
+      ]);
     }
     if (o.duration_ms !== undefined) ev.duration_ms = o.duration_ms;
     return ev;
   }
 
   /** one tool call with a random lifecycle variant; parent is a chat response or a diagnostic task */
-  toolCall(parent: { user_id: string; session_id?: string; diagnostic_task_id?: string; response_id?: string }, startT: number): string {
+  toolCall(
+    parent: { user_id: string; session_id?: string; diagnostic_task_id?: string; response_id?: string },
+    startT: number,
+  ): string {
     const id = this.toolCallId();
     const tool_name = this.pick(TOOL_NAMES);
     const dur = this.int(20, 8000);
-    const base = { tool_call_id: id, tool_name, user_id: parent.user_id, session_id: parent.session_id, diagnostic_task_id: parent.diagnostic_task_id };
+    const base = {
+      tool_call_id: id,
+      tool_name,
+      user_id: parent.user_id,
+      session_id: parent.session_id,
+      diagnostic_task_id: parent.diagnostic_task_id,
+    };
     // response_id: on every event / only on started / absent / pointing at a response that never exists
-    const ridMode = parent.response_id === undefined ? 'none' : this.weighted<'all' | 'started' | 'none' | 'ghost'>([['all', 86], ['started', 5], ['none', 6], ['ghost', 3]]);
-    const rid = ridMode === 'ghost' ? `r-ghost-${pad(++this.ghostN, 4)}` : parent.response_id;
-    const ridStart = ridMode === 'none' ? undefined : rid;
-    const ridEnd = ridMode === 'all' || ridMode === 'ghost' ? rid : undefined;
+    const ridMode =
+      parent.response_id === undefined
+        ? "none"
+        : this.weighted<"all" | "started" | "none" | "ghost">([
+            ["all", 86],
+            ["started", 5],
+            ["none", 6],
+            ["ghost", 3],
+          ]);
+    const rid = ridMode === "ghost" ? `r-ghost-${pad(++this.ghostN, 4)}` : parent.response_id;
+    const ridStart = ridMode === "none" ? undefined : rid;
+    const ridEnd = ridMode === "all" || ridMode === "ghost" ? rid : undefined;
     const cat = () => (this.chance(0.85) ? this.pick(ERROR_CATEGORIES) : undefined);
     const dms = (p: number) => (this.chance(p) ? Math.max(0, dur - this.int(0, 50)) : undefined);
     const variant = this.weighted<string>([
-      ['completed', 50],
-      ['failed', 14],
-      ['terminal_only_completed', 6],
-      ['terminal_only_failed', 3],
-      ['started_only', 7],
-      ['failed_then_completed', 5],
-      ['completed_then_failed', 2],
-      ['clock_skew', 3],
-      ['double_started', 2],
+      ["completed", 50],
+      ["failed", 14],
+      ["terminal_only_completed", 6],
+      ["terminal_only_failed", 3],
+      ["started_only", 7],
+      ["failed_then_completed", 5],
+      ["completed_then_failed", 2],
+      ["clock_skew", 3],
+      ["double_started", 2],
     ]);
-    const started = (t = startT) => this.emit(this.toolEvent({ ...base, status: 'started', t, response_id: ridStart }));
+    const started = (t = startT) => this.emit(this.toolEvent({ ...base, status: "started", t, response_id: ridStart }));
     switch (variant) {
-      case 'completed':
+      case "completed":
         started();
-        this.emit(this.toolEvent({ ...base, status: 'completed', t: startT + dur, response_id: ridEnd, duration_ms: dms(0.6) }));
+        this.emit(
+          this.toolEvent({ ...base, status: "completed", t: startT + dur, response_id: ridEnd, duration_ms: dms(0.6) }),
+        );
         break;
-      case 'failed':
+      case "failed":
         started();
-        this.emit(this.toolEvent({ ...base, status: 'failed', t: startT + dur, response_id: ridEnd, duration_ms: dms(0.5), error_category: cat() }));
+        this.emit(
+          this.toolEvent({
+            ...base,
+            status: "failed",
+            t: startT + dur,
+            response_id: ridEnd,
+            duration_ms: dms(0.5),
+            error_category: cat(),
+          }),
+        );
         break;
-      case 'terminal_only_completed':
-        this.emit(this.toolEvent({ ...base, status: 'completed', t: startT + dur, response_id: rid, duration_ms: dms(0.5) }));
+      case "terminal_only_completed":
+        this.emit(
+          this.toolEvent({ ...base, status: "completed", t: startT + dur, response_id: rid, duration_ms: dms(0.5) }),
+        );
         break;
-      case 'terminal_only_failed':
-        this.emit(this.toolEvent({ ...base, status: 'failed', t: startT + dur, response_id: rid, duration_ms: dms(0.5), error_category: cat() }));
+      case "terminal_only_failed":
+        this.emit(
+          this.toolEvent({
+            ...base,
+            status: "failed",
+            t: startT + dur,
+            response_id: rid,
+            duration_ms: dms(0.5),
+            error_category: cat(),
+          }),
+        );
         break;
-      case 'started_only':
+      case "started_only":
         started();
         break;
-      case 'failed_then_completed': {
+      case "failed_then_completed": {
         // the final (completed) terminal often arrives before the failed one
         started();
-        const done = this.toolEvent({ ...base, status: 'completed', t: startT + dur, response_id: ridEnd });
-        const fail = this.toolEvent({ ...base, status: 'failed', t: startT + Math.floor(dur / 2), response_id: ridEnd, error_category: cat() });
+        const done = this.toolEvent({ ...base, status: "completed", t: startT + dur, response_id: ridEnd });
+        const fail = this.toolEvent({
+          ...base,
+          status: "failed",
+          t: startT + Math.floor(dur / 2),
+          response_id: ridEnd,
+          error_category: cat(),
+        });
         if (this.chance(0.5)) {
           this.emit(done, startT + dur + 10);
           this.emit(fail, startT + dur + 20);
@@ -340,30 +391,39 @@ export class Gen {
         }
         break;
       }
-      case 'completed_then_failed':
+      case "completed_then_failed":
         started();
-        this.emit(this.toolEvent({ ...base, status: 'completed', t: startT + Math.floor(dur / 2), response_id: ridEnd }));
-        this.emit(this.toolEvent({ ...base, status: 'failed', t: startT + dur, response_id: ridEnd, error_category: cat() }));
+        this.emit(
+          this.toolEvent({ ...base, status: "completed", t: startT + Math.floor(dur / 2), response_id: ridEnd }),
+        );
+        this.emit(
+          this.toolEvent({ ...base, status: "failed", t: startT + dur, response_id: ridEnd, error_category: cat() }),
+        );
         break;
-      case 'clock_skew':
+      case "clock_skew":
         // terminal stamped before its start by a skewed clock, no duration_ms: duration clamps to 0
         started();
-        this.emit(this.toolEvent({ ...base, status: 'completed', t: startT - this.int(1, 500), response_id: ridEnd }));
+        this.emit(this.toolEvent({ ...base, status: "completed", t: startT - this.int(1, 500), response_id: ridEnd }));
         break;
-      case 'double_started':
+      case "double_started":
         started();
         started(startT + this.int(1, 200));
-        this.emit(this.toolEvent({ ...base, status: 'completed', t: startT + dur, response_id: ridEnd }));
+        this.emit(this.toolEvent({ ...base, status: "completed", t: startT + dur, response_id: ridEnd }));
         break;
     }
     return tool_name;
   }
 
-  feedbackEvent(o: Omit<FeedbackSubmittedEvent, 'event_id' | 'event_type' | 'schema_version' | 'tenant_id' | 'occurred_at' | 'client_feedback_id'> & { t: number; client_feedback_id?: string }): FeedbackSubmittedEvent {
+  feedbackEvent(
+    o: Omit<
+      FeedbackSubmittedEvent,
+      "event_id" | "event_type" | "schema_version" | "tenant_id" | "occurred_at" | "client_feedback_id"
+    > & { t: number; client_feedback_id?: string },
+  ): FeedbackSubmittedEvent {
     const { t, client_feedback_id, ...rest } = o;
     const ev: FeedbackSubmittedEvent = {
       event_id: this.eventId(),
-      event_type: 'feedback_submitted',
+      event_type: "feedback_submitted",
       schema_version: 1,
       tenant_id: this.tenant_id,
       occurred_at: this.time(t),
@@ -381,15 +441,16 @@ export class Gen {
     const arrive = this.draftOf(d).arrive;
     if (this.chance(0.1)) {
       const rt = t + this.int(0, 20 * SEC);
-      if (rt < this.end) this.emit({ ...ev, event_id: this.eventId(), occurred_at: this.time(rt) }, arrive + this.int(SEC, 10 * MIN));
+      if (rt < this.end)
+        this.emit({ ...ev, event_id: this.eventId(), occurred_at: this.time(rt) }, arrive + this.int(SEC, 10 * MIN));
     }
     if (this.chance(0.04)) {
       // a conflict: same client_feedback_id, different content; sometimes stamped earlier but always arriving later
       const ct = this.chance(0.3) ? t - this.int(SEC, MIN) : t + this.int(5 * SEC, 5 * MIN);
       if (ct < this.end) {
         const other: FeedbackSubmittedEvent = { ...ev, event_id: this.eventId(), occurred_at: this.time(ct) };
-        if (ev.rating === 'cleared' || this.chance(0.3)) other.reason = 'changed my mind';
-        else other.rating = ev.rating === 'up' ? 'down' : 'up';
+        if (ev.rating === "cleared" || this.chance(0.3)) other.reason = "changed my mind";
+        else other.rating = ev.rating === "up" ? "down" : "up";
         this.emit(other, arrive + this.int(SEC, 2 * HOUR));
       }
     }
@@ -405,34 +466,41 @@ export class Gen {
     ]);
     let t = rT + this.int(delay[0], delay[1]);
     if (t >= this.end) return null;
-    let rating: 'up' | 'down' = this.chance(0.6) ? 'up' : 'down';
-    const mk = (rt: number, rating: FeedbackSubmittedEvent['rating']) => {
-      const ev = this.feedbackEvent({ t: rt, target_type: 'chat_message', target_id: r.response_id, user_id: r.user_id, rating, session_id: r.session_id });
-      if (rating === 'down' && this.chance(0.8)) ev.reason = this.pick(DOWN_REASONS);
-      if (this.chance(0.2)) ev.comment = this.pick(['  too long  ', 'great, thanks', 'the numbers are off', '   ']);
+    let rating: "up" | "down" = this.chance(0.6) ? "up" : "down";
+    const mk = (rt: number, rating: FeedbackSubmittedEvent["rating"]) => {
+      const ev = this.feedbackEvent({
+        t: rt,
+        target_type: "chat_message",
+        target_id: r.response_id,
+        user_id: r.user_id,
+        rating,
+        session_id: r.session_id,
+      });
+      if (rating === "down" && this.chance(0.8)) ev.reason = this.pick(DOWN_REASONS);
+      if (this.chance(0.2)) ev.comment = this.pick(["  too long  ", "great, thanks", "the numbers are off", "   "]);
       if (this.chance(0.2)) ev.severity = this.int(1, 5);
       return ev;
     };
     const first = this.action(mk(t, rating));
     const story = this.weighted<string>([
-      ['single', 74],
-      ['revised', 12],
-      ['cleared', 6],
-      ['cleared_rerated', 3],
-      ['tie', 2],
-      ['revised_twice', 3],
+      ["single", 74],
+      ["revised", 12],
+      ["cleared", 6],
+      ["cleared_rerated", 3],
+      ["tie", 2],
+      ["revised_twice", 3],
     ]);
     const step = () => (t += this.int(30 * SEC, HOUR));
-    if (story === 'revised' || story === 'revised_twice') {
-      rating = rating === 'up' ? 'down' : 'up';
+    if (story === "revised" || story === "revised_twice") {
+      rating = rating === "up" ? "down" : "up";
       if (step() < this.end) this.action(mk(t, rating));
-      if (story === 'revised_twice' && step() < this.end) this.action(mk(t, rating === 'up' ? 'down' : 'up'));
-    } else if (story === 'cleared' || story === 'cleared_rerated') {
-      if (step() < this.end) this.action(mk(t, 'cleared'));
-      if (story === 'cleared_rerated' && step() < this.end) this.action(mk(t, this.chance(0.5) ? 'up' : 'down'));
-    } else if (story === 'tie') {
+      if (story === "revised_twice" && step() < this.end) this.action(mk(t, rating === "up" ? "down" : "up"));
+    } else if (story === "cleared" || story === "cleared_rerated") {
+      if (step() < this.end) this.action(mk(t, "cleared"));
+      if (story === "cleared_rerated" && step() < this.end) this.action(mk(t, this.chance(0.5) ? "up" : "down"));
+    } else if (story === "tie") {
       // a second action stamped at exactly the same ms: the greater event_id (created later) wins
-      this.action(mk(t, rating === 'up' ? 'down' : 'up'));
+      this.action(mk(t, rating === "up" ? "down" : "up"));
     }
     return first;
   }
@@ -448,15 +516,15 @@ export interface SessionDims {
 }
 
 function sessionDims(g: Gen): SessionDims {
-  const channel = g.tenant_id === 't-acme' && g.chance(0.04) ? 'teams' : g.pick(['web', 'slack', 'feishu', 'openapi']);
+  const channel = g.tenant_id === "t-acme" && g.chance(0.04) ? "teams" : g.pick(["web", "slack", "feishu", "openapi"]);
   const d: SessionDims = { model: g.pick(MODELS), channel };
-  const ct = g.pick(['private', 'group', undefined]);
+  const ct = g.pick(["private", "group", undefined]);
   if (ct) d.chat_type = ct;
-  const st = g.pick(['chat', 'aiops', 'chat', undefined]);
+  const st = g.pick(["chat", "aiops", "chat", undefined]);
   if (st) d.session_type = st;
-  const lang = g.pick(['zh', 'en', 'en', undefined]);
+  const lang = g.pick(["zh", "en", "en", undefined]);
   if (lang) d.language = lang;
-  const seg = g.pick(['free', 'pro', 'enterprise', undefined]);
+  const seg = g.pick(["free", "pro", "enterprise", undefined]);
   if (seg) d.user_segment = seg;
   return d;
 }
@@ -472,7 +540,12 @@ function emitResponseWithExtras(
     const k = g.int(1, 4);
     const names = new Set<string>();
     for (let j = 0; j < k; j++) {
-      names.add(g.toolCall({ user_id: r.user_id, session_id: r.session_id, response_id: r.response_id }, t - g.int(2 * SEC, 90 * SEC)));
+      names.add(
+        g.toolCall(
+          { user_id: r.user_id, session_id: r.session_id, response_id: r.response_id },
+          t - g.int(2 * SEC, 90 * SEC),
+        ),
+      );
     }
     r.tool_count = k;
     r.tools_used_names = [...names].sort();
@@ -483,11 +556,23 @@ function emitResponseWithExtras(
   if (resend < 0.03) {
     const t2 = t + g.int(SEC, 20 * SEC);
     if (t2 < g.end) {
-      const v2: ResponseCompletedEvent = { ...r, event_id: g.eventId(), occurred_at: g.time(t2), finish_reason: r.finish_reason === 'stop' ? 'error' : 'stop', time_cost_ms: r.time_cost_ms + 1234 };
+      const v2: ResponseCompletedEvent = {
+        ...r,
+        event_id: g.eventId(),
+        occurred_at: g.time(t2),
+        finish_reason: r.finish_reason === "stop" ? "error" : "stop",
+        time_cost_ms: r.time_cost_ms + 1234,
+      };
       g.emit(v2, g.chance(0.5) ? g.draftOf(resp).arrive - 500 : undefined);
     }
   } else if (resend < 0.035) {
-    const v2: ResponseCompletedEvent = { ...r, event_id: g.eventId(), model: 'claude-sonnet', provider: 'anthropic', iteration_count: r.iteration_count + 1 };
+    const v2: ResponseCompletedEvent = {
+      ...r,
+      event_id: g.eventId(),
+      model: "claude-sonnet",
+      provider: "anthropic",
+      iteration_count: r.iteration_count + 1,
+    };
     g.emit(v2, g.draftOf(resp).arrive - 1000); // same occurred_at, greater event_id, arrives first
   }
   if (opts.feedback !== false) {
@@ -499,7 +584,16 @@ function emitResponseWithExtras(
     if (g.chance(0.04)) {
       // someone else rates this response: forbidden
       const ft = t + g.int(10 * SEC, 30 * MIN);
-      if (ft < g.end) g.action(g.feedbackEvent({ t: ft, target_type: 'chat_message', target_id: r.response_id, user_id: `u-${pad(g.int(31, 39), 2)}`, rating: g.chance(0.5) ? 'up' : 'down' }));
+      if (ft < g.end)
+        g.action(
+          g.feedbackEvent({
+            t: ft,
+            target_type: "chat_message",
+            target_id: r.response_id,
+            user_id: `u-${pad(g.int(31, 39), 2)}`,
+            rating: g.chance(0.5) ? "up" : "down",
+          }),
+        );
     }
     if (r.citation_ids && g.chance(0.3)) {
       const ft = t + g.int(10 * SEC, 30 * MIN);
@@ -509,11 +603,11 @@ function emitResponseWithExtras(
         g.action(
           g.feedbackEvent({
             t: ft,
-            target_type: 'citation',
+            target_type: "citation",
             target_id: r.response_id,
-            subject_id: valid ? g.pick(r.citation_ids) : 'cit-not-shown',
-            user_id: owner ? r.user_id : 'u-38',
-            rating: g.chance(0.5) ? 'up' : 'down',
+            subject_id: valid ? g.pick(r.citation_ids) : "cit-not-shown",
+            user_id: owner ? r.user_id : "u-38",
+            rating: g.chance(0.5) ? "up" : "down",
           }),
         );
     }
@@ -559,114 +653,238 @@ function diagnosticTasks(g: Gen, n: number, users: string[]): void {
     }
     for (let j = 0; j < k; j++) {
       if (!g.chance(0.4)) continue;
-      const step = g.feedbackEvent({ t: t + g.int(MIN, HOUR), target_type: 'diagnostic_step', target_id: `${task}-step-${j + 1}`, diagnostic_task_id: task, user_id, rating: g.chance(0.5) ? 'up' : 'down' });
+      const step = g.feedbackEvent({
+        t: t + g.int(MIN, HOUR),
+        target_type: "diagnostic_step",
+        target_id: `${task}-step-${j + 1}`,
+        diagnostic_task_id: task,
+        user_id,
+        rating: g.chance(0.5) ? "up" : "down",
+      });
       g.action(step);
-      if (g.chance(0.25)) g.action(g.feedbackEvent({ t: ms(step.occurred_at) + g.int(MIN, HOUR), target_type: 'diagnostic_step', target_id: step.target_id, diagnostic_task_id: task, user_id, rating: step.rating === 'up' ? 'down' : 'cleared' }));
+      if (g.chance(0.25))
+        g.action(
+          g.feedbackEvent({
+            t: ms(step.occurred_at) + g.int(MIN, HOUR),
+            target_type: "diagnostic_step",
+            target_id: step.target_id,
+            diagnostic_task_id: task,
+            user_id,
+            rating: step.rating === "up" ? "down" : "cleared",
+          }),
+        );
     }
-    if (g.chance(0.6)) g.action(g.feedbackEvent({ t: t + g.int(MIN, HOUR), target_type: 'diagnostic_report', target_id: task, diagnostic_task_id: task, user_id, rating: g.chance(0.6) ? 'up' : 'down', reason: g.maybe(0.5, 'not-actionable') }));
+    if (g.chance(0.6))
+      g.action(
+        g.feedbackEvent({
+          t: t + g.int(MIN, HOUR),
+          target_type: "diagnostic_report",
+          target_id: task,
+          diagnostic_task_id: task,
+          user_id,
+          rating: g.chance(0.6) ? "up" : "down",
+          reason: g.maybe(0.5, "not-actionable"),
+        }),
+      );
   }
 }
 
 /** deliberately placed edge cases (both tenants unless noted) */
 function fixedEdges(g: Gen): void {
-  const acme = g.tenant_id === 't-acme';
-  const dims: SessionDims = { model: ['gpt-4o', 'openai'], channel: 'web', language: 'en' };
-  const resp = (id: string, session_id: string, t: number, o: { text?: string | null; finish?: FinishReason; model?: [string, string]; user?: string; extras?: boolean } = {}) => {
-    const r = g.response({ t, response_id: id, session_id, user_id: o.user ?? 'u-01', turn: 0, sessionDims: dims, query_text: o.text, finish_reason: o.finish ?? 'stop', model: o.model });
+  const acme = g.tenant_id === "t-acme";
+  const dims: SessionDims = { model: ["gpt-4o", "openai"], channel: "web", language: "en" };
+  const resp = (
+    id: string,
+    session_id: string,
+    t: number,
+    o: { text?: string | null; finish?: FinishReason; model?: [string, string]; user?: string; extras?: boolean } = {},
+  ) => {
+    const r = g.response({
+      t,
+      response_id: id,
+      session_id,
+      user_id: o.user ?? "u-01",
+      turn: 0,
+      sessionDims: dims,
+      query_text: o.text,
+      finish_reason: o.finish ?? "stop",
+      model: o.model,
+    });
     g.named.push(id);
     return o.extras === false ? g.emit(r) : emitResponseWithExtras(g, r, t);
   };
   // range boundaries: at from (in), 1 ms before from (out), at to (out), 1 ms before to (in)
-  resp('r-at-from', 's-edge-1', FROM);
-  resp('r-before-from', 's-edge-2', FROM - 1);
+  resp("r-at-from", "s-edge-1", FROM);
+  resp("r-before-from", "s-edge-2", FROM - 1);
   if (acme) {
-    resp('r-at-to', 's-edge-3', TO);
-    resp('r-before-to', 's-edge-4', TO - 1);
+    resp("r-at-to", "s-edge-3", TO);
+    resp("r-before-to", "s-edge-4", TO - 1);
     // sessions spanning the range end; the follow-up lies outside the range
-    resp('r-span-end', 's-span-2', TO - 60 * SEC);
-    resp('r-span-end-f', 's-span-2', TO + 200 * SEC, { text: 'thanks, and what is the next step?' });
-    resp('r-span-end-2', 's-span-3', TO - 30 * SEC, { text: 'ok' });
-    resp('r-span-end-2f', 's-span-3', TO + 100 * SEC, { text: 'Still Wrong!' });
+    resp("r-span-end", "s-span-2", TO - 60 * SEC);
+    resp("r-span-end-f", "s-span-2", TO + 200 * SEC, { text: "thanks, and what is the next step?" });
+    resp("r-span-end-2", "s-span-3", TO - 30 * SEC, { text: "ok" });
+    resp("r-span-end-2f", "s-span-3", TO + 100 * SEC, { text: "Still Wrong!" });
     // responses of a model seen only before the range: the slice model=legacy-model is empty
-    for (let i = 0; i < 3; i++) resp(`r-legacy-${i + 1}`, `s-legacy-${i + 1}`, FROM - (3 - i) * HOUR, { model: ['legacy-model', 'legacy'] });
+    for (let i = 0; i < 3; i++)
+      resp(`r-legacy-${i + 1}`, `s-legacy-${i + 1}`, FROM - (3 - i) * HOUR, { model: ["legacy-model", "legacy"] });
     // a response that exists only in acme (globex has feedback on it: unverified there)
-    resp('r-only-acme', 's-only-acme', FROM + 5 * HOUR, { user: 'u-07' });
+    resp("r-only-acme", "s-only-acme", FROM + 5 * HOUR, { user: "u-07" });
   } else {
-    g.action(g.feedbackEvent({ t: FROM + 5 * HOUR + MIN, target_type: 'chat_message', target_id: 'r-only-acme', user_id: 'u-07', rating: 'up' }));
+    g.action(
+      g.feedbackEvent({
+        t: FROM + 5 * HOUR + MIN,
+        target_type: "chat_message",
+        target_id: "r-only-acme",
+        user_id: "u-07",
+        rating: "up",
+      }),
+    );
   }
   // session spanning the range start: the follow-up (a re-ask) is inside the range
-  resp('r-span-start', 's-span-1', FROM - 120 * SEC);
-  resp('r-span-start-f', 's-span-1', FROM + 100 * SEC, { text: g.reaskText('不是这个意思') });
+  resp("r-span-start", "s-span-1", FROM - 120 * SEC);
+  resp("r-span-start-f", "s-span-1", FROM + 100 * SEC, { text: g.reaskText("不是这个意思") });
   // a response re-sent with a later occurred_at that moves it into the range (the later version arrives first)
   {
-    const v1 = g.response({ t: FROM - SEC, response_id: 'r-moved', session_id: 's-moved', user_id: 'u-02', turn: 0, sessionDims: dims, finish_reason: 'error', model: ['gpt-4o', 'openai'] });
-    const v2: ResponseCompletedEvent = { ...v1, event_id: g.eventId(), occurred_at: iso(FROM + SEC), finish_reason: 'stop', model: 'claude-sonnet', provider: 'anthropic' };
+    const v1 = g.response({
+      t: FROM - SEC,
+      response_id: "r-moved",
+      session_id: "s-moved",
+      user_id: "u-02",
+      turn: 0,
+      sessionDims: dims,
+      finish_reason: "error",
+      model: ["gpt-4o", "openai"],
+    });
+    const v2: ResponseCompletedEvent = {
+      ...v1,
+      event_id: g.eventId(),
+      occurred_at: iso(FROM + SEC),
+      finish_reason: "stop",
+      model: "claude-sonnet",
+      provider: "anthropic",
+    };
     g.emit(v2, FROM + 2 * SEC);
     g.emit(v1, FROM + 3 * SEC);
-    g.named.push('r-moved');
+    g.named.push("r-moved");
   }
   // follow-up precision: exactly 600 000 ms (follow-up), 600 001 ms (not), 599 999 ms (follow-up)
   const base = FROM + 7 * HOUR + 123;
   [
-    ['r-prec-600000', 600_000],
-    ['r-prec-600001', 600_001],
-    ['r-prec-599999', 599_999],
+    ["r-prec-600000", 600_000],
+    ["r-prec-600001", 600_001],
+    ["r-prec-599999", 599_999],
   ].forEach(([id, gap], i) => {
     resp(id as string, `s-prec-${i + 1}`, base + i * HOUR, { extras: false });
-    resp(`${id}-f`, `s-prec-${i + 1}`, base + i * HOUR + (gap as number), { text: 'Try Again', extras: false });
+    resp(`${id}-f`, `s-prec-${i + 1}`, base + i * HOUR + (gap as number), { text: "Try Again", extras: false });
   });
   // every re-ask phrase at least once, mixed case, one per follow-up
   {
     let t = FROM + 10 * HOUR;
-    resp('r-reask-0', 's-reask', t, { text: 'first question' });
+    resp("r-reask-0", "s-reask", t, { text: "first question" });
     REASK_PHRASES.forEach((p, i) => {
       t += g.int(20 * SEC, 400 * SEC);
-      resp(`r-reask-${i + 1}`, 's-reask', t, { text: g.reaskText(p) });
+      resp(`r-reask-${i + 1}`, "s-reask", t, { text: g.reaskText(p) });
     });
   }
   // every finish_reason at least once
-  (['stop', 'max_iterations', 'no_reply', 'error', 'length', 'cancelled'] as FinishReason[]).forEach((f, i) =>
+  (["stop", "max_iterations", "no_reply", "error", "length", "cancelled"] as FinishReason[]).forEach((f, i) =>
     resp(`r-finish-${f}`, `s-finish-${i + 1}`, FROM + 12 * HOUR + i * MIN, { finish: f }),
   );
   // feedback on responses that never exist: unverified
   for (let i = 0; i < 6; i++) {
-    g.action(g.feedbackEvent({ t: FROM + i * 3 * HOUR, target_type: i % 3 === 0 ? 'citation' : 'chat_message', subject_id: i % 3 === 0 ? 'cit-x' : undefined, target_id: `r-never-${i + 1}`, user_id: 'u-03', rating: i % 2 ? 'up' : 'down' }));
+    g.action(
+      g.feedbackEvent({
+        t: FROM + i * 3 * HOUR,
+        target_type: i % 3 === 0 ? "citation" : "chat_message",
+        subject_id: i % 3 === 0 ? "cit-x" : undefined,
+        target_id: `r-never-${i + 1}`,
+        user_id: "u-03",
+        rating: i % 2 ? "up" : "down",
+      }),
+    );
   }
   // a rating that arrives long before its response, plus a genuine retry and a conflict on one id
   {
     const t = FROM + 15 * HOUR;
-    const r = g.response({ t, response_id: 'r-late-arrival', session_id: 's-late-arrival', user_id: 'u-04', turn: 0, sessionDims: dims, finish_reason: 'stop' });
-    const fb = g.feedbackEvent({ t: t + 30 * SEC, target_type: 'chat_message', target_id: 'r-late-arrival', user_id: 'u-04', rating: 'up', client_feedback_id: 'cf-fixed-1' });
+    const r = g.response({
+      t,
+      response_id: "r-late-arrival",
+      session_id: "s-late-arrival",
+      user_id: "u-04",
+      turn: 0,
+      sessionDims: dims,
+      finish_reason: "stop",
+    });
+    const fb = g.feedbackEvent({
+      t: t + 30 * SEC,
+      target_type: "chat_message",
+      target_id: "r-late-arrival",
+      user_id: "u-04",
+      rating: "up",
+      client_feedback_id: "cf-fixed-1",
+    });
     g.emit(fb, t + 31 * SEC);
     g.emit({ ...fb, event_id: g.eventId(), occurred_at: iso(t + 35 * SEC) }, t + 40 * SEC); // retry
-    g.emit({ ...fb, event_id: g.eventId(), occurred_at: iso(t + 50 * SEC), rating: 'down' }, t + 55 * SEC); // conflict
+    g.emit({ ...fb, event_id: g.eventId(), occurred_at: iso(t + 50 * SEC), rating: "down" }, t + 55 * SEC); // conflict
     g.emit(r, t + 2 * HOUR);
-    g.named.push('r-late-arrival');
+    g.named.push("r-late-arrival");
   }
   // a retry stamped after a later, different action: the retry is the same action and must not overtake
   {
     const t = FROM + 16 * HOUR;
-    const r = g.response({ t, response_id: 'r-retry-late', session_id: 's-retry-late', user_id: 'u-04', turn: 0, sessionDims: dims, finish_reason: 'stop' });
+    const r = g.response({
+      t,
+      response_id: "r-retry-late",
+      session_id: "s-retry-late",
+      user_id: "u-04",
+      turn: 0,
+      sessionDims: dims,
+      finish_reason: "stop",
+    });
     g.emit(r, t + 1);
-    const up = g.feedbackEvent({ t: t + 30 * SEC, target_type: 'chat_message', target_id: 'r-retry-late', user_id: 'u-04', rating: 'up', client_feedback_id: 'cf-fixed-2' });
+    const up = g.feedbackEvent({
+      t: t + 30 * SEC,
+      target_type: "chat_message",
+      target_id: "r-retry-late",
+      user_id: "u-04",
+      rating: "up",
+      client_feedback_id: "cf-fixed-2",
+    });
     g.emit(up, t + 31 * SEC);
-    g.emit(g.feedbackEvent({ t: t + 60 * SEC, target_type: 'chat_message', target_id: 'r-retry-late', user_id: 'u-04', rating: 'down', client_feedback_id: 'cf-fixed-3' }), t + 61 * SEC);
+    g.emit(
+      g.feedbackEvent({
+        t: t + 60 * SEC,
+        target_type: "chat_message",
+        target_id: "r-retry-late",
+        user_id: "u-04",
+        rating: "down",
+        client_feedback_id: "cf-fixed-3",
+      }),
+      t + 61 * SEC,
+    );
     g.emit({ ...up, event_id: g.eventId(), occurred_at: iso(t + 90 * SEC) }, t + 91 * SEC);
-    g.named.push('r-retry-late');
+    g.named.push("r-retry-late");
   }
   // the tenant's newest event: a response at `end`; for globex (end inside the range) the window
   // of a response exactly 600 s before is closed, 599.999 s before still open
   if (!acme) {
-    resp('r-window-closed-exact', 's-win-1', g.end - 600_000, { extras: false });
-    resp('r-window-open-edge', 's-win-2', g.end - 599_999, { extras: false });
+    resp("r-window-closed-exact", "s-win-1", g.end - 600_000, { extras: false });
+    resp("r-window-open-edge", "s-win-2", g.end - 599_999, { extras: false });
     // a burst of answers in globex's last 10 minutes: open windows (pending unless rated / failed)
     for (let i = 0; i < 14; i++) {
       const t = g.end - g.int(10 * SEC, 590 * SEC);
-      const r = g.response({ t, response_id: `r-open-${i + 1}`, session_id: `s-open-${i + 1}`, user_id: g.pick(['u-05', 'u-06']), turn: 0, sessionDims: sessionDims(g) });
+      const r = g.response({
+        t,
+        response_id: `r-open-${i + 1}`,
+        session_id: `s-open-${i + 1}`,
+        user_id: g.pick(["u-05", "u-06"]),
+        turn: 0,
+        sessionDims: sessionDims(g),
+      });
       emitResponseWithExtras(g, r, t);
     }
   }
-  resp('r-newest', 's-newest', g.end, { extras: false });
+  resp("r-newest", "s-newest", g.end, { extras: false });
 }
 
 export function generateEdgeCaseDataset(seed: number, opts: EdgeCaseDatasetOptions = {}): EdgeCaseDataset {
@@ -678,7 +896,12 @@ export function generateEdgeCaseDataset(seed: number, opts: EdgeCaseDatasetOptio
   const newest: Record<string, string> = {};
   const late: Draft[] = [];
   DATASET_TENANTS.forEach((tenant, ti) => {
-    const g = new Gen(prng(Math.floor(rng() * 2 ** 32)), tenant, TENANT_END[tenant]!, opts.sharedEventIds ? 'ev-' : `${tenant.slice(2, 3)}-ev-`);
+    const g = new Gen(
+      prng(Math.floor(rng() * 2 ** 32)),
+      tenant,
+      TENANT_END[tenant]!,
+      opts.sharedEventIds ? "ev-" : `${tenant.slice(2, 3)}-ev-`,
+    );
     const users = Array.from({ length: 30 }, (_, i) => `u-${pad(i + 1, 2)}`);
     fixedEdges(g);
     randomSessions(g, sessions, users);
@@ -707,9 +930,9 @@ export function generateEdgeCaseDataset(seed: number, opts: EdgeCaseDatasetOptio
     range: { ...DATASET_RANGE },
     hints: {
       emptySlices: [
-        { tenant_id: 't-acme', dimension: 'model', value: 'legacy-model' },
-        { tenant_id: 't-globex', dimension: 'model', value: 'legacy-model' },
-        { tenant_id: 't-globex', dimension: 'channel', value: 'teams' },
+        { tenant_id: "t-acme", dimension: "model", value: "legacy-model" },
+        { tenant_id: "t-globex", dimension: "model", value: "legacy-model" },
+        { tenant_id: "t-globex", dimension: "channel", value: "teams" },
       ],
       newest,
       named,

@@ -1,9 +1,9 @@
 // Comparison of the API's metric rows with the reference's, with the tolerance rules of the check:
 // quantiles within 2 % relative, everything else equal (floats up to 1e-9 relative, for
 // summation-order noise), null exactly where the reference has null.
-import type { MetricsRow } from './types';
+import type { MetricsRow } from "./types";
 
-const QUANTILE_FIELDS = new Set(['latency_p50_ms', 'latency_p95_ms', 'latency_p99_ms', 'duration_p95_ms']);
+const QUANTILE_FIELDS = new Set(["latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "duration_p95_ms"]);
 
 export interface DiffOptions {
   quantileTolerance?: number;
@@ -11,11 +11,11 @@ export interface DiffOptions {
 }
 
 function rowKey(r: { bucket_start?: string; dims: Record<string, string> }): string {
-  const b = r.bucket_start === undefined ? '' : String(Date.parse(r.bucket_start));
+  const b = r.bucket_start === undefined ? "" : String(Date.parse(r.bucket_start));
   const dims = Object.keys(r.dims)
     .sort()
     .map((k) => `${k}=${r.dims[k]}`)
-    .join('&');
+    .join("&");
   return `${b}|${dims}`;
 }
 
@@ -24,16 +24,22 @@ function diffValue(path: string, expected: unknown, actual: unknown, o: Required
     if (expected !== actual) out.push(`${path}: expected ${expected}, got ${actual}`);
     return;
   }
-  if (typeof expected === 'number' && typeof actual === 'number') {
-    const field = path.split('.').pop()!;
+  if (typeof expected === "number" && typeof actual === "number") {
+    const field = path.split(".").pop()!;
     const tol = QUANTILE_FIELDS.has(field) ? o.quantileTolerance : o.epsilon;
     const scale = Math.max(Math.abs(expected), Math.abs(actual));
     if (Math.abs(expected - actual) > tol * scale) out.push(`${path}: expected ${expected}, got ${actual}`);
     return;
   }
-  if (typeof expected === 'object' && typeof actual === 'object') {
+  if (typeof expected === "object" && typeof actual === "object") {
     for (const k of Object.keys(expected as object)) {
-      diffValue(`${path}.${k}`, (expected as Record<string, unknown>)[k], (actual as Record<string, unknown>)[k], o, out);
+      diffValue(
+        `${path}.${k}`,
+        (expected as Record<string, unknown>)[k],
+        (actual as Record<string, unknown>)[k],
+        o,
+        out,
+      );
     }
     return;
   }

@@ -1,9 +1,16 @@
-import { buildTenantState } from './state';
-import type { FeedbackTargetRow, FeedbackTargetsResult, RawEvent, ReferenceOptions, TargetType, Verification } from './types';
-import { ms } from './util';
+import { buildTenantState } from "./state";
+import type {
+  FeedbackTargetRow,
+  FeedbackTargetsResult,
+  RawEvent,
+  ReferenceOptions,
+  TargetType,
+  Verification,
+} from "./types";
+import { ms } from "./util";
 
-const TARGET_ORDER: TargetType[] = ['chat_message', 'citation', 'diagnostic_step', 'diagnostic_report'];
-const VERIFICATION_ORDER: Verification[] = ['verified', 'unverified', 'forbidden'];
+const TARGET_ORDER: TargetType[] = ["chat_message", "citation", "diagnostic_step", "diagnostic_report"];
+const VERIFICATION_ORDER: Verification[] = ["verified", "unverified", "forbidden"];
 
 /**
  * Current ratings (up/down; a key whose latest action is `cleared` has none) counted by
@@ -25,16 +32,21 @@ export function referenceFeedbackTargets(
   let revisions = 0;
   for (const c of state.currentFeedback.values()) {
     revisions += c.revision_times.filter(inRange).length;
-    if (c.rating === 'cleared' || !inRange(c.t)) continue;
+    if (c.rating === "cleared" || !inRange(c.t)) continue;
     const k = `${c.target_type}|${c.rating}|${c.verification}`;
-    const row = counts.get(k) ?? { target_type: c.target_type, rating: c.rating, verification: c.verification, count: 0 };
+    const row = counts.get(k) ?? {
+      target_type: c.target_type,
+      rating: c.rating,
+      verification: c.verification,
+      count: 0,
+    };
     row.count++;
     counts.set(k, row);
   }
   const rows = [...counts.values()].sort(
     (a, b) =>
       TARGET_ORDER.indexOf(a.target_type) - TARGET_ORDER.indexOf(b.target_type) ||
-      (a.rating === b.rating ? 0 : a.rating === 'up' ? -1 : 1) ||
+      (a.rating === b.rating ? 0 : a.rating === "up" ? -1 : 1) ||
       VERIFICATION_ORDER.indexOf(a.verification) - VERIFICATION_ORDER.indexOf(b.verification),
   );
   return {

@@ -1,5 +1,5 @@
-import { buildTenantState, type NormResponse, type ReducedToolCall, type TenantState } from './state';
-import { MEAN_METRICS, RATE_METRICS } from './types';
+import { buildTenantState, type NormResponse, type ReducedToolCall, type TenantState } from "./state";
+import { MEAN_METRICS, RATE_METRICS } from "./types";
 import type {
   Dimension,
   MeanMetric,
@@ -10,8 +10,8 @@ import type {
   RateMetric,
   ReferenceOptions,
   RawEvent,
-} from './types';
-import { bucketStart, cmpStr, iso, mean, ms, quantile, ratio } from './util';
+} from "./types";
+import { bucketStart, cmpStr, iso, mean, ms, quantile, ratio } from "./util";
 
 /** Counts behind one row; every rate of the row is numerator / denominator of two of these. */
 export interface RowStats {
@@ -59,7 +59,7 @@ export function matchesFilters(r: NormResponse, filters: Filters | undefined): b
   return activeFilters(filters).every(([dim, values]) => values.includes(r.dims[dim]));
 }
 
-export function isScoped(query: Pick<MetricsQuery, 'filters' | 'group_by'>): boolean {
+export function isScoped(query: Pick<MetricsQuery, "filters" | "group_by">): boolean {
   return activeFilters(query.filters).length > 0 || (query.group_by?.length ?? 0) > 0;
 }
 
@@ -95,7 +95,7 @@ function collectRows(state: TenantState, query: MetricsQuery, opts: ReferenceOpt
   if (single && rows.size === 0) rows.set(rowKey(undefined, []), { dims: {}, responses: [], calls: [] });
 
   const scoped = isScoped(query);
-  const mode = opts.unscopedTools ?? 'all_in_range';
+  const mode = opts.unscopedTools ?? "all_in_range";
   for (const c of state.toolCalls) {
     let row: RowAcc | undefined;
     if (scoped) {
@@ -104,7 +104,7 @@ function collectRows(state: TenantState, query: MetricsQuery, opts: ReferenceOpt
       row = c.response_id ? rowOfResponse.get(c.response_id) : undefined;
     } else if (c.t < from || c.t >= to) {
       continue;
-    } else if (mode === 'row_responses_plus_orphans' && c.response_id) {
+    } else if (mode === "row_responses_plus_orphans" && c.response_id) {
       row = rowOfResponse.get(c.response_id);
     } else {
       // unscoped: the call counts in the row (bucket) of its own time
@@ -155,13 +155,13 @@ function statsOf(row: RowAcc, state: TenantState): RowStats {
   };
   const firstOfSession = new Map<string, NormResponse>();
   for (const r of row.responses) {
-    if (r.finish_reason === 'max_iterations') s.max_iterations++;
-    if (r.finish_reason === 'no_reply') s.no_reply++;
-    if (r.finish_reason === 'error') s.error++;
+    if (r.finish_reason === "max_iterations") s.max_iterations++;
+    if (r.finish_reason === "no_reply") s.no_reply++;
+    if (r.finish_reason === "error") s.error++;
     const rating = state.explicitRating.get(r.response_id);
     if (rating) {
       s.rated++;
-      if (rating === 'up') s.rated_up++;
+      if (rating === "up") s.rated_up++;
       else s.rated_down++;
     }
     const l = state.labels.get(r.response_id)!;
@@ -169,20 +169,20 @@ function statsOf(row: RowAcc, state: TenantState): RowStats {
     if (l.followup_response_id !== null) s.with_followup++;
     if (l.is_reask) s.reask++;
     s.outcome_counts[l.label]++;
-    if (l.label !== 'pending') s.label_final++;
-    if (l.label === 'excellent' || l.label === 'good') s.label_good_or_better++;
+    if (l.label !== "pending") s.label_final++;
+    if (l.label === "excellent" || l.label === "good") s.label_good_or_better++;
     const f = firstOfSession.get(r.session_id);
     if (!f || r.t < f.t || (r.t === f.t && r.response_id < f.response_id)) firstOfSession.set(r.session_id, r);
   }
   for (const r of firstOfSession.values()) {
     const l = state.labels.get(r.response_id)!;
-    if (l.label === 'pending') continue;
+    if (l.label === "pending") continue;
     s.sessions_final++;
-    if ((l.label === 'excellent' || l.label === 'good') && l.followup_response_id === null) s.sessions_one_turn++;
+    if ((l.label === "excellent" || l.label === "good") && l.followup_response_id === null) s.sessions_one_turn++;
   }
   for (const c of row.calls) {
-    if (c.status === 'completed') s.tool_completed++;
-    else if (c.status === 'failed') s.tool_failed++;
+    if (c.status === "completed") s.tool_completed++;
+    else if (c.status === "failed") s.tool_failed++;
     else s.tool_unfinished++;
   }
   return s;
@@ -191,27 +191,27 @@ function statsOf(row: RowAcc, state: TenantState): RowStats {
 export function rateParts(s: RowStats, metric: RateMetric): { numerator: number; denominator: number } {
   const n = s.response_count;
   switch (metric) {
-    case 'max_iteration_hit_rate':
+    case "max_iteration_hit_rate":
       return { numerator: s.max_iterations, denominator: n };
-    case 'no_reply_rate':
+    case "no_reply_rate":
       return { numerator: s.no_reply, denominator: n };
-    case 'error_rate':
+    case "error_rate":
       return { numerator: s.error, denominator: n };
-    case 'tool_success_rate':
+    case "tool_success_rate":
       return { numerator: s.tool_completed, denominator: s.tool_completed + s.tool_failed };
-    case 'feedback_coverage':
+    case "feedback_coverage":
       return { numerator: s.rated, denominator: n };
-    case 'thumbs_up_rate':
+    case "thumbs_up_rate":
       return { numerator: s.rated_up, denominator: s.rated };
-    case 'thumbs_down_rate':
+    case "thumbs_down_rate":
       return { numerator: s.rated_down, denominator: s.rated };
-    case 'reask_rate':
+    case "reask_rate":
       return { numerator: s.reask, denominator: s.window_closed };
-    case 'followup_rate':
+    case "followup_rate":
       return { numerator: s.with_followup, denominator: s.window_closed };
-    case 'good_answer_rate':
+    case "good_answer_rate":
       return { numerator: s.label_good_or_better, denominator: s.label_final };
-    case 'one_turn_resolution_rate':
+    case "one_turn_resolution_rate":
       return { numerator: s.sessions_one_turn, denominator: s.sessions_final };
   }
 }
@@ -222,31 +222,34 @@ function rate(s: RowStats, metric: RateMetric): number | null {
 }
 
 export function rowOf(s: RowStats, opts: ReferenceOptions = {}): MetricsRow {
-  const q = opts.quantile ?? 'linear';
+  const q = opts.quantile ?? "linear";
   const row: MetricsRow = {
     dims: s.dims,
     response_count: s.response_count,
     latency_p50_ms: quantile(s.latencies, 0.5, q),
     latency_p95_ms: quantile(s.latencies, 0.95, q),
     latency_p99_ms: quantile(s.latencies, 0.99, q),
-    max_iteration_hit_rate: rate(s, 'max_iteration_hit_rate'),
-    no_reply_rate: rate(s, 'no_reply_rate'),
-    error_rate: rate(s, 'error_rate'),
+    max_iteration_hit_rate: rate(s, "max_iteration_hit_rate"),
+    no_reply_rate: rate(s, "no_reply_rate"),
+    error_rate: rate(s, "error_rate"),
     avg_iteration_count: mean(s.iterations),
     avg_tool_count: mean(s.toolCounts),
     avg_total_tokens: mean(s.totalTokens),
-    tool_success_rate: rate(s, 'tool_success_rate'),
+    tool_success_rate: rate(s, "tool_success_rate"),
     tool_calls_unfinished: s.tool_unfinished,
-    feedback_coverage: rate(s, 'feedback_coverage'),
-    thumbs_up_rate: rate(s, 'thumbs_up_rate'),
-    thumbs_down_rate: rate(s, 'thumbs_down_rate'),
-    reask_rate: rate(s, 'reask_rate'),
-    followup_rate: rate(s, 'followup_rate'),
-    good_answer_rate: rate(s, 'good_answer_rate'),
-    one_turn_resolution_rate: rate(s, 'one_turn_resolution_rate'),
+    feedback_coverage: rate(s, "feedback_coverage"),
+    thumbs_up_rate: rate(s, "thumbs_up_rate"),
+    thumbs_down_rate: rate(s, "thumbs_down_rate"),
+    reask_rate: rate(s, "reask_rate"),
+    followup_rate: rate(s, "followup_rate"),
+    good_answer_rate: rate(s, "good_answer_rate"),
+    one_turn_resolution_rate: rate(s, "one_turn_resolution_rate"),
     outcome_counts: { ...s.outcome_counts },
     sample_sizes: {
-      ...(Object.fromEntries(RATE_METRICS.map((metric) => [metric, rateParts(s, metric).denominator])) as Record<RateMetric, number>),
+      ...(Object.fromEntries(RATE_METRICS.map((metric) => [metric, rateParts(s, metric).denominator])) as Record<
+        RateMetric,
+        number
+      >),
       ...(Object.fromEntries(MEAN_METRICS.map((metric) => [metric, s.response_count])) as Record<MeanMetric, number>),
     },
   };
@@ -258,7 +261,11 @@ export function rowStatsFromState(state: TenantState, query: MetricsQuery, opts:
   return collectRows(state, query, opts).map((r) => statsOf(r, state));
 }
 
-export function referenceMetrics(events: readonly RawEvent[], query: MetricsQuery, opts: ReferenceOptions = {}): { rows: MetricsRow[] } {
+export function referenceMetrics(
+  events: readonly RawEvent[],
+  query: MetricsQuery,
+  opts: ReferenceOptions = {},
+): { rows: MetricsRow[] } {
   const state = buildTenantState(events, query.tenant_id, opts);
   return { rows: rowStatsFromState(state, query, opts).map((s) => rowOf(s, opts)) };
 }

@@ -4,12 +4,23 @@
 // letter: a run of separators is as many `_` ("not - grounded" is `other`), and a reason that is
 // blank once trimmed is still a reason (`other`; the spec turns only blank comments and
 // corrections into null). Only an absent reason has no code.
-import { cutCodePoints } from './text';
+import { cutCodePoints } from "./text";
 
-export const REASON_CODES = ['irrelevant', 'incorrect', 'incomplete', 'too_slow', 'tool_failed', 'too_verbose', 'not_actionable', 'bad_format', 'not_grounded', 'unsafe'] as const;
+export const REASON_CODES = [
+  "irrelevant",
+  "incorrect",
+  "incomplete",
+  "too_slow",
+  "tool_failed",
+  "too_verbose",
+  "not_actionable",
+  "bad_format",
+  "not_grounded",
+  "unsafe",
+] as const;
 
 export function reasonCodeOf(reason?: string): string | null {
   if (reason === undefined) return null;
-  const key = cutCodePoints(reason.trim(), 80).toLowerCase().replace(/[- ]/g, '_');
-  return (REASON_CODES as readonly string[]).includes(key) ? key : 'other';
+  const key = cutCodePoints(reason.trim(), 80).toLowerCase().replace(/[- ]/g, "_");
+  return (REASON_CODES as readonly string[]).includes(key) ? key : "other";
 }

@@ -14,30 +14,30 @@ import type {
   ToolCallEvent,
   ToolStatus,
   Verification,
-} from './types';
-import { classifyQuery } from './classify';
-import { cutCodePoints } from './text';
-import { cmpStr, cmpTimeThenId, ms } from './util';
+} from "./types";
+import { classifyQuery } from "./classify";
+import { cutCodePoints } from "./text";
+import { cmpStr, cmpTimeThenId, ms } from "./util";
 
 export const FOLLOWUP_WINDOW_MS = 600_000;
 
 export const REASK_PHRASES: readonly string[] = [
-  '不是这个意思',
-  '你没回答',
-  '没有回答我的问题',
-  '重新回答',
-  '还是不对',
-  '答非所问',
-  'not what i asked',
+  "不是这个意思",
+  "你没回答",
+  "没有回答我的问题",
+  "重新回答",
+  "还是不对",
+  "答非所问",
+  "not what i asked",
   "you didn't answer",
   "that's wrong",
-  'that is wrong',
-  'try again',
-  'still wrong',
-  'wrong answer',
+  "that is wrong",
+  "try again",
+  "still wrong",
+  "wrong answer",
 ];
 
-export const FAILED_FINISH_REASONS: ReadonlySet<string> = new Set(['error', 'max_iterations', 'no_reply', 'cancelled']);
+export const FAILED_FINISH_REASONS: ReadonlySet<string> = new Set(["error", "max_iterations", "no_reply", "cancelled"]);
 
 export interface NormResponse {
   response_id: string;
@@ -84,7 +84,7 @@ export interface CurrentFeedback {
   subject_id: string;
   user_id: string;
   /** rating of the latest action of the key; 'cleared' means the key has no current rating */
-  rating: 'up' | 'down' | 'cleared';
+  rating: "up" | "down" | "cleared";
   verification: Verification;
   /** occurred ms of the latest action */
   t: number;
@@ -107,7 +107,7 @@ export interface TenantState {
   conflicts: FeedbackAction[];
   currentFeedback: Map<string, CurrentFeedback>;
   /** response_id -> current verified chat_message rating (up/down) */
-  explicitRating: Map<string, 'up' | 'down'>;
+  explicitRating: Map<string, "up" | "down">;
   labels: Map<string, LabelInfo>;
 }
 
@@ -127,23 +127,30 @@ export function dedupEvents(events: readonly RawEvent[]): RawEvent[] {
 /** docs/events.md: query_text is cut to 4000 characters, and only that text is classified and matched for re-asks. */
 export const QUERY_TEXT_MAX = 4000;
 
-function dimsOf(e: ResponseCompletedEvent, queryText: string | undefined, classify: (text?: string) => string): Record<Dimension, string> {
+function dimsOf(
+  e: ResponseCompletedEvent,
+  queryText: string | undefined,
+  classify: (text?: string) => string,
+): Record<Dimension, string> {
   return {
     model: e.model,
     provider: e.provider,
     channel: e.channel,
-    chat_type: e.chat_type ?? 'unknown',
-    session_type: e.session_type ?? 'unknown',
-    language: e.language ?? 'unknown',
-    user_segment: e.user_segment ?? 'unknown',
+    chat_type: e.chat_type ?? "unknown",
+    session_type: e.session_type ?? "unknown",
+    language: e.language ?? "unknown",
+    user_segment: e.user_segment ?? "unknown",
     query_category: e.query_category ?? classify(queryText),
-    prompt_version: e.prompt_version ?? 'unknown',
-    bot_version: e.bot_version ?? 'unknown',
-    tool_used: e.tool_count > 0 ? 'yes' : 'no',
+    prompt_version: e.prompt_version ?? "unknown",
+    bot_version: e.bot_version ?? "unknown",
+    tool_used: e.tool_count > 0 ? "yes" : "no",
   };
 }
 
-export function reduceResponses(events: readonly ResponseCompletedEvent[], classify: (text?: string) => string): Map<string, NormResponse> {
+export function reduceResponses(
+  events: readonly ResponseCompletedEvent[],
+  classify: (text?: string) => string,
+): Map<string, NormResponse> {
   const best = new Map<string, { t: number; event_id: string; e: ResponseCompletedEvent }>();
   for (const e of events) {
     const cand = { t: ms(e.occurred_at), event_id: e.event_id, e };
@@ -184,8 +191,8 @@ export function reduceToolCalls(events: readonly ToolCallEvent[]): ReducedToolCa
   const out: ReducedToolCall[] = [];
   for (const [id, list] of groups) {
     list.sort(cmpTimeThenId);
-    const starts = list.filter((x) => x.e.status === 'started');
-    const terminals = list.filter((x) => x.e.status !== 'started');
+    const starts = list.filter((x) => x.e.status === "started");
+    const terminals = list.filter((x) => x.e.status !== "started");
     const terminal = terminals.length > 0 ? terminals[terminals.length - 1]! : null;
     const start = starts.length > 0 ? starts[0]! : null; // earliest started
     let duration: number | null = null;
@@ -200,14 +207,15 @@ export function reduceToolCalls(events: readonly ToolCallEvent[]): ReducedToolCa
     out.push({
       tool_call_id: id,
       tool_name: main.e.tool_name,
-      status: terminal ? terminal.e.status : 'started',
+      status: terminal ? terminal.e.status : "started",
       start_inferred: terminal !== null && start === null,
       t: list[0]!.t,
       duration_ms: duration,
       response_id: responseId,
-      error_category: terminal && terminal.e.status === 'failed' ? (terminal.e.error_category ?? null) : null,
+      error_category: terminal && terminal.e.status === "failed" ? (terminal.e.error_category ?? null) : null,
       session_id: main.e.session_id ?? list.find((x) => x.e.session_id)?.e.session_id ?? null,
-      diagnostic_task_id: main.e.diagnostic_task_id ?? list.find((x) => x.e.diagnostic_task_id)?.e.diagnostic_task_id ?? null,
+      diagnostic_task_id:
+        main.e.diagnostic_task_id ?? list.find((x) => x.e.diagnostic_task_id)?.e.diagnostic_task_id ?? null,
     });
   }
   out.sort((a, b) => a.t - b.t || cmpStr(a.tool_call_id, b.tool_call_id));
@@ -215,22 +223,22 @@ export function reduceToolCalls(events: readonly ToolCallEvent[]): ReducedToolCa
 }
 
 const FEEDBACK_CONTENT_FIELDS = [
-  'event_type',
-  'schema_version',
-  'tenant_id',
-  'client_feedback_id',
-  'target_type',
-  'target_id',
-  'subject_id',
-  'diagnostic_task_id',
-  'user_id',
-  'session_id',
-  'run_id',
-  'rating',
-  'reason',
-  'comment',
-  'correction',
-  'severity',
+  "event_type",
+  "schema_version",
+  "tenant_id",
+  "client_feedback_id",
+  "target_type",
+  "target_id",
+  "subject_id",
+  "diagnostic_task_id",
+  "user_id",
+  "session_id",
+  "run_id",
+  "rating",
+  "reason",
+  "comment",
+  "correction",
+  "severity",
 ] as const;
 
 /** Content of a feedback event for the retry/conflict rule: every known field but event_id and occurred_at. */
@@ -239,22 +247,27 @@ export function feedbackContent(e: FeedbackSubmittedEvent): string {
 }
 
 export function feedbackKey(e: FeedbackSubmittedEvent): string {
-  return [e.user_id, e.target_type, e.target_id, e.subject_id ?? ''].join('\u0000');
+  return [e.user_id, e.target_type, e.target_id, e.subject_id ?? ""].join("\u0000");
 }
 
 export function verify(e: FeedbackSubmittedEvent, responses: ReadonlyMap<string, NormResponse>): Verification {
-  if (e.target_type !== 'chat_message' && e.target_type !== 'citation') return 'verified';
+  if (e.target_type !== "chat_message" && e.target_type !== "citation") return "verified";
   const r = responses.get(e.target_id);
-  if (!r) return 'unverified';
-  if (r.user_id !== e.user_id) return 'forbidden';
-  if (e.target_type === 'citation' && !r.citation_ids.includes(e.subject_id ?? '')) return 'forbidden';
-  return 'verified';
+  if (!r) return "unverified";
+  if (r.user_id !== e.user_id) return "forbidden";
+  if (e.target_type === "citation" && !r.citation_ids.includes(e.subject_id ?? "")) return "forbidden";
+  return "verified";
 }
 
 export function processFeedback(
   events: readonly FeedbackSubmittedEvent[],
   responses: ReadonlyMap<string, NormResponse>,
-): { accepted: FeedbackAction[]; retries: FeedbackAction[]; conflicts: FeedbackAction[]; current: Map<string, CurrentFeedback> } {
+): {
+  accepted: FeedbackAction[];
+  retries: FeedbackAction[];
+  conflicts: FeedbackAction[];
+  current: Map<string, CurrentFeedback>;
+} {
   const accepted: FeedbackAction[] = [];
   const retries: FeedbackAction[] = [];
   const conflicts: FeedbackAction[] = [];
@@ -285,7 +298,7 @@ export function processFeedback(
       key,
       target_type: e.target_type,
       target_id: e.target_id,
-      subject_id: e.subject_id ?? '',
+      subject_id: e.subject_id ?? "",
       user_id: e.user_id,
       rating: e.rating,
       verification: verify(e, responses),
@@ -300,7 +313,7 @@ export function processFeedback(
 export function isReask(text: string | undefined, phrases: readonly string[] = REASK_PHRASES): boolean {
   if (!text) return false;
   // case-insensitive substring; the typographic apostrophe ’ is read as ' (so "That’s wrong" matches)
-  const lower = text.toLowerCase().replaceAll('\u2019', "'");
+  const lower = text.toLowerCase().replaceAll("\u2019", "'");
   return phrases.some((p) => lower.includes(p.toLowerCase()));
 }
 
@@ -326,23 +339,28 @@ export function computeFollowups(responses: ReadonlyMap<string, NormResponse>): 
 
 export function decideLabel(input: {
   finish_reason: string;
-  rating: 'up' | 'down' | null;
+  rating: "up" | "down" | null;
   has_followup: boolean;
   is_reask: boolean;
   window_closed: boolean;
   has_failed_tool: boolean;
 }): { label: Label; label_reason: LabelReason } {
-  if (FAILED_FINISH_REASONS.has(input.finish_reason)) return { label: 'failed', label_reason: 'finish_reason_failed' };
-  if (input.rating === 'down') return { label: 'bad', label_reason: 'rated_down' };
-  if (input.has_followup && input.is_reask) return { label: 'bad', label_reason: 'reask_followup' };
-  if (input.rating === 'up' && !input.has_failed_tool) return { label: 'excellent', label_reason: 'rated_up_no_failed_tools' };
-  if (input.rating === 'up') return { label: 'good', label_reason: 'rated_up' };
-  if (input.window_closed && !input.has_followup) return { label: 'good', label_reason: 'window_closed_no_followup' };
-  if (input.window_closed) return { label: 'neutral', label_reason: 'followup_not_reask' };
-  return { label: 'pending', label_reason: 'window_open' };
+  if (FAILED_FINISH_REASONS.has(input.finish_reason)) return { label: "failed", label_reason: "finish_reason_failed" };
+  if (input.rating === "down") return { label: "bad", label_reason: "rated_down" };
+  if (input.has_followup && input.is_reask) return { label: "bad", label_reason: "reask_followup" };
+  if (input.rating === "up" && !input.has_failed_tool)
+    return { label: "excellent", label_reason: "rated_up_no_failed_tools" };
+  if (input.rating === "up") return { label: "good", label_reason: "rated_up" };
+  if (input.window_closed && !input.has_followup) return { label: "good", label_reason: "window_closed_no_followup" };
+  if (input.window_closed) return { label: "neutral", label_reason: "followup_not_reask" };
+  return { label: "pending", label_reason: "window_open" };
 }
 
-export function buildTenantState(allEvents: readonly RawEvent[], tenant_id: string, opts: ReferenceOptions = {}): TenantState {
+export function buildTenantState(
+  allEvents: readonly RawEvent[],
+  tenant_id: string,
+  opts: ReferenceOptions = {},
+): TenantState {
   const classify = opts.classify ?? classifyQuery;
   const phrases = opts.reaskPhrases ?? REASK_PHRASES;
   const events = dedupEvents(allEvents.filter((e) => e.tenant_id === tenant_id));
@@ -350,24 +368,24 @@ export function buildTenantState(allEvents: readonly RawEvent[], tenant_id: stri
   for (const e of events) maxT = Math.max(maxT, ms(e.occurred_at));
 
   const responses = reduceResponses(
-    events.filter((e): e is ResponseCompletedEvent => e.event_type === 'response_completed'),
+    events.filter((e): e is ResponseCompletedEvent => e.event_type === "response_completed"),
     classify,
   );
-  const toolCalls = reduceToolCalls(events.filter((e): e is ToolCallEvent => e.event_type === 'tool_call'));
+  const toolCalls = reduceToolCalls(events.filter((e): e is ToolCallEvent => e.event_type === "tool_call"));
   const fb = processFeedback(
-    events.filter((e): e is FeedbackSubmittedEvent => e.event_type === 'feedback_submitted'),
+    events.filter((e): e is FeedbackSubmittedEvent => e.event_type === "feedback_submitted"),
     responses,
   );
 
-  const explicitRating = new Map<string, 'up' | 'down'>();
+  const explicitRating = new Map<string, "up" | "down">();
   for (const c of fb.current.values()) {
-    if (c.target_type === 'chat_message' && c.verification === 'verified' && c.rating !== 'cleared') {
+    if (c.target_type === "chat_message" && c.verification === "verified" && c.rating !== "cleared") {
       explicitRating.set(c.target_id, c.rating);
     }
   }
 
   const failedTool = new Set<string>();
-  for (const c of toolCalls) if (c.status === 'failed' && c.response_id) failedTool.add(c.response_id);
+  for (const c of toolCalls) if (c.status === "failed" && c.response_id) failedTool.add(c.response_id);
 
   const followups = computeFollowups(responses);
   const labels = new Map<string, LabelInfo>();

@@ -3,7 +3,7 @@ export const Z95 = 1.959964;
 
 /** Wilson score interval for x successes out of n (n > 0). */
 export function wilson(x: number, n: number, z: number = Z95): { low: number; high: number } {
-  if (n <= 0) throw new Error('wilson: n must be > 0');
+  if (n <= 0) throw new Error("wilson: n must be > 0");
   const p = x / n;
   const z2 = z * z;
   const denom = 1 + z2 / n;
@@ -27,7 +27,10 @@ export function erfc(x: number): number {
               (0.37409196 +
                 t *
                   (0.09678418 +
-                    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     );
   return x >= 0 ? r : 2 - r;
 }

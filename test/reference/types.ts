@@ -1,21 +1,21 @@
 // Plain types of the reference implementation. Written independently of the product's code:
 // nothing here is imported from contracts/, warehouse/ or ingest/.
 
-export type FinishReason = 'stop' | 'max_iterations' | 'no_reply' | 'error' | 'length' | 'cancelled';
-export type ToolStatus = 'started' | 'completed' | 'failed';
-export type TargetType = 'chat_message' | 'citation' | 'diagnostic_step' | 'diagnostic_report';
-export type Rating = 'up' | 'down' | 'cleared';
-export type Verification = 'verified' | 'unverified' | 'forbidden';
-export type Label = 'excellent' | 'good' | 'neutral' | 'bad' | 'failed' | 'pending';
+export type FinishReason = "stop" | "max_iterations" | "no_reply" | "error" | "length" | "cancelled";
+export type ToolStatus = "started" | "completed" | "failed";
+export type TargetType = "chat_message" | "citation" | "diagnostic_step" | "diagnostic_report";
+export type Rating = "up" | "down" | "cleared";
+export type Verification = "verified" | "unverified" | "forbidden";
+export type Label = "excellent" | "good" | "neutral" | "bad" | "failed" | "pending";
 export type LabelReason =
-  | 'finish_reason_failed'
-  | 'rated_down'
-  | 'reask_followup'
-  | 'rated_up_no_failed_tools'
-  | 'rated_up'
-  | 'window_closed_no_followup'
-  | 'followup_not_reask'
-  | 'window_open';
+  | "finish_reason_failed"
+  | "rated_down"
+  | "reask_followup"
+  | "rated_up_no_failed_tools"
+  | "rated_up"
+  | "window_closed_no_followup"
+  | "followup_not_reask"
+  | "window_open";
 
 export interface Envelope {
   event_id: string;
@@ -26,7 +26,7 @@ export interface Envelope {
 }
 
 export interface ResponseCompletedEvent extends Envelope {
-  event_type: 'response_completed';
+  event_type: "response_completed";
   response_id: string;
   session_id: string;
   user_id: string;
@@ -56,7 +56,7 @@ export interface ResponseCompletedEvent extends Envelope {
 }
 
 export interface ToolCallEvent extends Envelope {
-  event_type: 'tool_call';
+  event_type: "tool_call";
   tool_call_id: string;
   status: ToolStatus;
   tool_name: string;
@@ -72,7 +72,7 @@ export interface ToolCallEvent extends Envelope {
 }
 
 export interface FeedbackSubmittedEvent extends Envelope {
-  event_type: 'feedback_submitted';
+  event_type: "feedback_submitted";
   client_feedback_id: string;
   target_type: TargetType;
   target_id: string;
@@ -91,21 +91,21 @@ export interface FeedbackSubmittedEvent extends Envelope {
 export type RawEvent = ResponseCompletedEvent | ToolCallEvent | FeedbackSubmittedEvent;
 
 export const RESPONSE_DIMENSIONS = [
-  'model',
-  'provider',
-  'channel',
-  'chat_type',
-  'session_type',
-  'language',
-  'user_segment',
-  'query_category',
-  'prompt_version',
-  'bot_version',
-  'tool_used',
+  "model",
+  "provider",
+  "channel",
+  "chat_type",
+  "session_type",
+  "language",
+  "user_segment",
+  "query_category",
+  "prompt_version",
+  "bot_version",
+  "tool_used",
 ] as const;
 export type Dimension = (typeof RESPONSE_DIMENSIONS)[number];
 
-export type Bucket = '5m' | 'hour' | 'day';
+export type Bucket = "5m" | "hour" | "day";
 export type Filters = Partial<Record<Dimension, string[]>>;
 
 export interface MetricsQuery {
@@ -117,8 +117,8 @@ export interface MetricsQuery {
   bucket?: Bucket;
 }
 
-export type QuantileMethod = 'linear' | 'exact_floor';
-export type UnscopedToolScope = 'all_in_range' | 'row_responses_plus_orphans';
+export type QuantileMethod = "linear" | "exact_floor";
+export type UnscopedToolScope = "all_in_range" | "row_responses_plus_orphans";
 
 export interface ReferenceOptions {
   /** query_category for a response without one; default the reference's own rules (classify.ts) */
@@ -167,7 +167,7 @@ export interface MetricsRow {
   sample_sizes: Record<RateMetric | MeanMetric, number>;
 }
 
-export const MEAN_METRICS = ['avg_iteration_count', 'avg_tool_count', 'avg_total_tokens'] as const;
+export const MEAN_METRICS = ["avg_iteration_count", "avg_tool_count", "avg_total_tokens"] as const;
 export type MeanMetric = (typeof MEAN_METRICS)[number];
 
 export interface LabelInfo {
@@ -177,7 +177,7 @@ export interface LabelInfo {
   is_reask: boolean;
   window_closed: boolean;
   /** extra: the explicit (current verified chat_message) rating, if any */
-  explicit_rating: 'up' | 'down' | null;
+  explicit_rating: "up" | "down" | null;
   /** extra: whether any reduced tool call of the response (all data) has status failed */
   has_failed_tool: boolean;
 }
@@ -203,7 +203,7 @@ export interface ToolRow {
 
 export interface FeedbackTargetRow {
   target_type: TargetType;
-  rating: 'up' | 'down';
+  rating: "up" | "down";
   verification: Verification;
   count: number;
 }
@@ -219,17 +219,17 @@ export interface FeedbackTargetsResult {
 }
 
 export const RATE_METRICS = [
-  'max_iteration_hit_rate',
-  'no_reply_rate',
-  'error_rate',
-  'tool_success_rate',
-  'feedback_coverage',
-  'thumbs_up_rate',
-  'thumbs_down_rate',
-  'reask_rate',
-  'followup_rate',
-  'good_answer_rate',
-  'one_turn_resolution_rate',
+  "max_iteration_hit_rate",
+  "no_reply_rate",
+  "error_rate",
+  "tool_success_rate",
+  "feedback_coverage",
+  "thumbs_up_rate",
+  "thumbs_down_rate",
+  "reask_rate",
+  "followup_rate",
+  "good_answer_rate",
+  "one_turn_resolution_rate",
 ] as const;
 export type RateMetric = (typeof RATE_METRICS)[number];
 

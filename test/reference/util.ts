@@ -1,4 +1,4 @@
-import type { QuantileMethod } from './types';
+import type { QuantileMethod } from "./types";
 
 /** Epoch milliseconds of an RFC 3339 timestamp (any zone). */
 export function ms(iso: string): number {
@@ -39,18 +39,18 @@ export function mean(values: number[]): number | null {
  * - 'exact_floor': x[min(n-1, floor(q*n))] (ClickHouse quantileExact).
  * Empty list: null.
  */
-export function quantile(values: number[], q: number, method: QuantileMethod = 'linear'): number | null {
+export function quantile(values: number[], q: number, method: QuantileMethod = "linear"): number | null {
   const n = values.length;
   if (n === 0) return null;
   const s = [...values].sort((a, b) => a - b);
-  if (method === 'exact_floor') return s[Math.min(n - 1, Math.floor(q * n))]!;
+  if (method === "exact_floor") return s[Math.min(n - 1, Math.floor(q * n))]!;
   const h = (n - 1) * q;
   const lo = Math.floor(h);
   const hi = Math.min(n - 1, lo + 1);
   return s[lo]! + (h - lo) * (s[hi]! - s[lo]!);
 }
 
-export const BUCKET_MS = { '5m': 5 * 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+export const BUCKET_MS = { "5m": 5 * 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 
 export function bucketStart(t: number, bucket: keyof typeof BUCKET_MS): number {
   const size = BUCKET_MS[bucket];

@@ -34,7 +34,10 @@ export async function startAnswerLosingProxy(targetUrl: string, answersToLose: n
       client.write(chunk);
     });
     upstream.on("end", () => client.end());
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       a.on("error", () => b.destroy());
       a.on("close", () => b.destroy());
     }

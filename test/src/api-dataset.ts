@@ -8,7 +8,10 @@ import { createTestWarehouse } from "./warehouse";
  * sink, with outcome labels evaluated: what the query API reads in production.
  * `REF_SEED=<n>` reruns on another seed, as for the reference's own tests.
  */
-export async function loadApiDataset(prefix: string, seed = Number(process.env.REF_SEED ?? 42)): Promise<{ warehouse: Warehouse; dataset: EdgeCaseDataset }> {
+export async function loadApiDataset(
+  prefix: string,
+  seed = Number(process.env.REF_SEED ?? 42),
+): Promise<{ warehouse: Warehouse; dataset: EdgeCaseDataset }> {
   const dataset = generateEdgeCaseDataset(seed);
   const { warehouse } = await createTestWarehouse(prefix);
   await loadThroughSink(warehouse, dataset.events);

@@ -10,9 +10,20 @@ export interface TestApi {
 }
 
 /** An in-process query API server on a free port, with the given keys. */
-export async function startTestApi(options: { warehouse: Warehouse; keys: KeyEntry[]; traceUrlTemplate?: string; corsOrigin?: string }): Promise<TestApi> {
+export async function startTestApi(options: {
+  warehouse: Warehouse;
+  keys: KeyEntry[];
+  traceUrlTemplate?: string;
+  corsOrigin?: string;
+}): Promise<TestApi> {
   const logs: string[] = [];
-  const server = createApiServer({ warehouse: options.warehouse, keys: createKeyRing(options.keys), traceUrlTemplate: options.traceUrlTemplate, corsOrigin: options.corsOrigin, log: (message) => logs.push(message) });
+  const server = createApiServer({
+    warehouse: options.warehouse,
+    keys: createKeyRing(options.keys),
+    traceUrlTemplate: options.traceUrlTemplate,
+    corsOrigin: options.corsOrigin,
+    log: (message) => logs.push(message),
+  });
   const port = await listen(server, 0, "127.0.0.1");
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

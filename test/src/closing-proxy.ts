@@ -27,7 +27,10 @@ export async function startClosingProxy(targetUrl: string): Promise<ClosingProxy
       answered = true;
       client.write(chunk);
     });
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       a.on("error", () => b.destroy());
       a.on("close", () => b.destroy());
     }

@@ -21,7 +21,9 @@ export default async function setup(project: TestProject) {
   await buildServices();
   const cluster = await startClickHouseCluster(TEST_CLUSTER_INSTANCE);
   if (cluster.cluster !== project.config.env?.CLICKHOUSE_CLUSTER) {
-    throw new Error(`the local cluster is named ${cluster.cluster}, the cluster project expects ${project.config.env?.CLICKHOUSE_CLUSTER}`);
+    throw new Error(
+      `the local cluster is named ${cluster.cluster}, the cluster project expects ${project.config.env?.CLICKHOUSE_CLUSTER}`,
+    );
   }
   project.provide("clickhouseUrl", cluster.url);
   project.provide("clickhouseNodeUrls", cluster.nodeUrls);

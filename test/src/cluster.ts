@@ -7,7 +7,10 @@ export const CLUSTER_NODES = ["s1r1", "s1r2", "s2r1", "s2r2"] as const;
 export type ClusterNode = (typeof CLUSTER_NODES)[number];
 
 export function clusterNode(node: ClusterNode): { instance: string; url: string } {
-  return { instance: `${TEST_CLUSTER_INSTANCE}-${node}`, url: inject("clickhouseNodeUrls")[CLUSTER_NODES.indexOf(node)]! };
+  return {
+    instance: `${TEST_CLUSTER_INSTANCE}-${node}`,
+    url: inject("clickhouseNodeUrls")[CLUSTER_NODES.indexOf(node)]!,
+  };
 }
 
 /** A single-node connection to one server, to read what that server itself stores. */

@@ -11,7 +11,13 @@ import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestCont
 
 export const CLICKHOUSE_IMAGE = "clickhouse/clickhouse-server:26.8";
 export const KAFKA_IMAGE = "confluentinc/cp-kafka:7.9.1";
-const TOPICS = ["answerscope.response_completed", "answerscope.tool_call", "answerscope.feedback_submitted", "answerscope.external_outcome_recorded", "answerscope.dlq"];
+const TOPICS = [
+  "answerscope.response_completed",
+  "answerscope.tool_call",
+  "answerscope.feedback_submitted",
+  "answerscope.external_outcome_recorded",
+  "answerscope.dlq",
+];
 
 export async function containerEngineAvailable(): Promise<boolean> {
   if (process.env.ANSWERSCOPE_TESTCONTAINERS === "off") return false;

@@ -20,7 +20,10 @@ export async function startCuttingProxy(targetUrl: string): Promise<ClickHouseOu
     track(upstream);
     client.pipe(upstream);
     upstream.pipe(client);
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       a.on("error", () => b.destroy());
       a.on("close", () => b.destroy());
     }

@@ -6,11 +6,18 @@ export interface FactTimes {
   max_occurred_at_ms: number;
 }
 
-const asNumbers = (rows: FactTimes[]) => rows.map((row) => ({ ...row, max_ingested_at_ms: Number(row.max_ingested_at_ms), max_occurred_at_ms: Number(row.max_occurred_at_ms) }));
+const asNumbers = (rows: FactTimes[]) =>
+  rows.map((row) => ({
+    ...row,
+    max_ingested_at_ms: Number(row.max_ingested_at_ms),
+    max_occurred_at_ms: Number(row.max_occurred_at_ms),
+  }));
 
 /** What the fact tables themselves say, by a scan of every row. */
 export async function scannedFactTimes(w: Warehouse): Promise<FactTimes[]> {
-  const perTable = TIMED_FACT_TABLES.map((table) => `SELECT tenant_id, ingested_at_ms, occurred_at_ms FROM ${w.table(table)}`).join(" UNION ALL ");
+  const perTable = TIMED_FACT_TABLES.map(
+    (table) => `SELECT tenant_id, ingested_at_ms, occurred_at_ms FROM ${w.table(table)}`,
+  ).join(" UNION ALL ");
   return asNumbers(
     await queryRows<FactTimes>(
       w,
@@ -20,7 +27,8 @@ export async function scannedFactTimes(w: Warehouse): Promise<FactTimes[]> {
 }
 
 /** What tenant_fact_times (migration 0016) says. */
-export const storedFactTimes = async (w: Warehouse, tenantId?: string) => asNumbers(await queryRows<FactTimes>(w, tenantFactTimesSql(w, tenantId)));
+export const storedFactTimes = async (w: Warehouse, tenantId?: string) =>
+  asNumbers(await queryRows<FactTimes>(w, tenantFactTimesSql(w, tenantId)));
 
 /**
  * What tenant_fact_times says once it says `expected`, or its last answer after `timeoutMs`. On a
@@ -28,7 +36,12 @@ export const storedFactTimes = async (w: Warehouse, tenantId?: string) => asNumb
  * replication, and a read after a failover may ask that other replica first; on one node the
  * first read is final.
  */
-export async function settledFactTimes(w: Warehouse, expected: FactTimes[], tenantId?: string, timeoutMs = 15_000): Promise<FactTimes[]> {
+export async function settledFactTimes(
+  w: Warehouse,
+  expected: FactTimes[],
+  tenantId?: string,
+  timeoutMs = 15_000,
+): Promise<FactTimes[]> {
   const same = (rows: FactTimes[]) => JSON.stringify(rows) === JSON.stringify(expected);
   const deadline = Date.now() + timeoutMs;
   let rows = await storedFactTimes(w, tenantId);

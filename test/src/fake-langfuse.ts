@@ -102,12 +102,32 @@ interface OtlpDecoder {
   decode(body: Uint8Array): unknown;
   toObject(message: unknown, options: { longs: StringConstructor }): { resourceSpans?: any[] };
 }
-const otlp = (createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js") as any).opentelemetry.proto.collector.trace.v1
-  .ExportTraceServiceRequest as OtlpDecoder;
+const otlp = (createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js") as any)
+  .opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest as OtlpDecoder;
 
 const V3_QUERY = new Set([
-  "limit", "cursor", "fields", "id", "name", "source", "dataType", "environment", "configId", "queueId", "authorUserId",
-  "value", "valueMin", "valueMax", "traceId", "sessionId", "observationId", "experimentId", "fromTimestamp", "toTimestamp", "userId", "traceTags",
+  "limit",
+  "cursor",
+  "fields",
+  "id",
+  "name",
+  "source",
+  "dataType",
+  "environment",
+  "configId",
+  "queueId",
+  "authorUserId",
+  "value",
+  "valueMin",
+  "valueMax",
+  "traceId",
+  "sessionId",
+  "observationId",
+  "experimentId",
+  "fromTimestamp",
+  "toTimestamp",
+  "userId",
+  "traceTags",
 ]);
 
 export async function startFakeLangfuse(keys: { publicKey: string; secretKey: string }): Promise<FakeLangfuse> {
@@ -124,7 +144,16 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
       const raw = Buffer.concat(chunks);
-      const record: RecordedRequest = { method: req.method ?? "", path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, headers: req.headers, body: undefined, atMs: Date.now(), status: 0 };
+      const record: RecordedRequest = {
+        method: req.method ?? "",
+        path: url.pathname,
+        query: url.searchParams,
+        authorization: req.headers.authorization,
+        headers: req.headers,
+        body: undefined,
+        atMs: Date.now(),
+        status: 0,
+      };
       requests.push(record);
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         record.status = status;
@@ -142,7 +171,12 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
       if (req.headers.authorization !== expectedAuth) return send(401, { message: "Invalid credentials" });
       const at = failures.findIndex((f) => f === null || f.path === undefined || f.path === url.pathname);
       const failure = at >= 0 ? failures.splice(at, 1)[0] : null;
-      if (failure) return send(failure.status, { message: "stand-in failure" }, failure.retryAfterS === undefined ? {} : { "retry-after": String(failure.retryAfterS) });
+      if (failure)
+        return send(
+          failure.status,
+          { message: "stand-in failure" },
+          failure.retryAfterS === undefined ? {} : { "retry-after": String(failure.retryAfterS) },
+        );
       if (route === "POST /api/public/scores") {
         const problem = scoreProblem(record.body);
         if (problem) return send(400, { message: problem });
@@ -150,9 +184,13 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
       }
       if (route === "POST /api/public/otel/v1/traces") {
         const version = req.headers["x-langfuse-ingestion-version"];
-        if (version !== undefined && !(Number.parseInt(String(version), 10) <= 4)) return send(400, { error: `Unsupported x-langfuse-ingestion-version: "${version}". Maximum supported: "4".` });
+        if (version !== undefined && !(Number.parseInt(String(version), 10) <= 4))
+          return send(400, {
+            error: `Unsupported x-langfuse-ingestion-version: "${version}". Maximum supported: "4".`,
+          });
         const received: ReceivedSpan[] = record.body;
-        if (received.some((s) => !s.traceId || !s.spanId)) return send(400, { error: "Invalid OTLP trace export: traceId and spanId are required on every span" });
+        if (received.some((s) => !s.traceId || !s.spanId))
+          return send(400, { error: "Invalid OTLP trace export: traceId and spanId are required on every span" });
         for (const span of received) spans.set(span.spanId, span);
         return send(200, {});
       }
@@ -167,11 +205,15 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
 
   function scoreProblem(body: any): string | undefined {
     if (typeof body?.name !== "string" || body.name === "") return "name: required";
-    const subjects = ["traceId", "sessionId", "datasetRunId"].filter((key) => typeof body[key] === "string" && body[key] !== "");
-    if (subjects.length !== 1) return "Provide exactly one of the following: traceId (with optional observationId), sessionId or datasetRunId.";
+    const subjects = ["traceId", "sessionId", "datasetRunId"].filter(
+      (key) => typeof body[key] === "string" && body[key] !== "",
+    );
+    if (subjects.length !== 1)
+      return "Provide exactly one of the following: traceId (with optional observationId), sessionId or datasetRunId.";
     if (body.dataType === "NUMERIC" && typeof body.value !== "number") return "value: expected number";
     if (body.dataType === "CATEGORICAL" && typeof body.value !== "string") return "value: expected string";
-    if (body.dataType === "BOOLEAN" && body.value !== 0 && body.value !== 1) return "Value must be a number equal to either 0 or 1 for data type BOOLEAN";
+    if (body.dataType === "BOOLEAN" && body.value !== 0 && body.value !== 1)
+      return "Value must be a number equal to either 0 or 1 for data type BOOLEAN";
     return undefined;
   }
 
@@ -179,9 +221,17 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
     const id: string = body.id || `generated-${scores.size}`;
     const previous = scores.get(id);
     scores.set(id, {
-      id, name: body.name, dataType: body.dataType, value: body.value, comment: body.comment ?? undefined, source: body.source ?? "API",
-      traceId: previous?.traceId ?? body.traceId, observationId: previous?.observationId ?? body.observationId ?? undefined,
-      timestamp: previous?.timestamp ?? atIso, createdAt: previous?.createdAt ?? atIso, updatedAt: atIso,
+      id,
+      name: body.name,
+      dataType: body.dataType,
+      value: body.value,
+      comment: body.comment ?? undefined,
+      source: body.source ?? "API",
+      traceId: previous?.traceId ?? body.traceId,
+      observationId: previous?.observationId ?? body.observationId ?? undefined,
+      timestamp: previous?.timestamp ?? atIso,
+      createdAt: previous?.createdAt ?? atIso,
+      updatedAt: atIso,
       updates: previous ? previous.updates + 1 : 0,
     });
     return id;
@@ -197,16 +247,34 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
     const offset = Number(query.get("cursor") ?? 0);
     const matching = [...scores.values()]
       .filter((s) => (names === undefined || names.includes(s.name)) && (source === null || s.source === source))
-      .filter((s) => (from === null || Date.parse(s.timestamp) >= Date.parse(from)) && (to === null || Date.parse(s.timestamp) < Date.parse(to)))
+      .filter(
+        (s) =>
+          (from === null || Date.parse(s.timestamp) >= Date.parse(from)) &&
+          (to === null || Date.parse(s.timestamp) < Date.parse(to)),
+      )
       .sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id));
     const page = matching.slice(offset, offset + limit);
     const fields = (query.get("fields") ?? "core").split(",");
     return {
       data: page.map((s) => ({
-        id: s.id, projectId: "project", name: s.name, dataType: s.dataType, value: s.value, source: s.source, timestamp: s.timestamp,
-        environment: "default", createdAt: s.createdAt, updatedAt: s.updatedAt,
+        id: s.id,
+        projectId: "project",
+        name: s.name,
+        dataType: s.dataType,
+        value: s.value,
+        source: s.source,
+        timestamp: s.timestamp,
+        environment: "default",
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
         ...(fields.includes("details") ? { comment: s.comment ?? null } : {}),
-        ...(fields.includes("subject") ? { subject: s.observationId ? { kind: "observation", id: s.observationId, traceId: s.traceId } : { kind: "trace", id: s.traceId } } : {}),
+        ...(fields.includes("subject")
+          ? {
+              subject: s.observationId
+                ? { kind: "observation", id: s.observationId, traceId: s.traceId }
+                : { kind: "trace", id: s.traceId },
+            }
+          : {}),
       })),
       meta: { limit, ...(offset + limit < matching.length ? { cursor: String(offset + limit) } : {}) },
     };
@@ -221,7 +289,8 @@ export async function startFakeLangfuse(keys: { publicKey: string; secretKey: st
     spans,
     failNext: (...answers) => void failures.push(...answers),
     failAfter: (okRequests, ...answers) => void failures.push(...Array<null>(okRequests).fill(null), ...answers),
-    addScores: (list) => list.forEach((s) => scores.set(s.id, { ...s, createdAt: s.timestamp, updatedAt: s.timestamp, updates: 0 })),
+    addScores: (list) =>
+      list.forEach((s) => scores.set(s.id, { ...s, createdAt: s.timestamp, updatedAt: s.timestamp, updates: 0 })),
     updateScore: (id, value, atIso) => void upsertScore({ ...scores.get(id)!, value }, atIso),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -232,11 +301,17 @@ function decodeOtlp(headers: http.IncomingHttpHeaders, raw: Buffer): ReceivedSpa
   const body = headers["content-encoding"]?.includes("gzip") ? gunzipSync(raw) : raw;
   const type = headers["content-type"]?.toLowerCase() ?? "";
   let resourceSpans: any[];
-  if (type.includes("application/x-protobuf")) resourceSpans = otlp.toObject(otlp.decode(body), { longs: String }).resourceSpans ?? [];
+  if (type.includes("application/x-protobuf"))
+    resourceSpans = otlp.toObject(otlp.decode(body), { longs: String }).resourceSpans ?? [];
   else if (type.includes("application/json")) resourceSpans = JSON.parse(body.toString("utf8")).resourceSpans ?? [];
   else throw new Error("Invalid content type");
   // As the server's parseId: OTLP/JSON carries hex strings, protobuf bytes.
-  const hex = (id: unknown): string | null => (id === undefined || id === null || (id as { length: number }).length === 0 ? null : typeof id === "string" ? id : Buffer.from(id as Uint8Array).toString("hex"));
+  const hex = (id: unknown): string | null =>
+    id === undefined || id === null || (id as { length: number }).length === 0
+      ? null
+      : typeof id === "string"
+        ? id
+        : Buffer.from(id as Uint8Array).toString("hex");
   return resourceSpans.flatMap((rs) =>
     (rs.scopeSpans ?? []).flatMap((ss: any) =>
       (ss.spans ?? []).map((span: any) => ({

@@ -3,7 +3,12 @@ import { startIngestProcess, type IngestProcess } from "./ingest-process";
 import { metricValue } from "./metrics-page";
 
 /** The environment of a test's ingest worker (cluster mode, where set, comes from the project's environment). */
-export function ingestWorkerEnv(options: { url: string; database: string; brokers: string; groupId: string }): Record<string, string> {
+export function ingestWorkerEnv(options: {
+  url: string;
+  database: string;
+  brokers: string;
+  groupId: string;
+}): Record<string, string> {
   return {
     CLICKHOUSE_URL: options.url,
     CLICKHOUSE_DATABASE: options.database,
@@ -23,7 +28,12 @@ export function ingestWorkerEnv(options: { url: string; database: string; broker
 }
 
 /** An ingest worker of `groupId` writing to the test warehouse. */
-export function startTestWorker(warehouse: Warehouse, url: string, brokers: string, groupId: string): Promise<IngestProcess> {
+export function startTestWorker(
+  warehouse: Warehouse,
+  url: string,
+  brokers: string,
+  groupId: string,
+): Promise<IngestProcess> {
   return startIngestProcess(ingestWorkerEnv({ url, database: warehouse.target.database, brokers, groupId }));
 }
 
@@ -54,6 +64,9 @@ export const projectClusterEnv = (): { CLICKHOUSE_CLUSTER?: string } =>
 
 /** Writes still open (announced, never cancelled) plus view repairs not done: both 0 once every repair has run. */
 export async function unfinishedRepairs(warehouse: Warehouse): Promise<{ openWrites: number; pendingRepairs: number }> {
-  const [open, pending] = await Promise.all([expiredWriteIntents(warehouse, Number.MAX_SAFE_INTEGER), pendingViewRepairs(warehouse)]);
+  const [open, pending] = await Promise.all([
+    expiredWriteIntents(warehouse, Number.MAX_SAFE_INTEGER),
+    pendingViewRepairs(warehouse),
+  ]);
   return { openWrites: open.length, pendingRepairs: pending.length };
 }

@@ -20,7 +20,10 @@ export async function produceMix(kafka: Kafka, messages: MixMessage[], chunk = 5
         const topic = TOPICS[message.kind];
         byTopic.set(topic, [...(byTopic.get(topic) ?? []), { key: message.key, value: message.value }]);
       }
-      await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })) });
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
+      });
     }
   } finally {
     await producer.disconnect();
@@ -40,7 +43,10 @@ export async function topicSize(kafka: Kafka, topic: string): Promise<number> {
 }
 
 /** Every record on the dead-letter topic (its key, reason and whole text), read from the start by a throwaway group. */
-export async function readDeadLetters(kafka: Kafka, timeoutMs = 30_000): Promise<{ key: string; reason: string; value: string }[]> {
+export async function readDeadLetters(
+  kafka: Kafka,
+  timeoutMs = 30_000,
+): Promise<{ key: string; reason: string; value: string }[]> {
   const expectedCount = await topicSize(kafka, TOPICS.dlq);
   if (expectedCount === 0) return [];
   const consumer = kafka.consumer({ groupId: `dlq-reader-${Date.now()}-${Math.random()}`, maxWaitTimeInMs: 100 });
@@ -48,11 +54,18 @@ export async function readDeadLetters(kafka: Kafka, timeoutMs = 30_000): Promise
   await consumer.connect();
   await consumer.subscribe({ topic: TOPICS.dlq, fromBeginning: true });
   const done = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`read ${seen.length} of ${expectedCount} dead letters in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`read ${seen.length} of ${expectedCount} dead letters in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     void consumer.run({
       eachMessage: async ({ message }) => {
         const value = message.value!.toString();
-        seen.push({ key: message.key?.toString() ?? "", reason: (JSON.parse(value) as { reason: string }).reason, value });
+        seen.push({
+          key: message.key?.toString() ?? "",
+          reason: (JSON.parse(value) as { reason: string }).reason,
+          value,
+        });
         if (seen.length >= expectedCount) {
           clearTimeout(timer);
           resolve();
@@ -83,11 +96,13 @@ export async function groupLag(kafka: Kafka, groupId: string, topics: string[]):
   try {
     const committed = new Map<string, number>();
     for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
-      for (const { partition, offset } of partitions) committed.set(`${topic}/${partition}`, Math.max(0, Number(offset)));
+      for (const { partition, offset } of partitions)
+        committed.set(`${topic}/${partition}`, Math.max(0, Number(offset)));
     }
     let lag = 0;
     for (const topic of topics) {
-      for (const { partition, high, low } of await admin.fetchTopicOffsets(topic)) lag += Number(high) - Math.max(Number(low), committed.get(`${topic}/${partition}`) ?? 0);
+      for (const { partition, high, low } of await admin.fetchTopicOffsets(topic))
+        lag += Number(high) - Math.max(Number(low), committed.get(`${topic}/${partition}`) ?? 0);
     }
     return lag;
   } finally {

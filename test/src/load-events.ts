@@ -1,5 +1,15 @@
 import { parseEvent } from "@answerscope/contracts";
-import { externalLabelRow, feedbackRow, insertRows, markCalls, queryRows, responseRow, toolCallRow, type ToolCallRow, type Warehouse } from "@answerscope/warehouse";
+import {
+  externalLabelRow,
+  feedbackRow,
+  insertRows,
+  markCalls,
+  queryRows,
+  responseRow,
+  toolCallRow,
+  type ToolCallRow,
+  type Warehouse,
+} from "@answerscope/warehouse";
 
 export interface LoadOptions {
   /** ingested_at_ms of the first delivery; each next delivery gets `stepMs` more. Default: now. */
@@ -28,9 +38,10 @@ const keepDuplicates = new WeakMap<Warehouse, Promise<InsertSettings>>();
 function duplicateKeepingSettings(warehouse: Warehouse): Promise<InsertSettings> {
   let settings = keepDuplicates.get(warehouse);
   if (!settings) {
-    settings = queryRows<{ n: number }>(warehouse, "SELECT count() AS n FROM system.settings WHERE name = 'optimize_on_insert'").then(([row]) =>
-      Number(row?.n) > 0 ? { optimize_on_insert: 0 } : {},
-    );
+    settings = queryRows<{ n: number }>(
+      warehouse,
+      "SELECT count() AS n FROM system.settings WHERE name = 'optimize_on_insert'",
+    ).then(([row]) => (Number(row?.n) > 0 ? { optimize_on_insert: 0 } : {}));
     keepDuplicates.set(warehouse, settings);
   }
   return settings;
@@ -51,7 +62,11 @@ async function insertAll(warehouse: Warehouse, table: string, rows: object[]): P
  * carry the sink's first-time marks (a copy never moves a call).
  * Throws on an event the contract rejects: test data sets are meant to be valid.
  */
-export async function loadRawEvents(warehouse: Warehouse, events: readonly object[], options: LoadOptions = {}): Promise<LoadResult> {
+export async function loadRawEvents(
+  warehouse: Warehouse,
+  events: readonly object[],
+  options: LoadOptions = {},
+): Promise<LoadResult> {
   const stepMs = options.stepMs ?? 1;
   let ingestedAtMs = (options.firstIngestedAtMs ?? Date.now()) - stepMs;
   const responses: object[] = [];
@@ -60,7 +75,10 @@ export async function loadRawEvents(warehouse: Warehouse, events: readonly objec
   const externalLabels: object[] = [];
   for (const raw of events) {
     const parsed = parseEvent(JSON.stringify(raw));
-    if (!parsed.ok) throw new Error(`loadRawEvents: event rejected (${parsed.reason}): ${parsed.message}\n${JSON.stringify(raw).slice(0, 500)}`);
+    if (!parsed.ok)
+      throw new Error(
+        `loadRawEvents: event rejected (${parsed.reason}): ${parsed.message}\n${JSON.stringify(raw).slice(0, 500)}`,
+      );
     ingestedAtMs += stepMs;
     const event = parsed.event;
     if (event.event_type === "response_completed") responses.push(responseRow(event, ingestedAtMs));
@@ -73,5 +91,10 @@ export async function loadRawEvents(warehouse: Warehouse, events: readonly objec
   await insertAll(warehouse, "tool_call_events", markCalls(toolCalls, new Map()));
   await insertAll(warehouse, "feedback_events", feedback);
   await insertAll(warehouse, "external_outcome_labels", externalLabels);
-  return { responses: responses.length, toolCalls: toolCalls.length, feedback: feedback.length, lastIngestedAtMs: ingestedAtMs };
+  return {
+    responses: responses.length,
+    toolCalls: toolCalls.length,
+    feedback: feedback.length,
+    lastIngestedAtMs: ingestedAtMs,
+  };
 }

@@ -7,7 +7,11 @@ import { emptyFactBatch, writeFacts, type FactBatch, type Warehouse } from "@ans
  * one before it from `receivedAtMs` on. Returns the batches and the arrival time a later call
  * continues from.
  */
-export function sinkBatches(events: readonly object[], batchSize: number, receivedAtMs: number): { batches: FactBatch[]; nextReceivedAtMs: number } {
+export function sinkBatches(
+  events: readonly object[],
+  batchSize: number,
+  receivedAtMs: number,
+): { batches: FactBatch[]; nextReceivedAtMs: number } {
   const batches: FactBatch[] = [];
   for (let start = 0; start < events.length; start += batchSize) {
     const batch: FactBatch = emptyFactBatch();
@@ -30,7 +34,10 @@ export async function loadThroughSink(
   warehouse: Warehouse,
   events: readonly object[],
   batchSize = 250,
-  { onBatch = () => {}, receivedAtMs = Date.now() }: { onBatch?: (batch: FactBatch) => void | Promise<void>; receivedAtMs?: number } = {},
+  {
+    onBatch = () => {},
+    receivedAtMs = Date.now(),
+  }: { onBatch?: (batch: FactBatch) => void | Promise<void>; receivedAtMs?: number } = {},
 ): Promise<number> {
   const { batches, nextReceivedAtMs } = sinkBatches(events, batchSize, receivedAtMs);
   for (const batch of batches) {

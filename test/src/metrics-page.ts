@@ -7,5 +7,8 @@
 export async function metricValue(port: number, name: string): Promise<number> {
   const page = await fetch(`http://127.0.0.1:${port}/metrics`).then((res) => res.text());
   if (!new RegExp(`^# TYPE ${name} `, "m").test(page)) return Number.NaN;
-  return [...page.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "gm"))].reduce((sum, match) => sum + Number(match[1]), 0);
+  return [...page.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "gm"))].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
 }

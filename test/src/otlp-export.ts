@@ -2,12 +2,18 @@ import { OTLPTraceExporter as HttpJsonExporter } from "@opentelemetry/exporter-t
 import { OTLPTraceExporter as ProtoExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { JsonTraceSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-node";
+import {
+  InMemorySpanExporter,
+  NodeTracerProvider,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from "@opentelemetry/sdk-trace-node";
 
 /** The two OTLP/HTTP exporters of the OpenTelemetry JS SDK: JSON (exporter-trace-otlp-http) and protobuf (exporter-trace-otlp-proto). */
 export const OTLP_EXPORTERS = {
   json: (url: string, headers: Record<string, string>) => new HttpJsonExporter({ url, headers }),
-  "protobuf+gzip": (url: string, headers: Record<string, string>) => new ProtoExporter({ url, headers, compression: "gzip" as never }),
+  "protobuf+gzip": (url: string, headers: Record<string, string>) =>
+    new ProtoExporter({ url, headers, compression: "gzip" as never }),
 } as const;
 export type ExporterName = keyof typeof OTLP_EXPORTERS;
 
@@ -18,13 +24,26 @@ export type ExporterName = keyof typeof OTLP_EXPORTERS;
  */
 export function recordingTracer(resource: Record<string, string> = {}, { register = false } = {}) {
   const memory = new InMemorySpanExporter();
-  const provider = new NodeTracerProvider({ resource: resourceFromAttributes({ "service.name": "otlp-test-agent", ...resource }), spanProcessors: [new SimpleSpanProcessor(memory)] });
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ "service.name": "otlp-test-agent", ...resource }),
+    spanProcessors: [new SimpleSpanProcessor(memory)],
+  });
   if (register) provider.register();
-  return { tracer: provider.getTracer("answerscope-otlp-test"), provider, spans: () => memory.getFinishedSpans(), reset: () => memory.reset() };
+  return {
+    tracer: provider.getTracer("answerscope-otlp-test"),
+    provider,
+    spans: () => memory.getFinishedSpans(),
+    reset: () => memory.reset(),
+  };
 }
 
 /** Exports spans with one of the SDK's exporters; resolves with the exporter's result (code 0: success). */
-export async function exportSpans(name: ExporterName, url: string, key: string, spans: ReadableSpan[]): Promise<{ code: number; error?: Error }> {
+export async function exportSpans(
+  name: ExporterName,
+  url: string,
+  key: string,
+  spans: ReadableSpan[],
+): Promise<{ code: number; error?: Error }> {
   const exporter = OTLP_EXPORTERS[name](url, { Authorization: `Bearer ${key}` });
   try {
     return await new Promise((resolve) => exporter.export(spans, resolve));

@@ -11,7 +11,8 @@ type Switch = Pick<ClickHouseOutage, "stop" | "start">;
  */
 export async function serveOutageControl(outage: Switch): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
-    const action = request.method === "POST" ? { "/stop": outage.stop, "/start": outage.start }[request.url ?? ""] : undefined;
+    const action =
+      request.method === "POST" ? { "/stop": outage.stop, "/start": outage.start }[request.url ?? ""] : undefined;
     if (!action) return void response.writeHead(404).end();
     action().then(
       () => response.writeHead(204).end(),

@@ -41,7 +41,11 @@ const asLabelInfo = (row: LabelRow): LabelInfo => ({
 });
 
 /** The tenant's stored labels are exactly the reference's for `events`: the same responses, each with every field equal. */
-export async function expectReferenceLabels(warehouse: Warehouse, events: readonly RawEvent[], tenantId: string): Promise<void> {
+export async function expectReferenceLabels(
+  warehouse: Warehouse,
+  events: readonly RawEvent[],
+  tenantId: string,
+): Promise<void> {
   const expected = referenceLabels(events, tenantId, REFERENCE_OPTIONS);
   const stored = await storedLabels(warehouse, tenantId);
   const actual = new Map([...stored].map(([id, row]) => [id, asLabelInfo(row)]));

@@ -7,7 +7,8 @@ export function leakedShapes(text: string): string[] {
 }
 
 /** A column's text for a search: an array's items joined, anything else as its string. */
-const searchable = (column: string, type: string) => (type.startsWith("Array(") ? `arrayStringConcat(${column}, '\\n')` : `toString(${column})`);
+const searchable = (column: string, type: string) =>
+  type.startsWith("Array(") ? `arrayStringConcat(${column}, '\\n')` : `toString(${column})`;
 
 /**
  * Every column holding text (String, LowCardinality, Nullable, FixedString, arrays of them) of
@@ -27,7 +28,10 @@ export async function warehouseLeaks(warehouse: Warehouse): Promise<{ table: str
   for (const { table, name, type } of columns) {
     const text = searchable(`\`${name}\``, type);
     const found = PLANTED_SECRETS.map((planted) => `position(${text}, ${sqlValue(planted.secret)}) > 0`).join(" OR ");
-    const rows = await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${database}.\`${table}\` WHERE ${found}`);
+    const rows = await queryRows<{ n: number }>(
+      warehouse,
+      `SELECT count() AS n FROM ${database}.\`${table}\` WHERE ${found}`,
+    );
     if (Number(rows[0]?.n ?? 0) > 0) leaks.push({ table, column: name, rows: Number(rows[0]!.n) });
   }
   return leaks;

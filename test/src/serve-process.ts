@@ -15,7 +15,19 @@ export interface ServeProcess {
  * runner's CLICKHOUSE_URL names the suites' server, and an empty one counts as unset.
  */
 export function launchServe(args: string[], env: Record<string, string>) {
-  const spawned = spawnEntry("server/src/main.ts", { CLICKHOUSE_URL: "", CLICKHOUSE_CLUSTER: "", KAFKA_BROKERS: "", COLLECTOR_PORT: "0", API_PORT: "0", EXPORTER_PORT: "0", ...env }, args);
+  const spawned = spawnEntry(
+    "server/src/main.ts",
+    {
+      CLICKHOUSE_URL: "",
+      CLICKHOUSE_CLUSTER: "",
+      KAFKA_BROKERS: "",
+      COLLECTOR_PORT: "0",
+      API_PORT: "0",
+      EXPORTER_PORT: "0",
+      ...env,
+    },
+    args,
+  );
   // "close", not "exit": the output is complete then.
   const closed = new Promise<number | null>((resolve) => spawned.child.once("close", (code) => resolve(code)));
   return { ...spawned, closed };
@@ -37,7 +49,9 @@ export async function startServe(args: string[], env: Record<string, string>): P
   });
   if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}:\n${output()}`);
   return {
-    ports: Object.fromEntries([...output().matchAll(/answerscope (\w+) listening on port (\d+)/g)].map((m) => [m[1]!, Number(m[2])])),
+    ports: Object.fromEntries(
+      [...output().matchAll(/answerscope (\w+) listening on port (\d+)/g)].map((m) => [m[1]!, Number(m[2])]),
+    ),
     output,
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -47,7 +61,11 @@ export async function startServe(args: string[], env: Record<string, string>): P
 }
 
 /** Runs serve expected to refuse to start: its exit code and output, or a timeout if it keeps running. */
-export async function serveRefusal(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export async function serveRefusal(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   const { child, closed, output } = launchServe(args, env);
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const code = await closed;

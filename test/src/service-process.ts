@@ -19,7 +19,8 @@ export interface ServiceProcess {
 const profiling = process.env.CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
 
 /** A service runs from its bundle (scripts/build-services.ts, built by each project's global setup), as deployed; a one-shot command through tsx. */
-const commandOf = (entry: string): string[] => (isServiceEntry(entry) ? serviceNodeArgs(entry) : ["--import", "tsx", join(ROOT, entry)]);
+const commandOf = (entry: string): string[] =>
+  isServiceEntry(entry) ? serviceNodeArgs(entry) : ["--import", "tsx", join(ROOT, entry)];
 
 /** Starts an entry with `env` over the runner's own, and `args` after it; `output` is stdout and stderr as they come. */
 export function spawnEntry(entry: string, env: Record<string, string>, args: readonly string[] = []) {
@@ -36,7 +37,10 @@ export function spawnEntry(entry: string, env: Record<string, string>, args: rea
 }
 
 /** Runs a one-shot command of the product (e.g. `warehouse/src/migrate/cli.ts`) to its end. */
-export async function runEntry(entry: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export async function runEntry(
+  entry: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const { exited, output } = spawnEntry(entry, env);
   return { code: await exited, output: output() };
 }
@@ -45,7 +49,11 @@ export async function runEntry(entry: string, env: Record<string, string>): Prom
  * Runs one of the product's processes that listens on no port (the outcome evaluator) until
  * its output matches `ready`; stop() sends a signal and resolves with the exit code.
  */
-export async function startQuietProcess(entry: string, env: Record<string, string>, ready: RegExp): Promise<Omit<ServiceProcess, "port">> {
+export async function startQuietProcess(
+  entry: string,
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<Omit<ServiceProcess, "port">> {
   const { child, exited, output } = spawnEntry(entry, env);
   await waitFor(
     async () => child.exitCode !== null || ready.test(output()),
@@ -69,7 +77,11 @@ export async function startQuietProcess(entry: string, env: Record<string, strin
  * orchestrator would. One process (`node`), so a signal reaches the
  * service itself. With `readyPath`, waits until that route answers 200.
  */
-export async function startServiceProcess(entry: string, env: Record<string, string>, { readyPath }: { readyPath?: string } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  entry: string,
+  env: Record<string, string>,
+  { readyPath }: { readyPath?: string } = {},
+): Promise<ServiceProcess> {
   const { child, exited, output } = spawnEntry(entry, env);
   const port = await waitFor(
     async () => {

@@ -15,13 +15,26 @@ export const ARRIVALS_FROM = Date.parse("2026-12-02T00:00:00.000Z");
 export const EVALUATED_AS_OF = Date.parse("2026-12-03T00:00:00.000Z");
 const SEED = 42;
 
-const VIKINGBOT_LABELS = ["positive_feedback", "negative_feedback", "reasked", "resolved", "follow_up_without_feedback", "follow_up"];
+const VIKINGBOT_LABELS = [
+  "positive_feedback",
+  "negative_feedback",
+  "reasked",
+  "resolved",
+  "follow_up_without_feedback",
+  "follow_up",
+];
 
 /** vikingbot's label on every 5th of t-acme's responses (by id), one minute after the response. */
 function vikingbotLabels(dataset: EdgeCaseDataset): object[] {
   const responses = new Map<string, string>();
-  for (const event of dataset.events as { event_type: string; tenant_id: string; response_id?: string; occurred_at: string }[]) {
-    if (event.event_type === "response_completed" && event.tenant_id === "t-acme" && !responses.has(event.response_id!)) responses.set(event.response_id!, event.occurred_at);
+  for (const event of dataset.events as {
+    event_type: string;
+    tenant_id: string;
+    response_id?: string;
+    occurred_at: string;
+  }[]) {
+    if (event.event_type === "response_completed" && event.tenant_id === "t-acme" && !responses.has(event.response_id!))
+      responses.set(event.response_id!, event.occurred_at);
   }
   return [...responses.keys()]
     .sort()
@@ -39,7 +52,9 @@ function vikingbotLabels(dataset: EdgeCaseDataset): object[] {
 
 /** Events the pipeline rejects, each for another reason, in both tenants. */
 function rejectedEvents(dataset: EdgeCaseDataset): object[] {
-  const good = dataset.events.find((event) => event.event_type === "response_completed" && event.tenant_id === "t-acme")!;
+  const good = dataset.events.find(
+    (event) => event.event_type === "response_completed" && event.tenant_id === "t-acme",
+  )!;
   return [
     { ...good, event_id: "bad-1", schema_version: 2 },
     { ...good, event_id: "bad-2", model: undefined },
@@ -52,7 +67,9 @@ function rejectedEvents(dataset: EdgeCaseDataset): object[] {
 export async function loadSnapshotDataset(prefix: string): Promise<{ warehouse: Warehouse; dataset: EdgeCaseDataset }> {
   const dataset = generateEdgeCaseDataset(SEED);
   const { warehouse } = await createTestWarehouse(prefix);
-  await loadThroughSink(warehouse, [...dataset.events, ...vikingbotLabels(dataset), ...rejectedEvents(dataset)], 250, { receivedAtMs: ARRIVALS_FROM });
+  await loadThroughSink(warehouse, [...dataset.events, ...vikingbotLabels(dataset), ...rejectedEvents(dataset)], 250, {
+    receivedAtMs: ARRIVALS_FROM,
+  });
   await evaluateOutcomes(warehouse, { settleMs: 0, now: EVALUATED_AS_OF });
   return { warehouse, dataset };
 }

@@ -47,11 +47,17 @@ export function openTestEngineWarehouse(database: string, requestTimeoutMs: numb
       warehouse,
       env: { CLICKHOUSE_URL: "", ANSWERSCOPE_DATA_DIR: root, CLICKHOUSE_DATABASE: database },
       get url(): string {
-        throw new Error("this test reads a ClickHouse server's URL, but its project runs on the embedded engine: configure product components with `env`");
+        throw new Error(
+          "this test reads a ClickHouse server's URL, but its project runs on the embedded engine: configure product components with `env`",
+        );
       },
     };
   }
   const url = inject("clickhouseUrl");
   const warehouse = createWarehouse({ url, database, cluster, requestTimeoutMs });
-  return { warehouse, url, env: { CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: database, ...(cluster ? { CLICKHOUSE_CLUSTER: cluster } : {}) } };
+  return {
+    warehouse,
+    url,
+    env: { CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: database, ...(cluster ? { CLICKHOUSE_CLUSTER: cluster } : {}) },
+  };
 }

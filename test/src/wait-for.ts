@@ -2,7 +2,11 @@
 export async function waitFor<T>(
   probe: () => Promise<T>,
   done: (value: T) => boolean,
-  { timeoutMs = 60_000, intervalMs = 200, what = "condition" }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+  {
+    timeoutMs = 60_000,
+    intervalMs = 200,
+    what = "condition",
+  }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
@@ -16,5 +20,7 @@ export async function waitFor<T>(
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value ${JSON.stringify(last)}${lastError ? `, last error ${String(lastError)}` : ""}`);
+  throw new Error(
+    `timed out after ${timeoutMs} ms waiting for ${what}; last value ${JSON.stringify(last)}${lastError ? `, last error ${String(lastError)}` : ""}`,
+  );
 }

@@ -1,4 +1,12 @@
-import { migrate, onClusterClause, queryRows, sqlValue, WarehouseEnvSchema, type Migration, type Warehouse } from "@answerscope/warehouse";
+import {
+  migrate,
+  onClusterClause,
+  queryRows,
+  sqlValue,
+  WarehouseEnvSchema,
+  type Migration,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { openTestEngineWarehouse, type EngineWarehouse } from "./test-engine";
 
@@ -7,7 +15,10 @@ import { openTestEngineWarehouse, type EngineWarehouse } from "./test-engine";
  * test-engine.ts), so test files never see each other's rows: every migration, or only
  * `options.migrations` (to test an upgrade with `migrate` afterwards).
  */
-export async function createTestWarehouse(prefix: string, options: { migrations?: Migration[] } = {}): Promise<EngineWarehouse & { database: string }> {
+export async function createTestWarehouse(
+  prefix: string,
+  options: { migrations?: Migration[] } = {},
+): Promise<EngineWarehouse & { database: string }> {
   const database = `${prefix}_${randomBytes(4).toString("hex")}`;
   // Generous: on a loaded 2-core CI machine a DROP DATABASE can wait on merges for a while.
   // The cluster project sets CLICKHOUSE_CLUSTER for the whole run (vitest.config.ts).
@@ -41,7 +52,14 @@ export async function dropTestWarehouse(warehouse: Warehouse): Promise<void> {
 export async function dedupedCounts(warehouse: Warehouse, tenantId?: string) {
   const where = tenantId ? `WHERE tenant_id = ${sqlValue(tenantId)}` : "";
   const count = async (table: string, key: string) =>
-    Number((await queryRows<{ n: number }>(warehouse, `SELECT uniqExact(${key}) AS n FROM ${warehouse.table(table)} ${where}`))[0]?.n ?? 0);
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          warehouse,
+          `SELECT uniqExact(${key}) AS n FROM ${warehouse.table(table)} ${where}`,
+        )
+      )[0]?.n ?? 0,
+    );
   return {
     responses: await count("responses", "tenant_id, event_id"),
     toolCalls: await count("tool_call_events", "tenant_id, event_id"),
@@ -52,7 +70,10 @@ export async function dedupedCounts(warehouse: Warehouse, tenantId?: string) {
 
 /** Raw row counts: equal to the deduped counts when the sink's pre-insert check kept duplicates out. */
 export async function rawCounts(warehouse: Warehouse) {
-  const count = async (table: string) => Number((await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table(table)}`))[0]?.n ?? 0);
+  const count = async (table: string) =>
+    Number(
+      (await queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table(table)}`))[0]?.n ?? 0,
+    );
   return {
     responses: await count("responses"),
     toolCalls: await count("tool_call_events"),

@@ -41,8 +41,18 @@ describe("oneLineClientLogger", () => {
     const lines: string[] = [];
     const logger = new (oneLineClientLogger((line) => lines.push(line)))();
     const hangUp = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
-    logger.error({ module: "Connection", message: "Query: HTTP request error.", err: hangUp(), args: { operation: "Query", query_id: "q-1" } });
-    logger.error({ module: "Connection", message: "Insert: HTTP request error.", err: hangUp(), args: { operation: "Insert", query_id: "q-2" } });
+    logger.error({
+      module: "Connection",
+      message: "Query: HTTP request error.",
+      err: hangUp(),
+      args: { operation: "Query", query_id: "q-1" },
+    });
+    logger.error({
+      module: "Connection",
+      message: "Insert: HTTP request error.",
+      err: hangUp(),
+      args: { operation: "Insert", query_id: "q-2" },
+    });
     expect(lines).toEqual([
       "[clickhouse client] WARN Connection: Query: HTTP request error.: socket hang up (operation=Query query_id=q-1); such a read is sent once more, and only a second failure reaches its caller",
       "[clickhouse client] ERROR Connection: Insert: HTTP request error.: socket hang up (operation=Insert query_id=q-2)",
@@ -50,8 +60,8 @@ describe("oneLineClientLogger", () => {
   });
 
   it("leaves out arguments the client did not set", () => {
-    expect(formatClientLogLine("ERROR", { module: "m", message: "x", args: { operation: "Exec", query_id: undefined } })).toBe(
-      "[clickhouse client] ERROR m: x (operation=Exec)",
-    );
+    expect(
+      formatClientLogLine("ERROR", { module: "m", message: "x", args: { operation: "Exec", query_id: undefined } }),
+    ).toBe("[clickhouse client] ERROR m: x (operation=Exec)");
   });
 });

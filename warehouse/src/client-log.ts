@@ -41,7 +41,10 @@ export function oneLineClientLogger(write: LogLineWriter = writeToStderr): new (
     }
     error(params: ErrorLogParams) {
       // A read on a closed keep-alive socket is sent again by queryRows: a warning, unless that fails too.
-      if (params.args?.operation === "Query" && isStaleSocketError(params.err)) write(`${formatClientLogLine("WARN", params)}; such a read is sent once more, and only a second failure reaches its caller`);
+      if (params.args?.operation === "Query" && isStaleSocketError(params.err))
+        write(
+          `${formatClientLogLine("WARN", params)}; such a read is sent once more, and only a second failure reaches its caller`,
+        );
       else write(formatClientLogLine("ERROR", params));
     }
   };

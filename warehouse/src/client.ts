@@ -15,18 +15,19 @@ export const WarehouseConfigSchema = z
   .object({
     url: z.url().optional(),
     dataDir: z.string().min(1).optional(),
-  database: z.string().default("answerscope"),
-  username: z.string().default("default"),
-  password: z.string().default(""),
-  cluster: z.string().optional(),
-  /** Cluster only: how long an ON CLUSTER statement waits for every node (ClickHouse's default is 180 s). */
-  ddlTimeoutS: z.number().int().positive().optional(),
-  requestTimeoutMs: z.number().int().positive().default(30_000),
-  /** Embedded only: chDB sessions for statements without a session_id (engine/session-pool.ts; default by core count). */
-  embeddedSessions: z.number().int().min(1).max(MAX_EMBEDDED_SESSIONS).optional(),
+    database: z.string().default("answerscope"),
+    username: z.string().default("default"),
+    password: z.string().default(""),
+    cluster: z.string().optional(),
+    /** Cluster only: how long an ON CLUSTER statement waits for every node (ClickHouse's default is 180 s). */
+    ddlTimeoutS: z.number().int().positive().optional(),
+    requestTimeoutMs: z.number().int().positive().default(30_000),
+    /** Embedded only: chDB sessions for statements without a session_id (engine/session-pool.ts; default by core count). */
+    embeddedSessions: z.number().int().min(1).max(MAX_EMBEDDED_SESSIONS).optional(),
   })
   .refine((c) => (c.url === undefined) !== (c.dataDir === undefined), {
-    message: "the warehouse needs either a ClickHouse server's url (CLICKHOUSE_URL) or a data directory for the embedded engine, not both",
+    message:
+      "the warehouse needs either a ClickHouse server's url (CLICKHOUSE_URL) or a data directory for the embedded engine, not both",
   })
   .refine((c) => !(c.cluster && c.dataDir !== undefined), {
     message: "CLICKHOUSE_CLUSTER needs a ClickHouse server (CLICKHOUSE_URL): the embedded engine has no cluster",
@@ -52,7 +53,10 @@ export const WarehouseEnvSchema = z.object({
   CLICKHOUSE_CLUSTER: z.string().optional(),
   CLICKHOUSE_DDL_TIMEOUT_S: z.coerce.number().int().positive().optional(),
   /** Embedded engine: how many of its statements run at once (engine/session-pool.ts; default by core count). */
-  CLICKHOUSE_EMBEDDED_SESSIONS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(MAX_EMBEDDED_SESSIONS).optional()),
+  CLICKHOUSE_EMBEDDED_SESSIONS: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int().min(1).max(MAX_EMBEDDED_SESSIONS).optional(),
+  ),
 });
 export type WarehouseEnv = z.output<typeof WarehouseEnvSchema>;
 
@@ -117,7 +121,13 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
   const database = assertIdentifier("database", parsed.database);
   const client = createClient({
     ...(parsed.dataDir !== undefined
-      ? { connection: createEmbeddedConnection({ dataDir: parsed.dataDir, requestTimeoutMs: parsed.requestTimeoutMs, sessions: parsed.embeddedSessions }) }
+      ? {
+          connection: createEmbeddedConnection({
+            dataDir: parsed.dataDir,
+            requestTimeoutMs: parsed.requestTimeoutMs,
+            sessions: parsed.embeddedSessions,
+          }),
+        }
       : {
           url: parsed.url,
           username: parsed.username,
@@ -150,7 +160,11 @@ type QueryParams = Parameters<ClickHouseClient["query"]>[0];
  * Runs a read and returns its rows as objects; a read sent on a socket ClickHouse had closed
  * is sent again (stale-socket.ts). Every read of the product goes through here.
  */
-export function queryRows<T>(warehouse: Warehouse, query: string, params: Omit<QueryParams, "query" | "format"> = {}): Promise<T[]> {
+export function queryRows<T>(
+  warehouse: Warehouse,
+  query: string,
+  params: Omit<QueryParams, "query" | "format"> = {},
+): Promise<T[]> {
   return retryOnStaleSocket(async () => {
     const result = await warehouse.client.query({ ...params, query, format: "JSONEachRow" });
     return result.json<T>();

@@ -5,7 +5,14 @@ export * from "./stale-socket";
 export * from "./sql/escape";
 export * from "./sql/ddl";
 export * from "./sql/join";
-export { lockHolderOf, lockTableDdl, withTableLock, type HeldLock, type LockHolder, type TableLockOptions } from "./sql/table-lock";
+export {
+  lockHolderOf,
+  lockTableDdl,
+  withTableLock,
+  type HeldLock,
+  type LockHolder,
+  type TableLockOptions,
+} from "./sql/table-lock";
 export * from "./migrate/migrations";
 export * from "./migrate/runner";
 export * from "./sink/rows";
@@ -18,7 +25,12 @@ export { applyQueryTextPolicy, storedQueryText } from "./privacy/query-text-poli
 export { eraseUser, userHashOf, type Erasure } from "./privacy/erase-user";
 export * from "./queries/query-input";
 // The metric catalog, for the services that read contracts through the warehouse (the exporter).
-export { ALERTABLE_METRICS, METRIC_CATALOG, METRIC_COUNTS, type AlertableMetricName } from "@answerscope/contracts/metrics";
+export {
+  ALERTABLE_METRICS,
+  METRIC_CATALOG,
+  METRIC_COUNTS,
+  type AlertableMetricName,
+} from "@answerscope/contracts/metrics";
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./metrics/dimension-rollup";

@@ -7,11 +7,20 @@ import { REPOSITORY_ROOT, repositorySourceFiles } from "./repository-files";
 /** What @clickhouse/client's own `insert` sends for an array of rows in JSONEachRow. */
 const clientBody = (rows: readonly object[]) => Buffer.from(rows.map((row) => JSON.stringify(row) + "\n").join(""));
 
-const rowsOf = (texts: string[]) => texts.map((text, index) => ({ tenant_id: "t1", n: index, text, tags: [text, "x"], flag: index % 2 }));
+const rowsOf = (texts: string[]) =>
+  texts.map((text, index) => ({ tenant_id: "t1", n: index, text, tags: [text, "x"], flag: index % 2 }));
 
 describe("jsonEachRowChunks", () => {
   it("gives the client's bytes for ASCII, Latin-1, CJK, emoji, escapes and a lone surrogate", () => {
-    const rows = rowsOf(["plain", "café", "数据库延迟", "🙂 ok", 'quote " and \\ and \n tab\t', "lone \ud800 half", ""]);
+    const rows = rowsOf([
+      "plain",
+      "café",
+      "数据库延迟",
+      "🙂 ok",
+      'quote " and \\ and \n tab\t',
+      "lone \ud800 half",
+      "",
+    ]);
     expect(Buffer.concat(jsonEachRowChunks(rows))).toEqual(clientBody(rows));
   });
 
@@ -23,7 +32,13 @@ describe("jsonEachRowChunks", () => {
     for (const chunk of chunks) expect(chunk.at(-1)).toBe(0x0a);
     expect(chunks.filter((chunk) => chunk.length > 512)).toHaveLength(1);
     expect(Buffer.concat(chunks)).toEqual(clientBody(rows));
-    expect(Buffer.concat(chunks).toString("utf8").split("\n").slice(0, -1).map((line) => JSON.parse(line))).toEqual(rows);
+    expect(
+      Buffer.concat(chunks)
+        .toString("utf8")
+        .split("\n")
+        .slice(0, -1)
+        .map((line) => JSON.parse(line)),
+    ).toEqual(rows);
   });
 
   it("gives no chunk for no rows", () => {

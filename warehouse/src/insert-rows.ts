@@ -41,7 +41,12 @@ export function jsonEachRowChunks(rows: readonly object[], chunkBytes = CHUNK_BY
  * on a failure: the callers decide what a retry may repeat (the sink checks again what is stored
  * before it writes once more).
  */
-export async function insertRows(warehouse: Warehouse, table: string, rows: readonly object[], settings?: ClickHouseSettings): Promise<void> {
+export async function insertRows(
+  warehouse: Warehouse,
+  table: string,
+  rows: readonly object[],
+  settings?: ClickHouseSettings,
+): Promise<void> {
   if (rows.length === 0) return;
   const { stream } = await warehouse.client.exec({
     query: `INSERT INTO ${warehouse.table(table)} FORMAT JSONEachRow`,

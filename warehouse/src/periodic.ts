@@ -3,7 +3,11 @@
  * the returned `stop` is called; `stop` resolves once the run in flight, if any, has finished.
  * A run that throws is reported to `onError` and the loop goes on.
  */
-export function runPeriodically(run: () => Promise<void>, intervalMs: number, onError: (error: unknown) => void): () => Promise<void> {
+export function runPeriodically(
+  run: () => Promise<void>,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();

@@ -14,13 +14,18 @@ function sourceFilesUnder(dir: string): string[] {
 }
 
 /** Every .ts and .tsx file of the repository (tests included), as a path from its root with forward slashes. */
-export const repositorySourceFiles = (): string[] => sourceFilesUnder(REPOSITORY_ROOT).map((file) => relative(REPOSITORY_ROOT, file).split("\\").join("/"));
+export const repositorySourceFiles = (): string[] =>
+  sourceFilesUnder(REPOSITORY_ROOT).map((file) => relative(REPOSITORY_ROOT, file).split("\\").join("/"));
 
 /**
  * `file:line: text` of every line of `files` for which `offends` holds, files named in `allowed`
  * (file -> why it may) aside: what a line-by-line guard test reports.
  */
-export function offendingLines(files: readonly string[], allowed: Record<string, string>, offends: (line: string) => boolean): string[] {
+export function offendingLines(
+  files: readonly string[],
+  allowed: Record<string, string>,
+  offends: (line: string) => boolean,
+): string[] {
   return files
     .filter((file) => !(file in allowed))
     .flatMap((file) =>

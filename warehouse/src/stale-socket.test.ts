@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { REPOSITORY_ROOT, repositorySourceFiles } from "./repository-files";
 import { isStaleSocketError, retryOnStaleSocket } from "./stale-socket";
 
-const errorWithCode = (code: string) => Object.assign(new Error(code === "ECONNRESET" ? "socket hang up" : code), { code });
+const errorWithCode = (code: string) =>
+  Object.assign(new Error(code === "ECONNRESET" ? "socket hang up" : code), { code });
 
 describe("isStaleSocketError", () => {
   it("is true for a reset or broken pipe, false for a refused connection, a timeout or a ClickHouse error", () => {
@@ -51,7 +52,9 @@ describe("the product's reads", () => {
   it("all run through queryRows: no source but client.ts (tests aside) calls the client's query itself", () => {
     const product = repositorySourceFiles().filter((file) => !/\.test\.tsx?$/.test(file) && !file.startsWith("test/"));
     expect(product).toContain("warehouse/src/client.ts");
-    const direct = product.filter((file) => /\.client\.query\(/.test(readFileSync(join(REPOSITORY_ROOT, file), "utf8")));
+    const direct = product.filter((file) =>
+      /\.client\.query\(/.test(readFileSync(join(REPOSITORY_ROOT, file), "utf8")),
+    );
     expect(direct).toEqual(["warehouse/src/client.ts"]);
   });
 });

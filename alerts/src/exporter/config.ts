@@ -4,7 +4,12 @@ import { z } from "zod";
 import { DurationSchema } from "../duration";
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const csvItems = z.string().transform((value) => value.split(",").map((part) => part.trim()).filter(Boolean));
+const csvItems = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
 
 /** Every setting of the quality exporter, read from the environment in this one place (README: "Exporter settings"). */
 export const ExporterConfigSchema = WarehouseEnvSchema.extend({
@@ -34,8 +39,20 @@ export const ExporterConfigSchema = WarehouseEnvSchema.extend({
   EXPORTER_MAX_REJECTION_REASONS: int(10),
   /** Upper bounds (seconds) of the latency histogram's buckets. */
   EXPORTER_LATENCY_BUCKETS: csvItems
-    .pipe(z.array(z.string().regex(/^\d+(\.\d+)?$/).transform(Number)).min(1))
-    .refine((bounds) => bounds.every((bound, i) => bound > 0 && (i === 0 || bound > bounds[i - 1]!)), "increasing positive numbers")
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d+(\.\d+)?$/)
+            .transform(Number),
+        )
+        .min(1),
+    )
+    .refine(
+      (bounds) => bounds.every((bound, i) => bound > 0 && (i === 0 || bound > bounds[i - 1]!)),
+      "increasing positive numbers",
+    )
     .default([0.5, 1, 2, 3, 5, 8, 13, 20, 30, 60, 120]),
 });
 

@@ -33,7 +33,12 @@ export class CumulativeHistogram {
   /** Adds observations to one series; `atMost` counts them per bound, as `count` does overall. */
   add(labels: Record<string, string>, observations: { count: number; sum: number; atMost: readonly number[] }): void {
     const id = JSON.stringify(this.labelNames.map((name) => labels[name] ?? ""));
-    const series = this.series.get(id) ?? { labels: Object.fromEntries(this.labelNames.map((name) => [name, labels[name] ?? ""])), atMost: this.bounds.map(() => 0), count: 0, sum: 0 };
+    const series = this.series.get(id) ?? {
+      labels: Object.fromEntries(this.labelNames.map((name) => [name, labels[name] ?? ""])),
+      atMost: this.bounds.map(() => 0),
+      count: 0,
+      sum: 0,
+    };
     observations.atMost.forEach((value, index) => (series.atMost[index] = (series.atMost[index] ?? 0) + value));
     series.count += observations.count;
     series.sum += observations.sum;
@@ -42,7 +47,11 @@ export class CumulativeHistogram {
 
   get() {
     const values = [...this.series.values()].flatMap((series) => [
-      ...this.bounds.map((bound, index) => ({ metricName: `${this.name}_bucket`, labels: { ...series.labels, le: bound }, value: series.atMost[index] ?? 0 })),
+      ...this.bounds.map((bound, index) => ({
+        metricName: `${this.name}_bucket`,
+        labels: { ...series.labels, le: bound },
+        value: series.atMost[index] ?? 0,
+      })),
       { metricName: `${this.name}_bucket`, labels: { ...series.labels, le: "+Inf" }, value: series.count },
       { metricName: `${this.name}_sum`, labels: series.labels, value: series.sum },
       { metricName: `${this.name}_count`, labels: series.labels, value: series.count },

@@ -18,9 +18,15 @@ describe("exporter metrics", () => {
   it("replaces gauges whole and reports the age of what it serves at scrape time", async () => {
     let now = 1_000_000;
     const metrics = createExporterMetrics({ latencyBoundsSeconds: [1], clock: () => now });
-    metrics.replaceGauges([{ gauge: "thumbsDownRatio", labels: { tenant: "t", model: "a", channel: "web", window: "1h" }, value: 0.5 }], {});
+    metrics.replaceGauges(
+      [{ gauge: "thumbsDownRatio", labels: { tenant: "t", model: "a", channel: "web", window: "1h" }, value: 0.5 }],
+      {},
+    );
     metrics.recordSuccess(20);
-    metrics.replaceGauges([{ gauge: "thumbsDownRatio", labels: { tenant: "t", model: "b", channel: "web", window: "1h" }, value: 0.25 }], {});
+    metrics.replaceGauges(
+      [{ gauge: "thumbsDownRatio", labels: { tenant: "t", model: "b", channel: "web", window: "1h" }, value: 0.25 }],
+      {},
+    );
     await metrics.publish();
     now += 45_000;
     metrics.recordFailure(5);
@@ -36,13 +42,25 @@ describe("exporter metrics", () => {
   it("serves the figures as last published, and the health as of the scrape", async () => {
     let now = 1_000_000;
     const metrics = createExporterMetrics({ latencyBoundsSeconds: [1], clock: () => now });
-    metrics.replaceGauges([{ gauge: "thumbsDownRatio", labels: { tenant: "t", model: "a", channel: "web", window: "1h" }, value: 0.5 }], {});
-    metrics.counters.responses.inc({ tenant: "t", model: "a", provider: "p", channel: "web", finish_reason: "stop" }, 3);
+    metrics.replaceGauges(
+      [{ gauge: "thumbsDownRatio", labels: { tenant: "t", model: "a", channel: "web", window: "1h" }, value: 0.5 }],
+      {},
+    );
+    metrics.counters.responses.inc(
+      { tenant: "t", model: "a", provider: "p", channel: "web", finish_reason: "stop" },
+      3,
+    );
     await metrics.publish();
     metrics.recordSuccess(20);
     // A refresh in progress: changed, not published yet.
-    metrics.replaceGauges([{ gauge: "thumbsDownRatio", labels: { tenant: "t", model: "b", channel: "web", window: "1h" }, value: 0.25 }], {});
-    metrics.counters.responses.inc({ tenant: "t", model: "a", provider: "p", channel: "web", finish_reason: "stop" }, 4);
+    metrics.replaceGauges(
+      [{ gauge: "thumbsDownRatio", labels: { tenant: "t", model: "b", channel: "web", window: "1h" }, value: 0.25 }],
+      {},
+    );
+    metrics.counters.responses.inc(
+      { tenant: "t", model: "a", provider: "p", channel: "web", finish_reason: "stop" },
+      4,
+    );
     now += 7_000;
     const before = await metrics.render();
     expect(before).toContain('answerscope_thumbs_down_ratio{tenant="t",model="a",channel="web",window="1h"} 0.5');

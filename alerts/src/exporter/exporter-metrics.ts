@@ -18,17 +18,33 @@ export function createExporterMetrics(options: { latencyBoundsSeconds: readonly 
   collectDefaultMetrics({ register: live, prefix: "answerscope_exporter_" });
 
   const gauges = Object.fromEntries(
-    Object.entries(GAUGES).map(([key, spec]) => [key, new Gauge({ name: spec.name, help: spec.help, labelNames: [...spec.labels], registers: [figures] })]),
+    Object.entries(GAUGES).map(([key, spec]) => [
+      key,
+      new Gauge({ name: spec.name, help: spec.help, labelNames: [...spec.labels], registers: [figures] }),
+    ]),
   ) as Record<GaugeKey, Gauge<string>>;
   const counters = Object.fromEntries(
-    Object.entries(COUNTERS).map(([key, spec]) => [key, new Counter({ name: spec.name, help: spec.help, labelNames: [...spec.labels], registers: [figures] })]),
+    Object.entries(COUNTERS).map(([key, spec]) => [
+      key,
+      new Counter({ name: spec.name, help: spec.help, labelNames: [...spec.labels], registers: [figures] }),
+    ]),
   ) as Record<CounterKey, Counter<string>>;
-  const latency = new CumulativeHistogram(LATENCY_HISTOGRAM.name, LATENCY_HISTOGRAM.help, LATENCY_HISTOGRAM.labels, options.latencyBoundsSeconds, figures);
+  const latency = new CumulativeHistogram(
+    LATENCY_HISTOGRAM.name,
+    LATENCY_HISTOGRAM.help,
+    LATENCY_HISTOGRAM.labels,
+    options.latencyBoundsSeconds,
+    figures,
+  );
 
   let lastSuccessMs: number | undefined;
   const startedMs = clock();
   const health = {
-    lastSuccess: new Gauge({ name: EXPORTER_METRICS.lastSuccess, help: "Unix time of the last refresh that read every figure from ClickHouse (0 before the first)", registers: [live] }),
+    lastSuccess: new Gauge({
+      name: EXPORTER_METRICS.lastSuccess,
+      help: "Unix time of the last refresh that read every figure from ClickHouse (0 before the first)",
+      registers: [live],
+    }),
     dataAge: new Gauge({
       name: EXPORTER_METRICS.dataAge,
       help: "Seconds since the served figures were computed (since the exporter started, before the first success)",
@@ -37,11 +53,24 @@ export function createExporterMetrics(options: { latencyBoundsSeconds: readonly 
         this.set((clock() - (lastSuccessMs ?? startedMs)) / 1000);
       },
     }),
-    failures: new Counter({ name: EXPORTER_METRICS.failures, help: "Refreshes that failed (the previous figures stay served)", registers: [live] }),
+    failures: new Counter({
+      name: EXPORTER_METRICS.failures,
+      help: "Refreshes that failed (the previous figures stay served)",
+      registers: [live],
+    }),
     refreshes: new Counter({ name: EXPORTER_METRICS.refreshes, help: "Refreshes that succeeded", registers: [live] }),
     duration: new Gauge({ name: EXPORTER_METRICS.duration, help: "How long the last refresh took", registers: [live] }),
-    warehouseUp: new Gauge({ name: EXPORTER_METRICS.warehouseUp, help: "1 when the last refresh could read ClickHouse", registers: [live] }),
-    capped: new Gauge({ name: EXPORTER_METRICS.cappedValues, help: "Distinct values of a label folded into `other` by its cap in the last refresh", labelNames: ["label"], registers: [figures] }),
+    warehouseUp: new Gauge({
+      name: EXPORTER_METRICS.warehouseUp,
+      help: "1 when the last refresh could read ClickHouse",
+      registers: [live],
+    }),
+    capped: new Gauge({
+      name: EXPORTER_METRICS.cappedValues,
+      help: "Distinct values of a label folded into `other` by its cap in the last refresh",
+      labelNames: ["label"],
+      registers: [figures],
+    }),
   };
   health.lastSuccess.set(0);
   health.warehouseUp.set(0);

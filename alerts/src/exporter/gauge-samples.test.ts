@@ -35,7 +35,12 @@ const find = (samples: ReturnType<typeof gaugeSamples>["samples"], gauge: string
 
 describe("gauge samples", () => {
   it("folds models beyond the cap into other, adding their counts exactly", () => {
-    const rows = [responseRow("a", [10, 100, 5]), responseRow("b", [5, 50, 5]), responseRow("c", [2, 3, 0], { noReply: [2, 0, 0] }), responseRow("d", [1, 1, 0])];
+    const rows = [
+      responseRow("a", [10, 100, 5]),
+      responseRow("b", [5, 50, 5]),
+      responseRow("c", [2, 3, 0], { noReply: [2, 0, 0] }),
+      responseRow("d", [1, 1, 0]),
+    ];
     const { samples, folded } = gaugeSamples(empty(rows), caps);
     expect(new Set(samples.map((s) => s.labels.model))).toEqual(new Set(["a", "b", "other"]));
     expect(find(samples, "windowResponses", { model: "other", window: "1h" })[0]!.value).toBe(3);
@@ -80,6 +85,10 @@ describe("gauge samples", () => {
     // Tenants without traffic rank last under the tenant cap; other shows their worst lag and any failure.
     expect(find(samples, "labelLag", { tenant: "other" })[0]!.value).toBe(700);
     expect(find(samples, "evaluatorFailing", { tenant: "other" })[0]!.value).toBe(1);
-    expect(samples.filter((s) => s.gauge === "labelLag").map((s) => Object.keys(s.labels))).toEqual([["tenant"], ["tenant"], ["tenant"]]);
+    expect(samples.filter((s) => s.gauge === "labelLag").map((s) => Object.keys(s.labels))).toEqual([
+      ["tenant"],
+      ["tenant"],
+      ["tenant"],
+    ]);
   });
 });

@@ -37,11 +37,13 @@ export interface FigureCaps {
 const sumOf = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
 
 /** Element-wise sums of per-window arrays (every figure is a count, so folding into `other` is exact). */
-const sumWindows = (arrays: readonly (readonly number[])[]) => arrays.reduce<number[]>((sums, values) => values.map((value, index) => (sums[index] ?? 0) + value), []);
+const sumWindows = (arrays: readonly (readonly number[])[]) =>
+  arrays.reduce<number[]>((sums, values) => values.map((value, index) => (sums[index] ?? 0) + value), []);
 
 function sumHistograms(histograms: readonly Map<number, number>[]): Map<number, number> {
   const merged = new Map<number, number>();
-  for (const histogram of histograms) for (const [bucket, count] of histogram) merged.set(bucket, (merged.get(bucket) ?? 0) + count);
+  for (const histogram of histograms)
+    for (const [bucket, count] of histogram) merged.set(bucket, (merged.get(bucket) ?? 0) + count);
   return merged;
 }
 
@@ -65,7 +67,10 @@ function bySlice<T>(rows: readonly T[], keyOf: (row: T) => string[]): { key: str
  * Tenants are capped by response volume; models and channels by response volume within their
  * tenant, and the same choice applies to every figure so slices line up across gauges.
  */
-export function gaugeSamples(readings: FigureReadings, caps: FigureCaps): { samples: GaugeSample[]; folded: Record<string, number>; kept: KeptValues } {
+export function gaugeSamples(
+  readings: FigureReadings,
+  caps: FigureCaps,
+): { samples: GaugeSample[]; folded: Record<string, number>; kept: KeptValues } {
   const tenantCap = new VolumeCap(caps.tenants);
   for (const row of readings.responses.rows) tenantCap.add("", row.tenant, sumOf(row.responses));
   // A tenant without traffic in the windows still has labels that can go stale: it ranks last.
@@ -92,7 +97,11 @@ export function gaugeSamples(readings: FigureReadings, caps: FigureCaps): { samp
 
   const responseWindows = readings.responses.windows;
   for (const { key, rows } of bySlice(readings.responses.rows, sliceOf)) {
-    const [responseCounts, maxIterations, noReply] = [sumWindows(rows.map((r) => r.responses)), sumWindows(rows.map((r) => r.maxIterations)), sumWindows(rows.map((r) => r.noReply))];
+    const [responseCounts, maxIterations, noReply] = [
+      sumWindows(rows.map((r) => r.responses)),
+      sumWindows(rows.map((r) => r.maxIterations)),
+      sumWindows(rows.map((r) => r.noReply)),
+    ];
     responseWindows.forEach((window, index) => {
       const labels = { ...sliceLabels(key), window: window.name };
       const responses = responseCounts[index] ?? 0;
@@ -147,7 +156,12 @@ export function gaugeSamples(readings: FigureReadings, caps: FigureCaps): { samp
 
   return {
     samples,
-    folded: { tenant: tenantCap.folded(), model: modelCap.folded(), channel: channelCap.folded(), tool_name: toolCap.folded() },
+    folded: {
+      tenant: tenantCap.folded(),
+      model: modelCap.folded(),
+      channel: channelCap.folded(),
+      tool_name: toolCap.folded(),
+    },
     kept: { tenant: tenantCap, model: modelCap, channel: channelCap, tool_name: toolCap },
   };
 }

@@ -3,7 +3,17 @@ import { StickyCap, VolumeCap, labelValue, topValues } from "./label-cap";
 
 describe("label caps", () => {
   it("keeps the top N by volume, ties by name", () => {
-    expect(topValues(new Map([["b", 5], ["a", 5], ["c", 9], ["d", 1]]), 2)).toEqual(new Set(["c", "a"]));
+    expect(
+      topValues(
+        new Map([
+          ["b", 5],
+          ["a", 5],
+          ["c", 9],
+          ["d", 1],
+        ]),
+        2,
+      ),
+    ).toEqual(new Set(["c", "a"]));
   });
 
   it("folds everything outside a scope's top N into other, per scope", () => {

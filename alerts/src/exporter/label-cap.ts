@@ -53,7 +53,8 @@ export class VolumeCap {
   /** How many distinct values were folded into `other`, over all scopes. */
   folded(): number {
     let count = 0;
-    for (const [scope, perScope] of this.volumes) for (const value of perScope.keys()) if (this.map(scope, value) === OTHER && value !== OTHER) count++;
+    for (const [scope, perScope] of this.volumes)
+      for (const value of perScope.keys()) if (this.map(scope, value) === OTHER && value !== OTHER) count++;
     return count;
   }
 }

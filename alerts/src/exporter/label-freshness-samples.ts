@@ -6,12 +6,18 @@ import type { GaugeSample } from "./gauge-samples";
  * tenant's events were never evaluated: infinitely behind, so a lag rule fires) and whether the
  * evaluator's newest run for it failed. Tenants folded into `other` show their worst.
  */
-export function labelFreshnessSamples(freshness: ReadonlyMap<string, LabelFreshness>, tenantOf: (tenant: string) => string): GaugeSample[] {
+export function labelFreshnessSamples(
+  freshness: ReadonlyMap<string, LabelFreshness>,
+  tenantOf: (tenant: string) => string,
+): GaugeSample[] {
   const worst = new Map<string, { lag: number; failing: number }>();
   for (const [tenant, labels] of freshness) {
     const key = tenantOf(tenant);
     const seen = worst.get(key) ?? { lag: 0, failing: 0 };
-    worst.set(key, { lag: Math.max(seen.lag, labels.lag_seconds ?? Number.POSITIVE_INFINITY), failing: Math.max(seen.failing, labels.failing ? 1 : 0) });
+    worst.set(key, {
+      lag: Math.max(seen.lag, labels.lag_seconds ?? Number.POSITIVE_INFINITY),
+      failing: Math.max(seen.failing, labels.failing ? 1 : 0),
+    });
   }
   return [...worst].flatMap(([tenant, { lag, failing }]) => [
     { gauge: "labelLag" as const, labels: { tenant }, value: lag },

@@ -33,7 +33,12 @@ export interface QualityExporterOptions {
  * nothing, so a ClickHouse outage leaves the last values in place while the data age grows and
  * the failure counter counts.
  */
-export function createQualityExporter({ warehouse, config, clock = Date.now, log = () => {} }: QualityExporterOptions): QualityExporter {
+export function createQualityExporter({
+  warehouse,
+  config,
+  clock = Date.now,
+  log = () => {},
+}: QualityExporterOptions): QualityExporter {
   const metrics = createExporterMetrics({ latencyBoundsSeconds: config.EXPORTER_LATENCY_BUCKETS, clock });
   const plan = windowPlan(config);
   const counters = new ArrivalCounters(metrics, {
@@ -45,7 +50,12 @@ export function createQualityExporter({ warehouse, config, clock = Date.now, log
     reasonCodes: config.EXPORTER_MAX_REASON_CODES,
     rejectionReasons: config.EXPORTER_MAX_REJECTION_REASONS,
   });
-  const caps = { tenants: config.EXPORTER_MAX_TENANTS, models: config.EXPORTER_MAX_MODELS, channels: config.EXPORTER_MAX_CHANNELS, tools: config.EXPORTER_MAX_TOOLS };
+  const caps = {
+    tenants: config.EXPORTER_MAX_TENANTS,
+    models: config.EXPORTER_MAX_MODELS,
+    channels: config.EXPORTER_MAX_CHANNELS,
+    tools: config.EXPORTER_MAX_TOOLS,
+  };
   const latencyBoundsMs = config.EXPORTER_LATENCY_BUCKETS.map((seconds) => seconds * 1000);
   /** Arrivals before this ingestion time are counted; undefined until the first success. */
   let arrivalWatermarkMs: number | undefined;
@@ -90,7 +100,9 @@ export function createQualityExporter({ warehouse, config, clock = Date.now, log
       return true;
     } catch (error) {
       metrics.recordFailure(clock() - started);
-      log(`refresh failed (serving the figures of ${metrics.lastSuccessMs() ? new Date(metrics.lastSuccessMs()!).toISOString() : "no refresh yet"}): ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `refresh failed (serving the figures of ${metrics.lastSuccessMs() ? new Date(metrics.lastSuccessMs()!).toISOString() : "no refresh yet"}): ${error instanceof Error ? error.message : String(error)}`,
+      );
       return false;
     }
   }

@@ -8,13 +8,21 @@ import { createQualityExporter } from "./quality-exporter";
  * EXPORTER_REFRESH_MS, served on /metrics; on `shared` when given (answerscope serve), else on
  * its own warehouse.
  */
-export async function startExporterService(config: ExporterConfig, shared?: Warehouse): Promise<RunningRole & { port: number }> {
+export async function startExporterService(
+  config: ExporterConfig,
+  shared?: Warehouse,
+): Promise<RunningRole & { port: number }> {
   const logger = createLogger("exporter");
   const log = (message: string) => logger.info(message);
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(exporterWarehouseConfig(config)));
   const exporter = createQualityExporter({ warehouse, config, log });
   // /metrics serves the last computed figures, never a query.
-  const server = createServiceServer({ routes: [], metrics: exporter.metrics, isReady: () => exporter.metrics.lastSuccessMs() !== undefined, logger });
+  const server = createServiceServer({
+    routes: [],
+    metrics: exporter.metrics,
+    isReady: () => exporter.metrics.lastSuccessMs() !== undefined,
+    logger,
+  });
   const port = await listen(server, config.EXPORTER_PORT, config.EXPORTER_HOST);
   exporter.start();
   return {

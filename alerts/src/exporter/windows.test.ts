@@ -20,6 +20,8 @@ describe("exporter windows", () => {
   });
 
   it("aligns a window's start to its 5-minute bucket", () => {
-    expect(bucketAligned({ name: "5m", fromMs: NOW - 300_000, toMs: NOW }).fromMs).toBe(Date.parse("2026-12-01T09:55:00Z"));
+    expect(bucketAligned({ name: "5m", fromMs: NOW - 300_000, toMs: NOW }).fromMs).toBe(
+      Date.parse("2026-12-01T09:55:00Z"),
+    );
   });
 });

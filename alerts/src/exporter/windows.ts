@@ -17,7 +17,9 @@ export interface WindowPlan {
 }
 
 export function windowPlan(config: Pick<ExporterConfig, "EXPORTER_WINDOWS" | "EXPORTER_BASELINE">): WindowPlan {
-  const short = [...new Set(config.EXPORTER_WINDOWS)].map((name) => ({ name, ms: durationMs(name) })).sort((a, b) => a.ms - b.ms);
+  const short = [...new Set(config.EXPORTER_WINDOWS)]
+    .map((name) => ({ name, ms: durationMs(name) }))
+    .sort((a, b) => a.ms - b.ms);
   return { short, baselineMs: durationMs(config.EXPORTER_BASELINE) };
 }
 
@@ -35,7 +37,14 @@ export function rateWindows(plan: WindowPlan, endMs: number): TimeWindow[] {
 
 /** Rate windows plus each short window one day earlier, for volume comparisons (traffic has a daily cycle). */
 export function volumeWindows(plan: WindowPlan, endMs: number): TimeWindow[] {
-  return [...rateWindows(plan, endMs), ...plan.short.map((window) => ({ name: dayAgoWindow(window.name), fromMs: endMs - DAY_MS - window.ms, toMs: endMs - DAY_MS }))];
+  return [
+    ...rateWindows(plan, endMs),
+    ...plan.short.map((window) => ({
+      name: dayAgoWindow(window.name),
+      fromMs: endMs - DAY_MS - window.ms,
+      toMs: endMs - DAY_MS,
+    })),
+  ];
 }
 
 /** The smallest range covering every window: what a query must read. */

@@ -1,6 +1,17 @@
 import { GAUGES } from "../metric-names";
 import { dashboardUrlTemplate, type LinkTarget } from "./dashboard-link";
-import { deadLetterGrowthExpr, exporterDownExpr, exporterStaleExpr, ingestLagExpr, latencyP95Expr, outcomeLabelsStaleExpr, rateShiftExpr, responseCountDropExpr, viewRepairsFailingExpr, type RateShiftMetrics } from "./expressions";
+import {
+  deadLetterGrowthExpr,
+  exporterDownExpr,
+  exporterStaleExpr,
+  ingestLagExpr,
+  latencyP95Expr,
+  outcomeLabelsStaleExpr,
+  rateShiftExpr,
+  responseCountDropExpr,
+  viewRepairsFailingExpr,
+  type RateShiftMetrics,
+} from "./expressions";
 import type { RateShiftRule, RulesConfig } from "./rules-config";
 
 /** One Prometheus alerting rule, as it is written to a rule file. */
@@ -20,7 +31,11 @@ export interface RuleGroup {
 const SLICE = "{{ $labels.model }} on {{ $labels.channel }} (tenant {{ $labels.tenant }})";
 /** The labels of a windowed gauge's slice, as the dashboard's filters of the same names. */
 const TENANT_FILTER = [{ param: "tenant", label: "tenant" }] as const;
-const SLICE_FILTERS = [...TENANT_FILTER, { param: "model", label: "model" }, { param: "channel", label: "channel" }] as const;
+const SLICE_FILTERS = [
+  ...TENANT_FILTER,
+  { param: "model", label: "model" },
+  { param: "channel", label: "channel" },
+] as const;
 /** A tool's figures carry `tool_name`; the diagnostics view narrows to a tool with `tool`. */
 const TOOL_FILTERS = [...TENANT_FILTER, { param: "tool", label: "tool_name" }] as const;
 const pct = (share: number) => `${Math.round(share * 1000) / 10} %`;
@@ -152,7 +167,11 @@ function qualityRules(config: RulesConfig): AlertRule[] {
           "2. Check the provider's latency and the slow tools' backends.",
           "3. If one tool is slow, lower its timeout or disable it; if the provider is slow, fail over.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: SLICE_FILTERS, window: config.latencyP95.window }),
+        dashboard_url: dashboardUrlTemplate(config, {
+          view: "diagnostics",
+          filters: SLICE_FILTERS,
+          window: config.latencyP95.window,
+        }),
       },
     },
     {
@@ -169,7 +188,11 @@ function qualityRules(config: RulesConfig): AlertRule[] {
           "2. Are events arriving? Check AnswerscopeIngestLagHigh, the ingest service's /metrics (answerscope_ingest_messages_consumed_total) and dead letters.",
           "3. A deliberate change (maintenance, traffic moved to another tenant) can be silenced in Alertmanager.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: TENANT_FILTER, window: config.responseCountDrop.window }),
+        dashboard_url: dashboardUrlTemplate(config, {
+          view: "diagnostics",
+          filters: TENANT_FILTER,
+          window: config.responseCountDrop.window,
+        }),
       },
     },
   ];
@@ -213,7 +236,11 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
           "2. Read examples through GET /api/v1/rejected for the tenant and hand them to the producer's owners.",
           "3. Rejected events are kept in the dead-letter topic and can be replayed once the producer is fixed.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: TENANT_FILTER, window: config.deadLetterGrowth.range }),
+        dashboard_url: dashboardUrlTemplate(config, {
+          view: "diagnostics",
+          filters: TENANT_FILTER,
+          window: config.deadLetterGrowth.range,
+        }),
       },
     },
     {
@@ -225,12 +252,16 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
         summary: `View repairs have failed for ${config.viewRepairsFailing.range} on every ingest process`,
         description: `Repair rounds failed and none completed over ${config.viewRepairsFailing.range}: writes interrupted meanwhile leave their hours short in the metrics views until a round succeeds.`,
         runbook: [
-          "The ingest processes cannot put back what interrupted writes left out of the views (sql/README.md, \"View repairs\").",
-          "1. Read an ingest process's log for \"view repair round failed\".",
-          "2. \"another process (<host>:<pid> since <time>) has held ...view_repairs_lock\": a process killed while holding the lock leaves it, and the rounds take it over once VIEW_REPAIR_LOCK_LEASE_MS (default 10 minutes) has passed since that time; a lock that names no time was left by a version before leases: if no process is repairing (no \"view repairs:\" log line meanwhile), run the DROP TABLE the message names.",
+          'The ingest processes cannot put back what interrupted writes left out of the views (sql/README.md, "View repairs").',
+          '1. Read an ingest process\'s log for "view repair round failed".',
+          '2. "another process (<host>:<pid> since <time>) has held ...view_repairs_lock": a process killed while holding the lock leaves it, and the rounds take it over once VIEW_REPAIR_LOCK_LEASE_MS (default 10 minutes) has passed since that time; a lock that names no time was left by a version before leases: if no process is repairing (no "view repairs:" log line meanwhile), run the DROP TABLE the message names.',
           "3. A ClickHouse error: see answerscope_ingest_warehouse_up and AnswerscopeIngestLagHigh; the rounds recover by themselves once ClickHouse answers.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: [], window: config.viewRepairsFailing.range }),
+        dashboard_url: dashboardUrlTemplate(config, {
+          view: "diagnostics",
+          filters: [],
+          window: config.viewRepairsFailing.range,
+        }),
       },
     },
     {
@@ -244,10 +275,14 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
         runbook: [
           "The labels behind the effect figures are not being brought up to date for this tenant.",
           "1. Open dashboard_url (effect view of the tenant): its banner shows the last error and when labels were last evaluated; GET /api/v1/labels/freshness answers the same.",
-          "2. answerscope_outcome_evaluator_failing 1: read the evaluator's log (\"outcome evaluator run failed\") and the error; a ClickHouse error (a missing table, a query the server refuses) needs the warehouse or the release fixed.",
+          '2. answerscope_outcome_evaluator_failing 1: read the evaluator\'s log ("outcome evaluator run failed") and the error; a ClickHouse error (a missing table, a query the server refuses) needs the warehouse or the release fixed.',
           "3. Lag without failures: is the evaluator process running (the `evaluator` role of answerscope serve)? A first pass over a large tenant takes a while: its log reports progress chunk by chunk.",
         ].join("\n"),
-        dashboard_url: dashboardUrlTemplate(config, { view: "effect", filters: TENANT_FILTER, window: config.outcomeLabelsStale.for }),
+        dashboard_url: dashboardUrlTemplate(config, {
+          view: "effect",
+          filters: TENANT_FILTER,
+          window: config.outcomeLabelsStale.for,
+        }),
       },
     },
     {
@@ -259,7 +294,11 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
         summary: "Answerscope quality figures are {{ $value | humanizeDuration }} old",
         description: `The exporter has not read ClickHouse successfully for more than ${config.exporterStale.maxAgeSeconds} s; it keeps serving its last figures.`,
         runbook: exporterRunbook,
-        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: [], window: config.exporterStale.for }),
+        dashboard_url: dashboardUrlTemplate(config, {
+          view: "diagnostics",
+          filters: [],
+          window: config.exporterStale.for,
+        }),
       },
     },
     {
@@ -271,7 +310,11 @@ function pipelineRules(config: RulesConfig): AlertRule[] {
         summary: "Prometheus cannot scrape the Answerscope exporter {{ $labels.instance }}",
         description: "The exporter's /metrics does not answer, so no quality figure reaches Prometheus.",
         runbook: exporterRunbook,
-        dashboard_url: dashboardUrlTemplate(config, { view: "diagnostics", filters: [], window: config.exporterStale.for }),
+        dashboard_url: dashboardUrlTemplate(config, {
+          view: "diagnostics",
+          filters: [],
+          window: config.exporterStale.for,
+        }),
       },
     },
   ];

@@ -29,7 +29,10 @@ describe("every alert's dashboard link", () => {
       const url = expand(rule);
       const view = viewAt(url.pathname);
       expect(view, `${rule.alert}: ${url.pathname} is not a view of the dashboard`).toBeDefined();
-      for (const param of new Set(url.searchParams.keys())) expect(view!.params as readonly string[], `${rule.alert}: ${url.pathname} does not read ${param}`).toContain(param);
+      for (const param of new Set(url.searchParams.keys()))
+        expect(view!.params as readonly string[], `${rule.alert}: ${url.pathname} does not read ${param}`).toContain(
+          param,
+        );
       // Read by the dashboard's own parser and written back: a parameter it ignored would be gone.
       const state = parseViewState(url.searchParams);
       const readBack = serializeViewState(state);
@@ -46,16 +49,27 @@ describe("every alert's dashboard link", () => {
       expect(shownSeconds, rule.alert).toBeGreaterThanOrEqual(leadSeconds + 60);
       // A windowed rule shows exactly its window and the lead, the start rounded down to the minute.
       const window = rule.labels.window;
-      if (window) expect(shownSeconds - durationSeconds(window) - leadSeconds, `${rule.alert} ${window}`).toBeGreaterThanOrEqual(0);
-      if (window) expect(shownSeconds - durationSeconds(window) - leadSeconds, `${rule.alert} ${window}`).toBeLessThan(60);
+      if (window)
+        expect(shownSeconds - durationSeconds(window) - leadSeconds, `${rule.alert} ${window}`).toBeGreaterThanOrEqual(
+          0,
+        );
+      if (window)
+        expect(shownSeconds - durationSeconds(window) - leadSeconds, `${rule.alert} ${window}`).toBeLessThan(60);
     }
   });
 
   it("puts a slice's alert on that slice: thumbs-down on the feedback samples, tools on the tool filter", () => {
-    const byAlert = (name: string) => rules().filter((rule) => rule.alert === name).map(expand);
+    const byAlert = (name: string) =>
+      rules()
+        .filter((rule) => rule.alert === name)
+        .map(expand);
     for (const url of byAlert("AnswerscopeThumbsDownSpike")) {
       expect(url.pathname).toBe(VIEWS.feedback.path);
-      expect(parseViewState(url.searchParams)).toMatchObject({ tenant: "acme.eu-1", filters: { model: ["model value/β"], channel: ["channel value/β"] }, samples: "down" });
+      expect(parseViewState(url.searchParams)).toMatchObject({
+        tenant: "acme.eu-1",
+        filters: { model: ["model value/β"], channel: ["channel value/β"] },
+        samples: "down",
+      });
     }
     for (const url of byAlert("AnswerscopeToolSuccessRateDrop")) {
       expect(url.pathname).toBe(VIEWS.diagnostics.path);

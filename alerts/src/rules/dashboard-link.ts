@@ -40,11 +40,17 @@ const templateLiteral = (text: string) => text.replaceAll("{{", '{{ "{{" }}');
  * missing or `other` (the capped rest, not a real value) is left out, so the link still lands
  * on a view that exists.
  */
-export function dashboardUrlTemplate(config: Pick<RulesConfig, "dashboardBaseUrl" | "dashboardLead">, link: DashboardLink): string {
+export function dashboardUrlTemplate(
+  config: Pick<RulesConfig, "dashboardBaseUrl" | "dashboardLead">,
+  link: DashboardLink,
+): string {
   const base = templateLiteral(config.dashboardBaseUrl.replace(/\/+$/, ""));
   const lookback = durationSeconds(link.window) + durationSeconds(config.dashboardLead);
   const filters = link.filters
-    .map(({ param, label }) => `{{ if and $labels.${label} (ne $labels.${label} "${OTHER}") }}&${param}={{ $labels.${label} | urlquery }}{{ end }}`)
+    .map(
+      ({ param, label }) =>
+        `{{ if and $labels.${label} (ne $labels.${label} "${OTHER}") }}&${param}={{ $labels.${label} | urlquery }}{{ end }}`,
+    )
     .join("");
   return `${base}${VIEWS[link.view].path}?${PARAMS.from}=${evaluationTime(lookback, "floor")}&${PARAMS.to}=${evaluationTime(0, "ceil")}${filters}`;
 }

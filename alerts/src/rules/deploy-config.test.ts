@@ -14,7 +14,10 @@ async function check(command: string, args: string[]): Promise<{ code: number; o
   } catch (error) {
     const failed = error as { code?: number | string; stdout?: string; stderr?: string };
     if (failed.code === "ENOENT") throw new Error(`${command} is not installed: run scripts/install-system-deps.sh`);
-    return { code: typeof failed.code === "number" ? failed.code : 1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+    return {
+      code: typeof failed.code === "number" ? failed.code : 1,
+      output: `${failed.stdout ?? ""}${failed.stderr ?? ""}`,
+    };
   }
 }
 

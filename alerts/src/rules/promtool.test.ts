@@ -12,7 +12,9 @@ import { DEFAULT_RULES_CONFIG } from "./rules-config";
 
 const run = promisify(execFile);
 const TESTS_DIR = join(RULES_DIR, "tests");
-const testFiles = readdirSync(TESTS_DIR).filter((name) => name.endsWith(".test.yml")).map((name) => join(TESTS_DIR, name));
+const testFiles = readdirSync(TESTS_DIR)
+  .filter((name) => name.endsWith(".test.yml"))
+  .map((name) => join(TESTS_DIR, name));
 
 /** promtool with its output, so a failure shows promtool's own report. */
 async function promtool(...args: string[]): Promise<{ code: number; output: string }> {
@@ -21,8 +23,12 @@ async function promtool(...args: string[]): Promise<{ code: number; output: stri
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number | string; stdout?: string; stderr?: string };
-    if (failed.code === "ENOENT") throw new Error("promtool is not installed: run scripts/install-system-deps.sh (Debian package prometheus)");
-    return { code: typeof failed.code === "number" ? failed.code : 1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+    if (failed.code === "ENOENT")
+      throw new Error("promtool is not installed: run scripts/install-system-deps.sh (Debian package prometheus)");
+    return {
+      code: typeof failed.code === "number" ? failed.code : 1,
+      output: `${failed.stdout ?? ""}${failed.stderr ?? ""}`,
+    };
   }
 }
 
@@ -33,7 +39,9 @@ interface PromtoolTestFile {
 describe("alert rules", () => {
   it("are committed exactly as the definitions render them (run `npm run -w @answerscope/alerts rules` after a change)", () => {
     expect(readFileSync(RULE_FILE, "utf8")).toBe(renderRuleFile(DEFAULT_RULES_CONFIG));
-    expect(readFileSync(UNIT_TEST_RULE_FILE, "utf8")).toBe(renderRuleFile(DEFAULT_RULES_CONFIG, { annotations: "links-only" }));
+    expect(readFileSync(UNIT_TEST_RULE_FILE, "utf8")).toBe(
+      renderRuleFile(DEFAULT_RULES_CONFIG, { annotations: "links-only" }),
+    );
   });
 
   it("pass promtool check rules", async () => {
@@ -61,7 +69,9 @@ describe("alert rules", () => {
         }
       }
     }
-    const alertNames = new Set(alertRuleGroups(DEFAULT_RULES_CONFIG).flatMap((group) => group.rules.map((rule) => rule.alert)));
+    const alertNames = new Set(
+      alertRuleGroups(DEFAULT_RULES_CONFIG).flatMap((group) => group.rules.map((rule) => rule.alert)),
+    );
     for (const alert of alertNames) {
       expect(cases.get(alert)?.fires ?? 0, `${alert} has no firing case`).toBeGreaterThanOrEqual(1);
       // Normal traffic, a small sample (or a short blip) and a gap: three silent cases at least.
@@ -73,11 +83,14 @@ describe("alert rules", () => {
     for (const group of alertRuleGroups(DEFAULT_RULES_CONFIG)) {
       for (const rule of group.rules) {
         expect(["critical", "warning", "info"]).toContain(rule.labels.severity);
-        for (const annotation of ["summary", "description", "runbook", "dashboard_url"] as const) expect(rule.annotations[annotation].length, `${rule.alert} ${annotation}`).toBeGreaterThan(10);
+        for (const annotation of ["summary", "description", "runbook", "dashboard_url"] as const)
+          expect(rule.annotations[annotation].length, `${rule.alert} ${annotation}`).toBeGreaterThan(10);
         expect(rule.annotations.dashboard_url.startsWith(`${DEFAULT_RULES_CONFIG.dashboardBaseUrl}/`)).toBe(true);
       }
     }
-    const thumbsDown = alertRuleGroups(DEFAULT_RULES_CONFIG).flatMap((g) => g.rules).filter((rule) => rule.alert === "AnswerscopeThumbsDownSpike");
+    const thumbsDown = alertRuleGroups(DEFAULT_RULES_CONFIG)
+      .flatMap((g) => g.rules)
+      .filter((rule) => rule.alert === "AnswerscopeThumbsDownSpike");
     for (const rule of thumbsDown) expect(rule.annotations.dashboard_url).toContain(`${VIEWS.feedback.path}?`);
   });
 });

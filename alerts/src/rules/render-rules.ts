@@ -20,7 +20,13 @@ export interface RenderOptions {
 export function renderRuleFile(config: RulesConfig, options: RenderOptions = {}): string {
   let groups = alertRuleGroups(config);
   if (options.annotations === "links-only") {
-    groups = groups.map((group) => ({ ...group, rules: group.rules.map((rule) => ({ ...rule, annotations: { dashboard_url: rule.annotations.dashboard_url } as AlertRule["annotations"] })) }));
+    groups = groups.map((group) => ({
+      ...group,
+      rules: group.rules.map((rule) => ({
+        ...rule,
+        annotations: { dashboard_url: rule.annotations.dashboard_url } as AlertRule["annotations"],
+      })),
+    }));
   }
   // lineWidth 0: never fold a PromQL line or a template (folding would change what Prometheus reads).
   return `${GENERATED_HEADER}\n${stringify({ groups }, { lineWidth: 0 })}`;

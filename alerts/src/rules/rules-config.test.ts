@@ -5,7 +5,10 @@ import { DEFAULT_RULES_CONFIG, resolveRulesConfig } from "./rules-config";
 
 describe("alert rules configuration", () => {
   it("overrides settings one by one and keeps the rest", () => {
-    const config = resolveRulesConfig({ dashboardBaseUrl: "https://dash.example.com/answerscope/", thumbsDownSpike: { for: "2s", minSamples: 10 } });
+    const config = resolveRulesConfig({
+      dashboardBaseUrl: "https://dash.example.com/answerscope/",
+      thumbsDownSpike: { for: "2s", minSamples: 10 },
+    });
     expect(config.thumbsDownSpike).toEqual({ ...DEFAULT_RULES_CONFIG.thumbsDownSpike, for: "2s", minSamples: 10 });
     expect(config.goodAnswerDrop).toEqual(DEFAULT_RULES_CONFIG.goodAnswerDrop);
     const rule = alertRuleGroups(config)[0]!.rules[0]!;
@@ -21,7 +24,10 @@ describe("alert rules configuration", () => {
   });
 
   it("keeps a base URL from opening a template action", () => {
-    const url = dashboardUrlTemplate({ dashboardBaseUrl: "http://x/{{ evil }}", dashboardLead: "1h" }, { view: "effect", filters: [], window: "5m" });
+    const url = dashboardUrlTemplate(
+      { dashboardBaseUrl: "http://x/{{ evil }}", dashboardLead: "1h" },
+      { view: "effect", filters: [], window: "5m" },
+    );
     expect(url.startsWith('http://x/{{ "{{" }} evil }}/effect?from=')).toBe(true);
   });
 });

@@ -39,10 +39,28 @@ export const RulesConfigSchema = z.strictObject({
   toolSuccessDrop: RateShiftRuleSchema,
   maxIterationSpike: RateShiftRuleSchema,
   noReplySpike: RateShiftRuleSchema,
-  latencyP95: z.strictObject({ severity: Severity, for: DurationSchema, window: DurationSchema, thresholdSeconds: z.number().positive(), minSamples: count }),
-  responseCountDrop: z.strictObject({ severity: Severity, for: DurationSchema, window: DurationSchema, maxRatio: share, minExpected: count }),
+  latencyP95: z.strictObject({
+    severity: Severity,
+    for: DurationSchema,
+    window: DurationSchema,
+    thresholdSeconds: z.number().positive(),
+    minSamples: count,
+  }),
+  responseCountDrop: z.strictObject({
+    severity: Severity,
+    for: DurationSchema,
+    window: DurationSchema,
+    maxRatio: share,
+    minExpected: count,
+  }),
   ingestLag: z.strictObject({ severity: Severity, for: DurationSchema, maxMessages: count }),
-  deadLetterGrowth: z.strictObject({ severity: Severity, for: DurationSchema, range: DurationSchema, minRejected: count, maxShare: share }),
+  deadLetterGrowth: z.strictObject({
+    severity: Severity,
+    for: DurationSchema,
+    range: DurationSchema,
+    minRejected: count,
+    maxShare: share,
+  }),
   exporterStale: z.strictObject({ severity: Severity, for: DurationSchema, maxAgeSeconds: count }),
   viewRepairsFailing: z.strictObject({ severity: Severity, for: DurationSchema, range: DurationSchema }),
   outcomeLabelsStale: z.strictObject({ severity: Severity, for: DurationSchema, maxLagSeconds: count }),
@@ -54,11 +72,61 @@ export const DEFAULT_RULES_CONFIG: RulesConfig = {
   dashboardBaseUrl: "http://localhost:3000",
   dashboardLead: "2h",
   exporterJob: "answerscope-exporter",
-  thumbsDownSpike: { severity: "critical", for: "5m", windows: ["5m", "1h"], minSamples: 20, minBaselineSamples: 50, factor: 2, minChange: 0.1, zScore: 3, limitWithoutBaseline: 0.5 },
-  goodAnswerDrop: { severity: "critical", for: "10m", windows: ["1h"], minSamples: 30, minBaselineSamples: 100, factor: 0.8, minChange: 0.1, zScore: 3, limitWithoutBaseline: 0.3 },
-  toolSuccessDrop: { severity: "warning", for: "10m", windows: ["5m", "1h"], minSamples: 20, minBaselineSamples: 100, factor: 0.85, minChange: 0.1, zScore: 3, limitWithoutBaseline: 0.5 },
-  maxIterationSpike: { severity: "warning", for: "10m", windows: ["1h"], minSamples: 30, minBaselineSamples: 200, factor: 2, minChange: 0.05, zScore: 3, limitWithoutBaseline: 0.3 },
-  noReplySpike: { severity: "critical", for: "5m", windows: ["5m", "1h"], minSamples: 30, minBaselineSamples: 200, factor: 2, minChange: 0.05, zScore: 3, limitWithoutBaseline: 0.2 },
+  thumbsDownSpike: {
+    severity: "critical",
+    for: "5m",
+    windows: ["5m", "1h"],
+    minSamples: 20,
+    minBaselineSamples: 50,
+    factor: 2,
+    minChange: 0.1,
+    zScore: 3,
+    limitWithoutBaseline: 0.5,
+  },
+  goodAnswerDrop: {
+    severity: "critical",
+    for: "10m",
+    windows: ["1h"],
+    minSamples: 30,
+    minBaselineSamples: 100,
+    factor: 0.8,
+    minChange: 0.1,
+    zScore: 3,
+    limitWithoutBaseline: 0.3,
+  },
+  toolSuccessDrop: {
+    severity: "warning",
+    for: "10m",
+    windows: ["5m", "1h"],
+    minSamples: 20,
+    minBaselineSamples: 100,
+    factor: 0.85,
+    minChange: 0.1,
+    zScore: 3,
+    limitWithoutBaseline: 0.5,
+  },
+  maxIterationSpike: {
+    severity: "warning",
+    for: "10m",
+    windows: ["1h"],
+    minSamples: 30,
+    minBaselineSamples: 200,
+    factor: 2,
+    minChange: 0.05,
+    zScore: 3,
+    limitWithoutBaseline: 0.3,
+  },
+  noReplySpike: {
+    severity: "critical",
+    for: "5m",
+    windows: ["5m", "1h"],
+    minSamples: 30,
+    minBaselineSamples: 200,
+    factor: 2,
+    minChange: 0.05,
+    zScore: 3,
+    limitWithoutBaseline: 0.2,
+  },
   latencyP95: { severity: "warning", for: "10m", window: "1h", thresholdSeconds: 30, minSamples: 50 },
   responseCountDrop: { severity: "critical", for: "10m", window: "5m", maxRatio: 0.25, minExpected: 30 },
   ingestLag: { severity: "warning", for: "10m", maxMessages: 50_000 },
@@ -74,7 +142,15 @@ export type RulesConfigOverrides = DeepPartial<RulesConfig>;
 
 function merge(base: unknown, override: unknown): unknown {
   if (override === undefined) return base;
-  if (typeof base !== "object" || base === null || Array.isArray(base) || typeof override !== "object" || override === null || Array.isArray(override)) return override;
+  if (
+    typeof base !== "object" ||
+    base === null ||
+    Array.isArray(base) ||
+    typeof override !== "object" ||
+    override === null ||
+    Array.isArray(override)
+  )
+    return override;
   const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [key, value] of Object.entries(override)) merged[key] = merge(merged[key], value);
   return merged;

@@ -7,7 +7,14 @@ const port = Number(process.env.WEBHOOK_PORT ?? 9095);
 const host = process.env.WEBHOOK_HOST ?? "127.0.0.1";
 const server = createWebhookReceiver((payload) => {
   for (const alert of payload.alerts) {
-    console.log(JSON.stringify({ status: alert.status, labels: alert.labels, summary: alert.annotations.summary, dashboard_url: alert.annotations.dashboard_url }));
+    console.log(
+      JSON.stringify({
+        status: alert.status,
+        labels: alert.labels,
+        summary: alert.annotations.summary,
+        dashboard_url: alert.annotations.dashboard_url,
+      }),
+    );
   }
 });
 console.log(`answerscope alert log listening on port ${await listen(server, port, host)}`);

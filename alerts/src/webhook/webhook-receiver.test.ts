@@ -21,7 +21,15 @@ describe("webhook receiver", () => {
       externalURL: "http://alertmanager",
       groupKey: "{}:{}",
       truncatedAlerts: 0,
-      alerts: [{ status: "firing", labels: { alertname: "AnswerscopeThumbsDownSpike" }, annotations: { dashboard_url: "http://dash/feedback" }, startsAt: "2026-12-01T10:00:00Z", endsAt: "0001-01-01T00:00:00Z" }],
+      alerts: [
+        {
+          status: "firing",
+          labels: { alertname: "AnswerscopeThumbsDownSpike" },
+          annotations: { dashboard_url: "http://dash/feedback" },
+          startsAt: "2026-12-01T10:00:00Z",
+          endsAt: "0001-01-01T00:00:00Z",
+        },
+      ],
     };
     expect((await fetch(url, { method: "POST", body: JSON.stringify(notification) })).status).toBe(200);
     expect(received[0]?.alerts[0]?.annotations.dashboard_url).toBe("http://dash/feedback");

@@ -47,7 +47,9 @@ export function createWebhookReceiver(onPayload: (payload: WebhookPayload) => vo
       try {
         payload = WebhookPayloadSchema.parse(JSON.parse(Buffer.concat(chunks).toString("utf8")));
       } catch (error) {
-        res.writeHead(400, { "content-type": "text/plain" }).end(error instanceof Error ? error.message : "bad payload");
+        res
+          .writeHead(400, { "content-type": "text/plain" })
+          .end(error instanceof Error ? error.message : "bad payload");
         return;
       }
       onPayload(payload);

@@ -12,7 +12,11 @@ export interface RouteContext {
  * One GET route of the query API, described once: the server validates with these schemas and the
  * OpenAPI document is generated from the same ones.
  */
-export interface ApiRoute<Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
+export interface ApiRoute<
+  Q extends z.ZodObject = z.ZodObject,
+  P extends z.ZodObject = z.ZodObject,
+  R extends z.ZodType = z.ZodType,
+> {
   operationId: string;
   /** Path template; `{name}` segments are path parameters. */
   path: string;
@@ -31,6 +35,8 @@ export interface ApiRoute<Q extends z.ZodObject = z.ZodObject, P extends z.ZodOb
 }
 
 /** Keeps each route's types precise where it is written, and lets the server hold them in one list. */
-export function defineRoute<Q extends z.ZodObject, P extends z.ZodObject, R extends z.ZodType>(route: ApiRoute<Q, P, R>): ApiRoute {
+export function defineRoute<Q extends z.ZodObject, P extends z.ZodObject, R extends z.ZodType>(
+  route: ApiRoute<Q, P, R>,
+): ApiRoute {
   return route as unknown as ApiRoute;
 }

@@ -32,11 +32,22 @@ export function filtersOf(parameters: Partial<Record<Dimension, string[] | undef
 export function commaListParameter<const T extends readonly [string, ...string[]]>(allowed: T) {
   return z
     .string()
-    .transform((text) => text.split(",").map((item) => item.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(allowed)).max(allowed.length));
 }
 
 /** A positive page size with a ceiling, as text in a query string. */
 export function limitParameter(fallback: number, max: number) {
-  return z.coerce.number().int().min(1).max(max).default(fallback).describe(`page size, 1..${max} (default ${fallback})`);
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(fallback)
+    .describe(`page size, 1..${max} (default ${fallback})`);
 }

@@ -1,7 +1,13 @@
 import { HttpError } from "@answerscope/runtime";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { commaListParameter, dimensionFilterParameters, filtersOf, limitParameter, rangeParameters } from "./common-parameters";
+import {
+  commaListParameter,
+  dimensionFilterParameters,
+  filtersOf,
+  limitParameter,
+  rangeParameters,
+} from "./common-parameters";
 import { parameterNameOf, parseParameters, readQueryParameters } from "./query-parameters";
 
 const schema = z.object({
@@ -46,14 +52,25 @@ describe("readQueryParameters", () => {
 
 describe("parseParameters", () => {
   it("parses comma lists, numbers and filters", () => {
-    const parsed = parseParameters(schema, readQueryParameters(url(`${RANGE}&group_by=model,channel&channel=web`), schema));
+    const parsed = parseParameters(
+      schema,
+      readQueryParameters(url(`${RANGE}&group_by=model,channel&channel=web`), schema),
+    );
     expect(parsed.group_by).toEqual(["model", "channel"]);
     expect(parsed.limit).toBe(50);
     expect(filtersOf(parsed)).toEqual({ channel: ["web"] });
   });
 
   it("names every malformed field", () => {
-    const error = httpError(() => parseParameters(schema, { from: "yesterday", to: "2026-11-30T00:00:00Z", group_by: "model,user_id", limit: "0", model: [""] }));
+    const error = httpError(() =>
+      parseParameters(schema, {
+        from: "yesterday",
+        to: "2026-11-30T00:00:00Z",
+        group_by: "model,user_id",
+        limit: "0",
+        model: [""],
+      }),
+    );
     expect(error.code).toBe("invalid_request");
     for (const field of ["from", "group_by", "limit", "model"]) expect(error.message).toContain(field);
   });

@@ -17,7 +17,11 @@ function describe(schema: ParameterSchema) {
     const properties = json.properties ?? {};
     found = {
       known: new Set(Object.keys(properties)),
-      repeatable: new Set(Object.entries(properties).filter(([, property]) => property.type === "array").map(([name]) => name)),
+      repeatable: new Set(
+        Object.entries(properties)
+          .filter(([, property]) => property.type === "array")
+          .map(([name]) => name),
+      ),
     };
     repeatableCache.set(schema, found);
   }
@@ -29,10 +33,15 @@ export function readQueryParameters(url: URL, schema: ParameterSchema): Record<s
   const { known, repeatable } = describe(schema);
   const raw: Record<string, string | string[]> = {};
   for (const name of new Set(url.searchParams.keys())) {
-    if (!known.has(name)) throw new HttpError("invalid_request", `unknown parameter ${JSON.stringify(name)}; known: ${[...known].join(", ")}`);
+    if (!known.has(name))
+      throw new HttpError(
+        "invalid_request",
+        `unknown parameter ${JSON.stringify(name)}; known: ${[...known].join(", ")}`,
+      );
     const values = url.searchParams.getAll(name);
     if (repeatable.has(name)) raw[name] = values;
-    else if (values.length > 1) throw new HttpError("invalid_request", `parameter ${name} given ${values.length} times; it takes one value`);
+    else if (values.length > 1)
+      throw new HttpError("invalid_request", `parameter ${name} given ${values.length} times; it takes one value`);
     else raw[name] = values[0]!;
   }
   return raw;

@@ -1,4 +1,12 @@
-import { ERROR_STATUS, errorClass, errorFrames, HttpError, sendJson, type Handler, type KeyRing } from "@answerscope/runtime";
+import {
+  ERROR_STATUS,
+  errorClass,
+  errorFrames,
+  HttpError,
+  sendJson,
+  type Handler,
+  type KeyRing,
+} from "@answerscope/runtime";
 import type { Warehouse } from "@answerscope/warehouse";
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
@@ -20,7 +28,13 @@ export interface RouteHandlerOptions {
  * a bad request; anything else failed while reading the warehouse (unreachable, timed out, or an
  * exception on the server) and is 503: never an empty answer that looks like "no data".
  */
-async function readWarehouse(route: ApiRoute, context: RouteContext, query: unknown, path: unknown, log: (message: string) => void): Promise<unknown> {
+async function readWarehouse(
+  route: ApiRoute,
+  context: RouteContext,
+  query: unknown,
+  path: unknown,
+  log: (message: string) => void,
+): Promise<unknown> {
   try {
     return await route.run(context, query as never, path as never);
   } catch (error) {
@@ -37,11 +51,18 @@ async function readWarehouse(route: ApiRoute, context: RouteContext, query: unkn
  * anonymous caller learns nothing about parameters; then the read (503 on failure, 404 for an
  * object the tenant does not have).
  */
-async function answer(route: ApiRoute, options: RouteHandlerOptions, req: IncomingMessage, url: URL, pathValues: Record<string, string>): Promise<unknown> {
+async function answer(
+  route: ApiRoute,
+  options: RouteHandlerOptions,
+  req: IncomingMessage,
+  url: URL,
+  pathValues: Record<string, string>,
+): Promise<unknown> {
   const tenantId = authenticateReader(req, options.keys);
   const raw = readQueryParameters(url, route.query);
   // A tenant_id parameter is a claim, not a choice: the key decides the tenant.
-  if (raw.tenant_id !== undefined && raw.tenant_id !== tenantId) throw new HttpError("forbidden", "tenant_id is not the read key's tenant");
+  if (raw.tenant_id !== undefined && raw.tenant_id !== tenantId)
+    throw new HttpError("forbidden", "tenant_id is not the read key's tenant");
   const query = parseParameters(route.query, raw);
   const path = route.pathParameters ? parseParameters(route.pathParameters, pathValues) : {};
   const context = { warehouse: options.warehouse, tenantId, traceUrlTemplate: options.traceUrlTemplate };

@@ -9,7 +9,15 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  * routes refuse everyone, saying why: keys are then managed only where the warehouse can be opened.
  */
 export function requireAdmin(req: IncomingMessage, adminKey: string | undefined): void {
-  if (!adminKey) throw new HttpError("forbidden", "this server has no admin credential (ANSWERSCOPE_ADMIN_KEY), so its admin routes are off");
+  if (!adminKey)
+    throw new HttpError(
+      "forbidden",
+      "this server has no admin credential (ANSWERSCOPE_ADMIN_KEY), so its admin routes are off",
+    );
   const token = bearerToken(req.headers.authorization);
-  if (!token || !timingSafeEqual(digest(token), digest(adminKey))) throw new HttpError("unauthenticated", "missing or wrong admin credential (Authorization: Bearer <ANSWERSCOPE_ADMIN_KEY>)");
+  if (!token || !timingSafeEqual(digest(token), digest(adminKey)))
+    throw new HttpError(
+      "unauthenticated",
+      "missing or wrong admin credential (Authorization: Bearer <ANSWERSCOPE_ADMIN_KEY>)",
+    );
 }

@@ -38,7 +38,13 @@ export function adminKeysRoutes(options: KeysRoutesOptions): Route[] {
       handler: async (req, res) => {
         requireAdmin(req, adminKey);
         const { key, secret } = await orUnavailable(storeNewKey(warehouse, await jsonBody(req, NewKeySchema)));
-        keys.add({ keyId: key.keyId, keyHash: keyHash(secret), tenantId: key.tenantId, kind: key.kind, expiresAtMs: key.expiresAtMs });
+        keys.add({
+          keyId: key.keyId,
+          keyHash: keyHash(secret),
+          tenantId: key.tenantId,
+          kind: key.kind,
+          expiresAtMs: key.expiresAtMs,
+        });
         sendJson(res, 201, { key: storedKeyToJson(key), secret });
       },
     },
@@ -48,7 +54,8 @@ export function adminKeysRoutes(options: KeysRoutesOptions): Route[] {
       handler: async (req, res, url) => {
         requireAdmin(req, adminKey);
         const tenantId = url.searchParams.get("tenant_id") ?? undefined;
-        if (tenantId !== undefined && !TENANT_ID_PATTERN.test(tenantId)) throw new HttpError("invalid_request", "tenant_id is not a tenant id");
+        if (tenantId !== undefined && !TENANT_ID_PATTERN.test(tenantId))
+          throw new HttpError("invalid_request", "tenant_id is not a tenant id");
         sendJson(res, 200, { keys: (await orUnavailable(listStoredKeys(warehouse, tenantId))).map(storedKeyToJson) });
       },
     },

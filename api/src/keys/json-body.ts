@@ -15,7 +15,11 @@ export async function jsonBody<T extends z.ZodType>(req: IncomingMessage, schema
     throw new HttpError("invalid_request", "the body is not JSON");
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) throw new HttpError("invalid_request", result.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
+  if (!result.success)
+    throw new HttpError(
+      "invalid_request",
+      result.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "),
+    );
   return result.data;
 }
 

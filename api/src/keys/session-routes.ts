@@ -1,5 +1,11 @@
 import { bearerToken, HttpError, sendJson, type Route } from "@answerscope/runtime";
-import { createStoredKey, keyHash, revokeStoredKey, type ReloadingKeyRing, type Warehouse } from "@answerscope/warehouse";
+import {
+  createStoredKey,
+  keyHash,
+  revokeStoredKey,
+  type ReloadingKeyRing,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { TENANT_ID_PATTERN } from "@answerscope/contracts";
 import { z } from "zod";
 import { jsonBody, orUnavailable } from "./json-body";
@@ -32,10 +38,14 @@ export function sessionRoutes(options: SessionRoutesOptions): Route[] {
         const identity = token ? keys.lookup(token) : undefined;
         if (!token || !identity) throw new HttpError("unauthenticated", "missing or unknown read key");
         const { tenant_id } = await jsonBody(req, OpenBodySchema);
-        if (identity.kind !== "read" || keys.session(token)) throw new HttpError("forbidden", "only a read key opens a session");
-        if (identity.tenantId !== tenant_id) throw new HttpError("forbidden", `this key cannot read tenant ${tenant_id}`);
+        if (identity.kind !== "read" || keys.session(token))
+          throw new HttpError("forbidden", "only a read key opens a session");
+        if (identity.tenantId !== tenant_id)
+          throw new HttpError("forbidden", `this key cannot read tenant ${tenant_id}`);
         const expiresAtMs = Date.now() + ttlSeconds * 1000;
-        const { key, secret } = await orUnavailable(createStoredKey(warehouse, { tenantId: tenant_id, kind: "session", expiresAtMs }));
+        const { key, secret } = await orUnavailable(
+          createStoredKey(warehouse, { tenantId: tenant_id, kind: "session", expiresAtMs }),
+        );
         keys.add({ keyId: key.keyId, keyHash: keyHash(secret), tenantId: key.tenantId, kind: key.kind, expiresAtMs });
         sendJson(res, 201, { token: secret, expires_at: new Date(expiresAtMs).toISOString() });
       },

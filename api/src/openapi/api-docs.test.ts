@@ -22,7 +22,10 @@ describe("docs/api.md route reference", () => {
 
   it("a field added to an answer changes the reference", () => {
     const route = QUERY_ROUTES.find((candidate) => candidate.path === "/api/v1/labels/freshness")!;
-    const extended = { ...route, response: (route.response as z.ZodObject).extend({ next_run_at: z.iso.datetime().nullable() }) };
+    const extended = {
+      ...route,
+      response: (route.response as z.ZodObject).extend({ next_run_at: z.iso.datetime().nullable() }),
+    };
     const routes = apiDocSections(buildOpenApiDocument([extended]))["api.routes"]!;
     expect(routes).toContain("| `next_run_at` | RFC 3339 date-time or null | yes |");
   });

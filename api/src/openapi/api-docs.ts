@@ -38,7 +38,9 @@ function parameterTable(parameters: readonly Parameter[], describe: (schema: Jso
       if (filtersListed) continue;
       filtersListed = true;
       const names = filters.map((filter) => `\`${filter.name}\``).join(", ");
-      lines.push(`| ${names} | query | no | ${cell(describe(parameter.schema))} | filters on those dimensions ([metrics.md](metrics.md#dimensions)); repeat a name for OR |`);
+      lines.push(
+        `| ${names} | query | no | ${cell(describe(parameter.schema))} | filters on those dimensions ([metrics.md](metrics.md#dimensions)); repeat a name for OR |`,
+      );
       continue;
     }
     lines.push(
@@ -48,9 +50,17 @@ function parameterTable(parameters: readonly Parameter[], describe: (schema: Jso
   return lines.join("\n");
 }
 
-function routeSection(document: OpenApiDocument, path: string, resolveRef: RefResolver, describe: (schema: JsonSchema) => string): string {
+function routeSection(
+  document: OpenApiDocument,
+  path: string,
+  resolveRef: RefResolver,
+  describe: (schema: JsonSchema) => string,
+): string {
   const operation = document.paths[path]!.get;
-  const responses = operation.responses as Record<string, { description: string; content: { "application/json": { schema: JsonSchema } } }>;
+  const responses = operation.responses as Record<
+    string,
+    { description: string; content: { "application/json": { schema: JsonSchema } } }
+  >;
   const answer = responses["200"]!.content["application/json"].schema;
   const statuses = Object.entries(responses)
     .filter(([status]) => !COMMON_STATUSES.has(status))
@@ -77,7 +87,8 @@ export function apiDocSections(document: OpenApiDocument = buildOpenApiDocument(
     if (!schema) throw new Error(`unknown schema ${ref}`);
     return schema;
   };
-  const describe = (schema: JsonSchema): string => fieldRows({ type: "object", properties: { value: schema } }, resolveRef)[0]!.type;
+  const describe = (schema: JsonSchema): string =>
+    fieldRows({ type: "object", properties: { value: schema } }, resolveRef)[0]!.type;
   return {
     "api.routes": Object.keys(document.paths)
       .map((path) => routeSection(document, path, resolveRef, describe))

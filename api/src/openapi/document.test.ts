@@ -16,8 +16,15 @@ describe("OpenAPI document", () => {
     const tools = document.paths["/api/v1/tools"]!.get;
     const names = tools.parameters.map((parameter) => parameter.name);
     expect(names).toEqual(expect.arrayContaining(["from", "to", "tenant_id", "model", "tool_name", "group_by"]));
-    expect(tools.parameters.find((parameter) => parameter.name === "from")).toMatchObject({ in: "query", required: true });
-    expect(tools.parameters.find((parameter) => parameter.name === "model")).toMatchObject({ required: false, style: "form", explode: true });
+    expect(tools.parameters.find((parameter) => parameter.name === "from")).toMatchObject({
+      in: "query",
+      required: true,
+    });
+    expect(tools.parameters.find((parameter) => parameter.name === "model")).toMatchObject({
+      required: false,
+      style: "form",
+      explode: true,
+    });
     const response = document.paths["/api/v1/responses/{response_id}"]!.get;
     expect(response.parameters[0]).toMatchObject({ name: "response_id", in: "path", required: true });
     expect(Object.keys(response.responses)).toContain("404");

@@ -19,7 +19,10 @@ const ERROR_RESPONSES: Record<string, string> = {
   "503": "unavailable: the warehouse cannot be read right now (never answered as an empty result)",
 };
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
 
 /** A JSON Schema without the keys that only make sense at a document's root. */
 function embedded(schema: JsonSchema): JsonSchema {
@@ -29,7 +32,10 @@ function embedded(schema: JsonSchema): JsonSchema {
 
 /** OpenAPI parameters from a parameter schema: lists are repeated names (`model=a&model=b`). */
 function parametersOf(schema: z.ZodObject, location: "query" | "path"): JsonSchema[] {
-  const json = z.toJSONSchema(schema, { io: "input" }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = z.toJSONSchema(schema, { io: "input" }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, property]) => {
     const { description, ...propertySchema } = property;
     return {
@@ -49,10 +55,18 @@ function operationOf(route: ApiRoute) {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     security: [{ readKey: [] }],
-    parameters: [...(route.pathParameters ? parametersOf(route.pathParameters, "path") : []), ...parametersOf(route.query, "query")],
+    parameters: [
+      ...(route.pathParameters ? parametersOf(route.pathParameters, "path") : []),
+      ...parametersOf(route.query, "query"),
+    ],
     responses: {
-      "200": { description: "OK", content: { "application/json": { schema: { $ref: `#/components/schemas/${route.responseName}` } } } },
-      ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, description]) => [status, errorResponse(description)])),
+      "200": {
+        description: "OK",
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${route.responseName}` } } },
+      },
+      ...Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([status, description]) => [status, errorResponse(description)]),
+      ),
       ...(route.notFound ? { "404": errorResponse(`not_found: ${route.notFound}`) } : {}),
     },
   };
@@ -68,13 +82,16 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = QUERY_ROUTES)
   registry.add(ErrorSchema, { id: "Error" });
   // Shared by the answers with label-based figures (metrics, compare): described once.
   registry.add(LabelsBlockSchema, { id: "LabelsBlock" });
-  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: "output" }) as { schemas: Record<string, JsonSchema> };
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: "output" }) as {
+    schemas: Record<string, JsonSchema>;
+  };
   return {
     openapi: "3.1.0",
     info: {
       title: "Answerscope query API",
       version: "1",
-      description: "Read figures of one tenant (api-v1.md). Authenticate with a read key: `Authorization: Bearer <key>`; the key decides the tenant.",
+      description:
+        "Read figures of one tenant (api-v1.md). Authenticate with a read key: `Authorization: Bearer <key>`; the key decides the tenant.",
     },
     paths: Object.fromEntries(routes.map((route) => [route.path, { get: operationOf(route) }])),
     components: {

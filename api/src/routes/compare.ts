@@ -1,4 +1,12 @@
-import { COMPARABLE_METRICS, compareWithLabels, DIMENSIONS, LabelledCompareResultSchema, labelsBlockFor, queryCompare, readTenantLabelFreshness } from "@answerscope/warehouse";
+import {
+  COMPARABLE_METRICS,
+  compareWithLabels,
+  DIMENSIONS,
+  LabelledCompareResultSchema,
+  labelsBlockFor,
+  queryCompare,
+  readTenantLabelFreshness,
+} from "@answerscope/warehouse";
 import { z } from "zod";
 import { defineRoute } from "../http/api-route";
 import { dimensionFilterParameters, filtersOf, rangeParameters, tenantParameter } from "../http/common-parameters";
@@ -24,9 +32,21 @@ export const compareRoute = defineRoute({
   responseName: "CompareResult",
   run: async ({ warehouse, tenantId }, query) => {
     const [result, freshness] = await Promise.all([
-      queryCompare(warehouse, { tenantId, from: query.from, to: query.to, metric: query.metric, dimension: query.dimension, a: query.a, b: query.b, filters: filtersOf(query) }),
+      queryCompare(warehouse, {
+        tenantId,
+        from: query.from,
+        to: query.to,
+        metric: query.metric,
+        dimension: query.dimension,
+        a: query.a,
+        b: query.b,
+        filters: filtersOf(query),
+      }),
       readTenantLabelFreshness(warehouse, tenantId),
     ]);
-    return compareWithLabels(result, labelsBlockFor(freshness, { fromMs: Date.parse(query.from), toMs: Date.parse(query.to) }));
+    return compareWithLabels(
+      result,
+      labelsBlockFor(freshness, { fromMs: Date.parse(query.from), toMs: Date.parse(query.to) }),
+    );
   },
 });

@@ -7,7 +7,8 @@ export const feedbackReasonsRoute = defineRoute({
   operationId: "getFeedbackReasons",
   path: "/api/v1/feedback/reasons",
   summary: "Counts per reason_code of current down ratings, and the most common tool chains among down-rated responses",
-  description: "Range and filters select responses (their occurred_at and dimensions), as in the metrics route; only explicit (owner's, verified, chat_message) ratings count.",
+  description:
+    "Range and filters select responses (their occurred_at and dimensions), as in the metrics route; only explicit (owner's, verified, chat_message) ratings count.",
   query: z.object({
     ...tenantParameter,
     ...rangeParameters,
@@ -16,5 +17,12 @@ export const feedbackReasonsRoute = defineRoute({
   }),
   response: FeedbackReasonsResultSchema,
   responseName: "FeedbackReasonsResult",
-  run: ({ warehouse, tenantId }, query) => queryFeedbackReasons(warehouse, { tenantId, from: query.from, to: query.to, filters: filtersOf(query), chains: query.chains }),
+  run: ({ warehouse, tenantId }, query) =>
+    queryFeedbackReasons(warehouse, {
+      tenantId,
+      from: query.from,
+      to: query.to,
+      filters: filtersOf(query),
+      chains: query.chains,
+    }),
 });

@@ -12,5 +12,6 @@ export const feedbackTargetsRoute = defineRoute({
   query: z.object({ ...tenantParameter, ...rangeParameters, ...dimensionFilterParameters }),
   response: FeedbackTargetsResultSchema,
   responseName: "FeedbackTargetsResult",
-  run: ({ warehouse, tenantId }, query) => queryFeedbackTargets(warehouse, { tenantId, from: query.from, to: query.to, filters: filtersOf(query) }),
+  run: ({ warehouse, tenantId }, query) =>
+    queryFeedbackTargets(warehouse, { tenantId, from: query.from, to: query.to, filters: filtersOf(query) }),
 });

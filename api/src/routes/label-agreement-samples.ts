@@ -2,13 +2,21 @@ import { EXTERNAL_SOURCE_PATTERN } from "@answerscope/contracts";
 import { LabelAgreementSamplesResultSchema, OUTCOME_LABELS, queryLabelAgreementSamples } from "@answerscope/warehouse";
 import { z } from "zod";
 import { defineRoute } from "../http/api-route";
-import { dimensionFilterParameters, filtersOf, limitParameter, rangeParameters, tenantParameter } from "../http/common-parameters";
+import {
+  dimensionFilterParameters,
+  filtersOf,
+  limitParameter,
+  rangeParameters,
+  tenantParameter,
+} from "../http/common-parameters";
 
 export const labelAgreementSamplesRoute = defineRoute({
   operationId: "getLabelAgreementSamples",
   path: "/api/v1/label-agreement/samples",
-  summary: "The responses behind one cell of /label-agreement (an Answerscope label and an external label), newest first",
-  description: "Same range, filters and source as /label-agreement; answerscope_label=pending also covers responses not evaluated yet.",
+  summary:
+    "The responses behind one cell of /label-agreement (an Answerscope label and an external label), newest first",
+  description:
+    "Same range, filters and source as /label-agreement; answerscope_label=pending also covers responses not evaluated yet.",
   query: z.object({
     ...tenantParameter,
     ...rangeParameters,

@@ -7,7 +7,8 @@ import { dimensionFilterParameters, filtersOf, rangeParameters, tenantParameter 
 export const labelAgreementRoute = defineRoute({
   operationId: "getLabelAgreement",
   path: "/api/v1/label-agreement",
-  summary: "Answerscope's outcome label beside another system's label for the same responses: the matrix, agreement under the documented mapping, and responses labelled by one side only",
+  summary:
+    "Answerscope's outcome label beside another system's label for the same responses: the matrix, agreement under the documented mapping, and responses labelled by one side only",
   description:
     "Responses whose current version is in [from, to) (filters as in /metrics); the external label is the source's latest evaluation (event external_outcome_recorded). " +
     "Mapping for source=vikingbot (a set of agreeing Answerscope labels per vikingbot label): positive_feedback ↔ excellent, good; negative_feedback ↔ bad; " +
@@ -18,9 +19,19 @@ export const labelAgreementRoute = defineRoute({
     ...tenantParameter,
     ...rangeParameters,
     ...dimensionFilterParameters,
-    source: z.string().regex(EXTERNAL_SOURCE_PATTERN).describe("the labelling system, as the events name it, e.g. vikingbot"),
+    source: z
+      .string()
+      .regex(EXTERNAL_SOURCE_PATTERN)
+      .describe("the labelling system, as the events name it, e.g. vikingbot"),
   }),
   response: LabelAgreementResultSchema,
   responseName: "LabelAgreementResult",
-  run: ({ warehouse, tenantId }, query) => queryLabelAgreement(warehouse, { tenantId, from: query.from, to: query.to, source: query.source, filters: filtersOf(query) }),
+  run: ({ warehouse, tenantId }, query) =>
+    queryLabelAgreement(warehouse, {
+      tenantId,
+      from: query.from,
+      to: query.to,
+      source: query.source,
+      filters: filtersOf(query),
+    }),
 });

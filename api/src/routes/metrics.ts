@@ -1,7 +1,21 @@
-import { BUCKETS, DIMENSIONS, LabelledMetricsResultSchema, labelsBlockFor, metricsWithLabels, queryMetrics, readTenantLabelFreshness } from "@answerscope/warehouse";
+import {
+  BUCKETS,
+  DIMENSIONS,
+  LabelledMetricsResultSchema,
+  labelsBlockFor,
+  metricsWithLabels,
+  queryMetrics,
+  readTenantLabelFreshness,
+} from "@answerscope/warehouse";
 import { z } from "zod";
 import { defineRoute } from "../http/api-route";
-import { commaListParameter, dimensionFilterParameters, filtersOf, rangeParameters, tenantParameter } from "../http/common-parameters";
+import {
+  commaListParameter,
+  dimensionFilterParameters,
+  filtersOf,
+  rangeParameters,
+  tenantParameter,
+} from "../http/common-parameters";
 
 export const metricsRoute = defineRoute({
   operationId: "getMetrics",
@@ -24,6 +38,10 @@ export const metricsRoute = defineRoute({
       queryMetrics(warehouse, { tenantId, from: query.from, to: query.to, ...shape, bucket: query.bucket }),
       readTenantLabelFreshness(warehouse, tenantId),
     ]);
-    return metricsWithLabels(result, labelsBlockFor(freshness, { fromMs: Date.parse(query.from), toMs: Date.parse(query.to) }), shape);
+    return metricsWithLabels(
+      result,
+      labelsBlockFor(freshness, { fromMs: Date.parse(query.from), toMs: Date.parse(query.to) }),
+      shape,
+    );
   },
 });

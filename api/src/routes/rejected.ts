@@ -12,10 +12,22 @@ export const rejectedRoute = defineRoute({
   query: z.object({
     ...tenantParameter,
     ...rangeParameters,
-    reason: z.array(z.string().min(1).max(200)).min(1).max(100).optional().describe("a reason (invalid_field:time_cost_ms) or reason kind (invalid_field); repeat for OR"),
+    reason: z
+      .array(z.string().min(1).max(200))
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("a reason (invalid_field:time_cost_ms) or reason kind (invalid_field); repeat for OR"),
     limit: limitParameter(50, 200),
   }),
   response: RejectedResultSchema,
   responseName: "RejectedResult",
-  run: ({ warehouse, tenantId }, query) => queryRejected(warehouse, { tenantId, from: query.from, to: query.to, reasons: query.reason ?? [], limit: query.limit }),
+  run: ({ warehouse, tenantId }, query) =>
+    queryRejected(warehouse, {
+      tenantId,
+      from: query.from,
+      to: query.to,
+      reasons: query.reason ?? [],
+      limit: query.limit,
+    }),
 });

@@ -1,7 +1,13 @@
 import { queryTools, ToolsResultSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 import { defineRoute } from "../http/api-route";
-import { commaListParameter, dimensionFilterParameters, filtersOf, rangeParameters, tenantParameter } from "../http/common-parameters";
+import {
+  commaListParameter,
+  dimensionFilterParameters,
+  filtersOf,
+  rangeParameters,
+  tenantParameter,
+} from "../http/common-parameters";
 
 export const toolsRoute = defineRoute({
   operationId: "getTools",
@@ -13,10 +19,24 @@ export const toolsRoute = defineRoute({
     ...tenantParameter,
     ...rangeParameters,
     ...dimensionFilterParameters,
-    tool_name: z.array(z.string().min(1).max(128)).min(1).max(100).optional().describe("only these tools; repeat for OR"),
-    group_by: commaListParameter(["tool_name"]).optional().describe("rows are always per tool_name; the only accepted value is tool_name"),
+    tool_name: z
+      .array(z.string().min(1).max(128))
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("only these tools; repeat for OR"),
+    group_by: commaListParameter(["tool_name"])
+      .optional()
+      .describe("rows are always per tool_name; the only accepted value is tool_name"),
   }),
   response: ToolsResultSchema,
   responseName: "ToolsResult",
-  run: ({ warehouse, tenantId }, query) => queryTools(warehouse, { tenantId, from: query.from, to: query.to, filters: filtersOf(query), toolNames: query.tool_name ?? [] }),
+  run: ({ warehouse, tenantId }, query) =>
+    queryTools(warehouse, {
+      tenantId,
+      from: query.from,
+      to: query.to,
+      filters: filtersOf(query),
+      toolNames: query.tool_name ?? [],
+    }),
 });

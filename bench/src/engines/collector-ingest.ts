@@ -20,7 +20,12 @@ export interface CollectorPosting {
 export async function postToCollector(messages: readonly DemoMessage[], posting: CollectorPosting): Promise<number> {
   const bodies: string[] = [];
   for (let start = 0; start < messages.length; start += posting.perRequest) {
-    bodies.push(messages.slice(start, start + posting.perRequest).map((m) => m.value).join("\n"));
+    bodies.push(
+      messages
+        .slice(start, start + posting.perRequest)
+        .map((m) => m.value)
+        .join("\n"),
+    );
   }
   // Connections of this call alone: a kept-alive socket left idle while the other engine ran is
   // closed by the collector (its keep-alive timeout), and a request sent on it as it closes fails.
@@ -48,7 +53,18 @@ export async function postToCollector(messages: readonly DemoMessage[], posting:
 function post(agent: Agent, posting: CollectorPosting, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port: posting.port, path: "/v1/events", method: "POST", agent, headers: { authorization: `Bearer ${posting.key}`, "content-type": "application/x-ndjson", "content-length": Buffer.byteLength(body) } },
+      {
+        host: "127.0.0.1",
+        port: posting.port,
+        path: "/v1/events",
+        method: "POST",
+        agent,
+        headers: {
+          authorization: `Bearer ${posting.key}`,
+          "content-type": "application/x-ndjson",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

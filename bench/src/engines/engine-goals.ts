@@ -11,14 +11,20 @@ export const ENGINE_GOALS = {
 };
 
 /** Each goal: met, missed, or null when a figure it needs was not measured. */
-export function goalsMet(embedded: EngineFigures, server: EngineFigures, ratios: EnginesReport["ratios"]): Record<string, boolean | null> {
+export function goalsMet(
+  embedded: EngineFigures,
+  server: EngineFigures,
+  ratios: EnginesReport["ratios"],
+): Record<string, boolean | null> {
   const atLeast = (value: number | null, bound: number) => (value === null ? null : value >= bound);
-  const atMost = (value: number | null | undefined, bound: number) => (value === null || value === undefined ? null : value <= bound);
+  const atMost = (value: number | null | undefined, bound: number) =>
+    value === null || value === undefined ? null : value <= bound;
   const below = (value: number | undefined, bound: number) => (value === undefined ? null : value < bound);
   const met: Record<string, boolean | null> = { ingest_ratio: atLeast(ratios.ingest, ENGINE_GOALS.ingest_ratio_min) };
   for (const [range, bound] of Object.entries(ENGINE_GOALS.p95_ms_max)) {
     met[`metrics_${range}_ratio`] = atMost(ratios.metrics_p95[range], ENGINE_GOALS.query_ratio_max);
-    for (const figures of [embedded, server]) met[`metrics_${range}_p95_${figures.engine}`] = below(figures.metrics[range]?.p95_ms, bound);
+    for (const figures of [embedded, server])
+      met[`metrics_${range}_p95_${figures.engine}`] = below(figures.metrics[range]?.p95_ms, bound);
   }
   return met;
 }

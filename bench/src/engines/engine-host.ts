@@ -1,6 +1,15 @@
 import { startServe, ROLE_NAMES, type RoleName, type Serving } from "@answerscope/server";
 import { parseEnv } from "@answerscope/runtime";
-import { migrate, queryRows, sqlValue, tenantProgress, WarehouseEnvSchema, warehouseConfigFromEnv, writeWatermark, type Warehouse } from "@answerscope/warehouse";
+import {
+  migrate,
+  queryRows,
+  sqlValue,
+  tenantProgress,
+  WarehouseEnvSchema,
+  warehouseConfigFromEnv,
+  writeWatermark,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { createBenchWarehouseOf } from "../bench-warehouse";
 import { waitForMerges } from "../merges";
 import { measureLabelUpdate } from "../outcomes/label-update";
@@ -43,7 +52,9 @@ function hostApi(w: Warehouse): EngineHostApi {
     async serve({ roles }) {
       const unknown = roles.filter((role) => !(ROLE_NAMES as string[]).includes(role));
       if (unknown.length) throw new Error(`unknown roles ${unknown.join(", ")}`);
-      serving = await startServe(roles as RoleName[], w, process.env, (line) => progress(`engines (${label}): ${line}`));
+      serving = await startServe(roles as RoleName[], w, process.env, (line) =>
+        progress(`engines (${label}): ${line}`),
+      );
       const collectorPort = serving.ports.collector;
       if (collectorPort === undefined) throw new Error("serve started no collector");
       return { collectorPort };
@@ -57,7 +68,10 @@ function hostApi(w: Warehouse): EngineHostApi {
     },
     labelUpdate: ({ tenantId, events }) => measureLabelUpdate(w, tenantId, 1, { events }),
     async storedResponses({ tenantId }) {
-      const rows = await queryRows<{ n: number }>(w, `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`);
+      const rows = await queryRows<{ n: number }>(
+        w,
+        `SELECT uniqExact(response_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`,
+      );
       return Number(rows[0]?.n ?? 0);
     },
     slowQueries: ({ sinceMs }) => slowestQueriesIfLogged(w, sinceMs),
@@ -72,7 +86,9 @@ function hostApi(w: Warehouse): EngineHostApi {
 /** Runs until the bench calls stop(); every request gets one reply with its result or error. */
 export async function runEngineHost(): Promise<void> {
   if (!process.send) throw new Error("the engine host runs as a child with an IPC channel (child_process.fork)");
-  const w = createBenchWarehouseOf(warehouseConfigFromEnv(parseEnv(WarehouseEnvSchema, process.env, "bench engine host")));
+  const w = createBenchWarehouseOf(
+    warehouseConfigFromEnv(parseEnv(WarehouseEnvSchema, process.env, "bench engine host")),
+  );
   const api = hostApi(w);
   // A bench that dies leaves no serving process behind (its roles and sockets would keep it alive).
   process.once("disconnect", () => process.exit(1));
@@ -84,7 +100,11 @@ export async function runEngineHost(): Promise<void> {
           process.send!({ id: message.id, result } satisfies HostReply);
           if (message.method === "stop") resolve();
         },
-        (error: unknown) => process.send!({ id: message.id, error: error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error) } satisfies HostReply),
+        (error: unknown) =>
+          process.send!({
+            id: message.id,
+            error: error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error),
+          } satisfies HostReply),
       );
     });
   });

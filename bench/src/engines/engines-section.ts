@@ -99,21 +99,39 @@ const orderOf = (index: number): Engine[] => (index % 2 === 0 ? ["embedded", "se
  */
 export async function measureEngines(o: EnginesOptions): Promise<EnginesReport> {
   const database = o.database ?? "bench_engines";
-  const keys = Object.entries(KEYS).map(([tenant, key]) => `ingest:${tenant}:${key}`).join(",");
-  const common = { ...process.env, CLICKHOUSE_DATABASE: database, CLICKHOUSE_CLUSTER: "", KAFKA_BROKERS: "", ANSWERSCOPE_KEYS: keys, COLLECTOR_PORT: "0", API_PORT: "0" };
+  const keys = Object.entries(KEYS)
+    .map(([tenant, key]) => `ingest:${tenant}:${key}`)
+    .join(",");
+  const common = {
+    ...process.env,
+    CLICKHOUSE_DATABASE: database,
+    CLICKHOUSE_CLUSTER: "",
+    KAFKA_BROKERS: "",
+    ANSWERSCOPE_KEYS: keys,
+    COLLECTOR_PORT: "0",
+    API_PORT: "0",
+  };
   const hosts: Partial<Record<Engine, EngineHost>> = {};
   try {
-    hosts.embedded = forkEngineHost(o.hostEntry, { ...common, CLICKHOUSE_URL: "", ANSWERSCOPE_DATA_DIR: o.embeddedDataDir });
+    hosts.embedded = forkEngineHost(o.hostEntry, {
+      ...common,
+      CLICKHOUSE_URL: "",
+      ANSWERSCOPE_DATA_DIR: o.embeddedDataDir,
+    });
     hosts.server = forkEngineHost(o.hostEntry, { ...common, CLICKHOUSE_URL: o.url });
     const host = (engine: Engine) => hosts[engine]!;
     const started = Date.now();
-    const versions = Object.fromEntries(await Promise.all(ENGINES.map(async (e) => [e, (await host(e).call("describe")).version] as const)));
-    for (const e of ENGINES) if ((await host(e).call("describe")).engine !== e) throw new Error(`the ${e} host runs the other engine`);
+    const versions = Object.fromEntries(
+      await Promise.all(ENGINES.map(async (e) => [e, (await host(e).call("describe")).version] as const)),
+    );
+    for (const e of ENGINES)
+      if ((await host(e).call("describe")).engine !== e) throw new Error(`the ${e} host runs the other engine`);
 
     const window = dataWindowEndingAt(Date.now());
     const loads = {} as Record<Engine, LoadReport>;
     // One after the other: both loads use every core.
-    for (const e of ["server", "embedded"] as const) loads[e] = await host(e).call("load", { responses: o.responses, window });
+    for (const e of ["server", "embedded"] as const)
+      loads[e] = await host(e).call("load", { responses: o.responses, window });
     const ports = {} as Record<Engine, number>;
     for (const e of ENGINES) ports[e] = (await host(e).call("serve", { roles: SERVE_ROLES })).collectorPort;
     // The peaks of the serving phases, not of the load.
@@ -121,8 +139,15 @@ export async function measureEngines(o: EnginesOptions): Promise<EnginesReport> 
     if (o.clickhousePid) await resetPeakRss(o.clickhousePid);
 
     const runs: EngineRun[] = [];
-    const cpu = new CpuTally((engine: Engine) => ({ serving: host(engine).pid, clickhouse: engine === "server" ? o.clickhousePid : undefined }));
-    const interleaved = async (measure: string, count: number, each: (engine: Engine, index: number) => Promise<void>) => {
+    const cpu = new CpuTally((engine: Engine) => ({
+      serving: host(engine).pid,
+      clickhouse: engine === "server" ? o.clickhousePid : undefined,
+    }));
+    const interleaved = async (
+      measure: string,
+      count: number,
+      each: (engine: Engine, index: number) => Promise<void>,
+    ) => {
       for (let index = 0; index < count; index++) {
         const order = orderOf(index);
         runs.push({ measure, index, order, loadavg: loadNow() });
@@ -141,16 +166,25 @@ export async function measureEngines(o: EnginesOptions): Promise<EnginesReport> 
       const messages = demoMessages({ events: o.ingestEvents, seed: 100 + index, tenants: [INGEST_TENANT] });
       const seconds = await postToCollector(messages, { ...POSTING, port: ports[engine], key: KEYS[INGEST_TENANT] });
       ingestRates[engine].push(Math.round(messages.length / seconds));
-      progress(`  ingest run ${index + 1}/${o.ingestRuns}, ${engine}: ${ingestRates[engine].at(-1)!.toLocaleString("en")} events/s (load ${loadNow().join(" ")})`);
+      progress(
+        `  ingest run ${index + 1}/${o.ingestRuns}, ${engine}: ${ingestRates[engine].at(-1)!.toLocaleString("en")} events/s (load ${loadNow().join(" ")})`,
+      );
     });
     const stored = await Promise.all(ENGINES.map((e) => host(e).call("storedResponses", { tenantId: INGEST_TENANT })));
-    if (stored[0] !== stored[1] || !stored[0]) throw new Error(`the engines stored different responses of the collector's events: ${ENGINES.map((e, i) => `${e} ${stored[i]}`).join(", ")}`);
+    if (stored[0] !== stored[1] || !stored[0])
+      throw new Error(
+        `the engines stored different responses of the collector's events: ${ENGINES.map((e, i) => `${e} ${stored[i]}`).join(", ")}`,
+      );
 
     // The metrics route, each range once per engine per run after one warm-up run.
     const metricsMs: Record<Engine, Record<string, number[]>> = { embedded: {}, server: {} };
     const metricsRows: Record<Engine, Record<string, number>> = { embedded: {}, server: {} };
     const timeMetrics = async (engine: Engine, range: MetricsRange) => {
-      const { ms, rows } = await host(engine).call("metricsOnce", { tenantId: LARGEST_TENANT, range: range.name, toMs: window.endMs });
+      const { ms, rows } = await host(engine).call("metricsOnce", {
+        tenantId: LARGEST_TENANT,
+        range: range.name,
+        toMs: window.endMs,
+      });
       metricsRows[engine][range.name] = rows;
       return ms;
     };
@@ -159,12 +193,16 @@ export async function measureEngines(o: EnginesOptions): Promise<EnginesReport> 
       for (const range of TIMED_RANGES) (metricsMs[engine][range.name] ??= []).push(await timeMetrics(engine, range));
     });
     for (const range of TIMED_RANGES) {
-      progress(`  metrics ${range.name} p95: ${ENGINES.map((e) => `${e} ${timingOf(metricsMs[e][range.name]!).p95_ms} ms`).join(", ")}`);
+      progress(
+        `  metrics ${range.name} p95: ${ENGINES.map((e) => `${e} ${timingOf(metricsMs[e][range.name]!).p95_ms} ms`).join(", ")}`,
+      );
     }
 
     const labelUpdates: Record<Engine, LabelUpdateReport[]> = { embedded: [], server: [] };
     await interleaved("label update", o.labelRuns, async (engine) => {
-      labelUpdates[engine].push(await host(engine).call("labelUpdate", { tenantId: LARGEST_TENANT, events: o.labelEvents }));
+      labelUpdates[engine].push(
+        await host(engine).call("labelUpdate", { tenantId: LARGEST_TENANT, events: o.labelEvents }),
+      );
     });
 
     const figures = async (engine: Engine): Promise<EngineFigures> => {
@@ -176,11 +214,18 @@ export async function measureEngines(o: EnginesOptions): Promise<EnginesReport> 
         load: loads[engine],
         ingest_events_per_s: rates,
         ingest_median_events_per_s: Math.round(median(rates)),
-        metrics: Object.fromEntries(TIMED_RANGES.map((range) => [range.name, { ...timingOf(metricsMs[engine][range.name]!), rows: metricsRows[engine][range.name]! }])),
+        metrics: Object.fromEntries(
+          TIMED_RANGES.map((range) => [
+            range.name,
+            { ...timingOf(metricsMs[engine][range.name]!), rows: metricsRows[engine][range.name]! },
+          ]),
+        ),
         label_update: { ...timingOf(updates.map((u) => u.p50_ms)), candidates: updates.flatMap((u) => u.candidates) },
         serving_process: await processMemory(host(engine).pid),
         ...(engine === "server" && o.clickhousePid ? { clickhouse_server: await processMemory(o.clickhousePid) } : {}),
-        slowest_queries: await host(engine).call("slowQueries", { sinceMs: started }).then((r) => ("queries" in r ? r.queries : r)),
+        slowest_queries: await host(engine)
+          .call("slowQueries", { sinceMs: started })
+          .then((r) => ("queries" in r ? r.queries : r)),
         cpu: cpu.of(engine),
       };
     };
@@ -188,18 +233,31 @@ export async function measureEngines(o: EnginesOptions): Promise<EnginesReport> 
     const server = await figures("server");
     for (const f of [embedded, server]) {
       const slow = f.slowest_queries;
-      progress(`  ${f.engine}: peak RSS ${f.serving_process.peak_rss_mb} MB; system.query_log ${Array.isArray(slow) ? `gave ${slow.length} slowest queries` : `cannot be read: ${slow.unavailable}`}`);
+      progress(
+        `  ${f.engine}: peak RSS ${f.serving_process.peak_rss_mb} MB; system.query_log ${Array.isArray(slow) ? `gave ${slow.length} slowest queries` : `cannot be read: ${slow.unavailable}`}`,
+      );
     }
     const ratios = {
       ingest: ratio(embedded.ingest_median_events_per_s, server.ingest_median_events_per_s),
-      metrics_p95: Object.fromEntries(TIMED_RANGES.map((range) => [range.name, ratio(embedded.metrics[range.name]!.p95_ms, server.metrics[range.name]!.p95_ms)])),
+      metrics_p95: Object.fromEntries(
+        TIMED_RANGES.map((range) => [
+          range.name,
+          ratio(embedded.metrics[range.name]!.p95_ms, server.metrics[range.name]!.p95_ms),
+        ]),
+      ),
       label_update_p50: ratio(embedded.label_update.p50_ms, server.label_update.p50_ms),
     };
     return {
       responses: loads.embedded.counts.responses,
       tenantId: LARGEST_TENANT,
       serve_roles: SERVE_ROLES,
-      ingest: { events: o.ingestEvents, warmup_events: o.ingestWarmupEvents, per_request: POSTING.perRequest, concurrency: POSTING.concurrency, runs: o.ingestRuns },
+      ingest: {
+        events: o.ingestEvents,
+        warmup_events: o.ingestWarmupEvents,
+        per_request: POSTING.perRequest,
+        concurrency: POSTING.concurrency,
+        runs: o.ingestRuns,
+      },
       query_runs: o.queryRuns,
       label_update_events: o.labelEvents,
       runs,

@@ -16,7 +16,11 @@ export interface EngineHostApi {
   /** Starts the roles `answerscope serve` starts on this warehouse; the collector's port. */
   serve(args: { roles: string[] }): Promise<{ collectorPort: number }>;
   /** One run of the metrics route over `range` on `tenantId` (the queries section's case). */
-  metricsOnce(args: { tenantId: string; range: MetricsRange["name"]; toMs: number }): Promise<{ ms: number; rows: number }>;
+  metricsOnce(args: {
+    tenantId: string;
+    range: MetricsRange["name"];
+    toMs: number;
+  }): Promise<{ ms: number; rows: number }>;
   /** One label update after new events (the outcomes section's measure) on `tenantId`. */
   labelUpdate(args: { tenantId: string; events: number }): Promise<LabelUpdateReport>;
   /** Distinct responses stored of `tenantId`. */

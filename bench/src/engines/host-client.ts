@@ -18,7 +18,11 @@ export interface EngineHost {
 
 /** Forks an engine host with `env` as its whole environment (CLICKHOUSE_URL set or unset picks the engine, as for serve). */
 export function forkEngineHost(entry: HostEntry, env: NodeJS.ProcessEnv): EngineHost {
-  const child = fork(entry.modulePath, entry.args, { execArgv: entry.execArgv, env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(entry.modulePath, entry.args, {
+    execArgv: entry.execArgv,
+    env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   if (child.pid === undefined) throw new Error(`could not start the engine host ${entry.modulePath}`);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;

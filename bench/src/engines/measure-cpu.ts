@@ -42,7 +42,8 @@ export class CpuTally<E extends string> {
     t.wall_s = round(t.wall_s + after.wall - before.wall, 2);
     t.serving_process_s = round(t.serving_process_s + after.serving - before.serving, 2);
     t.main_thread_s = round(t.main_thread_s + after.main - before.main, 2);
-    if (after.clickhouse !== undefined && before.clickhouse !== undefined) t.clickhouse_server_s = round((t.clickhouse_server_s ?? 0) + after.clickhouse - before.clickhouse, 2);
+    if (after.clickhouse !== undefined && before.clickhouse !== undefined)
+      t.clickhouse_server_s = round((t.clickhouse_server_s ?? 0) + after.clickhouse - before.clickhouse, 2);
     this.totals.set(engine, byMeasure);
     return result;
   }

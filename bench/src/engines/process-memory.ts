@@ -15,7 +15,10 @@ const kbField = (status: string, field: string): number => {
 /** A process's resident set now and at its peak (Linux /proc). */
 export async function processMemory(pid: number): Promise<ProcessMemory> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return { rss_mb: Math.round(kbField(status, "VmRSS") / 1024), peak_rss_mb: Math.round(kbField(status, "VmHWM") / 1024) };
+  return {
+    rss_mb: Math.round(kbField(status, "VmRSS") / 1024),
+    peak_rss_mb: Math.round(kbField(status, "VmHWM") / 1024),
+  };
 }
 
 /**

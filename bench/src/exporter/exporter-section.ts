@@ -19,7 +19,8 @@ export interface ExporterReport {
   peak_rss_mb: number;
 }
 
-const seriesValue = (page: string, name: string) => Number(new RegExp(`^${name} ([0-9.eE+-]+)$`, "m").exec(page)?.[1] ?? Number.NaN);
+const seriesValue = (page: string, name: string) =>
+  Number(new RegExp(`^${name} ([0-9.eE+-]+)$`, "m").exec(page)?.[1] ?? Number.NaN);
 
 async function peakRssMb(pid: number | undefined): Promise<number> {
   const status = pid ? await readFile(`/proc/${pid}/status`, "utf8").catch(() => "") : "";
@@ -31,10 +32,20 @@ async function peakRssMb(pid: number | undefined): Promise<number> {
  * for `refreshes` refreshes (each reads every tenant's figures from ClickHouse) and times
  * `scrapes` GET /metrics in between; reports its series count and peak memory.
  */
-export async function measureExporter(w: Warehouse, url: string, { refreshes = 5, scrapes = 30 } = {}): Promise<ExporterReport> {
+export async function measureExporter(
+  w: Warehouse,
+  url: string,
+  { refreshes = 5, scrapes = 30 } = {},
+): Promise<ExporterReport> {
   const exporter = await startServiceProcess(
     "alerts/src/main.ts",
-    { CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: w.target.database, EXPORTER_PORT: "0", EXPORTER_REFRESH_MS: "1000", EXPORTER_QUERY_TIMEOUT_MS: "60000" },
+    {
+      CLICKHOUSE_URL: url,
+      CLICKHOUSE_DATABASE: w.target.database,
+      EXPORTER_PORT: "0",
+      EXPORTER_REFRESH_MS: "1000",
+      EXPORTER_QUERY_TIMEOUT_MS: "60000",
+    },
     { readyPath: "/readyz" },
   );
   try {
@@ -42,7 +53,10 @@ export async function measureExporter(w: Warehouse, url: string, { refreshes = 5
     const durations: number[] = [];
     let seen = 0;
     while (durations.length < refreshes) {
-      const text = await waitFor(page, (t) => seriesValue(t, "answerscope_exporter_refreshes_total") > seen, { timeoutMs: 120_000, what: "the next exporter refresh" });
+      const text = await waitFor(page, (t) => seriesValue(t, "answerscope_exporter_refreshes_total") > seen, {
+        timeoutMs: 120_000,
+        what: "the next exporter refresh",
+      });
       seen = seriesValue(text, "answerscope_exporter_refreshes_total");
       durations.push(seriesValue(text, "answerscope_exporter_refresh_duration_seconds") * 1000);
       progress(`  exporter refresh ${durations.length}/${refreshes}: ${Math.round(durations.at(-1)!)} ms`);
@@ -50,7 +64,12 @@ export async function measureExporter(w: Warehouse, url: string, { refreshes = 5
     let last = "";
     const scrape = await timeRepeated(scrapes, async () => (last = await page()));
     const samples = last.split("\n").filter((line) => line && !line.startsWith("#"));
-    const families = new Set(last.split("\n").filter((line) => line.startsWith("# TYPE ")).map((line) => line.split(" ")[2]));
+    const families = new Set(
+      last
+        .split("\n")
+        .filter((line) => line.startsWith("# TYPE "))
+        .map((line) => line.split(" ")[2]),
+    );
     const tenants = await queryRows<{ n: number }>(w, `SELECT uniqExact(tenant_id) AS n FROM ${w.table("responses")}`);
     progress(`  exporter: scrape p50 ${scrape.p50_ms} ms, ${samples.length} series for ${tenants[0]?.n} tenants`);
     return {

@@ -43,19 +43,32 @@ const MAX_FAILED_PROBES = 50;
  * asks queryMetrics (the metrics route) every 100 ms. A tick's delay is from its send until
  * the first answer that counts all its responses.
  */
-export async function measureFreshness(options: { url: string; brokers: string; eventsPerSecond: number; seconds: number; database?: string }): Promise<FreshnessReport> {
+export async function measureFreshness(options: {
+  url: string;
+  brokers: string;
+  eventsPerSecond: number;
+  seconds: number;
+  database?: string;
+}): Promise<FreshnessReport> {
   const tenantId = "fresh";
   const w = await freshBenchDatabase(options.url, options.database ?? "bench_freshness");
   const groupId = `bench-fresh-${Date.now()}`;
   const worker = await startIngestProcess({
-    CLICKHOUSE_URL: options.url, CLICKHOUSE_DATABASE: w.target.database, KAFKA_BROKERS: options.brokers,
-    KAFKA_GROUP_ID: groupId, RUN_COLLECTOR: "off", MIGRATE_ON_START: "false",
+    CLICKHOUSE_URL: options.url,
+    CLICKHOUSE_DATABASE: w.target.database,
+    KAFKA_BROKERS: options.brokers,
+    KAFKA_GROUP_ID: groupId,
+    RUN_COLLECTOR: "off",
+    MIGRATE_ON_START: "false",
   });
   const kafka = new Kafka({ clientId: "bench-fresh", brokers: [options.brokers], logLevel: logLevel.WARN });
   const backlog = await waitUntilCaughtUp(kafka, groupId, [...Object.values(DEFAULT_TOPICS), DEFAULT_DLQ_TOPIC]);
   if (backlog > 0) progress(`  freshness: the worker first read the ${backlog} messages already on the broker`);
   await waitForMerges(w, { allDatabases: true });
-  const producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer = kafka.producer({
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
   const startMs = Date.now();
   const total = Math.round(options.eventsPerSecond * options.seconds);
@@ -74,11 +87,15 @@ export async function measureFreshness(options: { url: string; brokers: string; 
       const to = new Date(Date.now() + 3_600_000).toISOString();
       const queriedAt = performance.now();
       try {
-        const counted = (await queryMetrics(w, { tenantId, from, to })).rows.reduce((sum, row) => sum + row.response_count, 0);
+        const counted = (await queryMetrics(w, { tenantId, from, to })).rows.reduce(
+          (sum, row) => sum + row.response_count,
+          0,
+        );
         const now = performance.now();
         routeMs.push(now - queriedAt);
         for (const tick of ticks) {
-          if (tick.seenAt === undefined && tick.sentAt <= queriedAt && counted >= tick.responsesSoFar) Object.assign(tick, { queriedAt, seenAt: now });
+          if (tick.seenAt === undefined && tick.sentAt <= queriedAt && counted >= tick.responsesSoFar)
+            Object.assign(tick, { queriedAt, seenAt: now });
         }
       } catch (error) {
         if (++failedProbes > MAX_FAILED_PROBES) throw error;
@@ -96,7 +113,9 @@ export async function measureFreshness(options: { url: string; brokers: string; 
       const tickStarted = performance.now();
       const batch = messages.slice(start, start + perTick);
       await producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf(batch, topics) });
-      for (const m of batch) if (m.kind === "response_completed") responseIds.add((JSON.parse(m.value) as { response_id: string }).response_id);
+      for (const m of batch)
+        if (m.kind === "response_completed")
+          responseIds.add((JSON.parse(m.value) as { response_id: string }).response_id);
       ticks.push({ sentAt: performance.now(), responsesSoFar: responseIds.size });
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, TICK_MS - (performance.now() - tickStarted))));
     }
@@ -110,7 +129,8 @@ export async function measureFreshness(options: { url: string; brokers: string; 
   const seen = ticks.filter((t) => t.seenAt !== undefined);
   const delays = seen.map((t) => t.seenAt! - t.sentAt);
   const queryable = seen.map((t) => t.queriedAt! - t.sentAt);
-  if (delays.length < ticks.length) progress(`  freshness: ${ticks.length - delays.length} ticks never became queryable within 60 s`);
+  if (delays.length < ticks.length)
+    progress(`  freshness: ${ticks.length - delays.length} ticks never became queryable within 60 s`);
   return {
     events_per_s: options.eventsPerSecond,
     seconds: options.seconds,

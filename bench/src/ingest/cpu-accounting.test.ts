@@ -1,13 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { median } from "../stats";
 import { ThroughputCurve } from "./throughput-curve";
-import { cpuAccount, CpuWindow, machineCpuSeconds, medianAccount, processCpuSeconds, sharedCoreLimit, withThisProcess, type CpuSnapshot } from "./cpu-accounting";
+import {
+  cpuAccount,
+  CpuWindow,
+  machineCpuSeconds,
+  medianAccount,
+  processCpuSeconds,
+  sharedCoreLimit,
+  withThisProcess,
+  type CpuSnapshot,
+} from "./cpu-accounting";
 
 const statLine = (comm: string, utime: number, stime: number) =>
   `4242 (${comm}) S 1 4242 4242 0 -1 4194560 100 0 0 0 ${utime} ${stime} 0 0 20 0 12 0 500 1000000 2000 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0`;
 
 /** The workers' main threads used three quarters of their CPU unless told otherwise. */
-const snapshot = (worker: number, clickhouse: number, broker: number, busy: number, total: number, workerMainThreads = worker * 0.75): CpuSnapshot => ({
+const snapshot = (
+  worker: number,
+  clickhouse: number,
+  broker: number,
+  busy: number,
+  total: number,
+  workerMainThreads = worker * 0.75,
+): CpuSnapshot => ({
   seconds: { worker, clickhouse, broker },
   workerMainThreads,
   machine: { busy, total },
@@ -72,9 +88,17 @@ describe("CPU accounting", () => {
     // Plain sink: client 0.01 and ClickHouse 0.04 (the idle broker's 0.001 is not the sink's).
     const sink = cpuAccount(snapshot(1, 1, 1, 0, 1), snapshot(1.2, 1.8, 1.02, 1, 2), 20_000, 1, 2);
     // 0.09 ms per event on 2 cores: 22,222 events/s, 0.74 of min(40,000, 30,000).
-    expect(sharedCoreLimit(source, sink, 2, { source: 40_000, sink: 30_000 })).toEqual({ source_cpu_s_per_1k: 0.04, sink_cpu_s_per_1k: 0.05, events_per_s: 22_222, vs_min_limit: 0.74 });
+    expect(sharedCoreLimit(source, sink, 2, { source: 40_000, sink: 30_000 })).toEqual({
+      source_cpu_s_per_1k: 0.04,
+      sink_cpu_s_per_1k: 0.05,
+      events_per_s: 22_222,
+      vs_min_limit: 0.74,
+    });
     // Twice the cores, twice the limit; a slower sink moves only the share.
-    expect(sharedCoreLimit(source, sink, 4, { source: 40_000, sink: 20_000 })).toMatchObject({ events_per_s: 44_444, vs_min_limit: 2.22 });
+    expect(sharedCoreLimit(source, sink, 4, { source: 40_000, sink: 20_000 })).toMatchObject({
+      events_per_s: 44_444,
+      vs_min_limit: 2.22,
+    });
   });
 
   it("accounts the curve's window between the observations that reach 10 % and 90 %, in events", async () => {

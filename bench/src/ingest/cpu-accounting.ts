@@ -18,20 +18,31 @@ const CLOCK_TICKS_PER_S = 100;
 /** utime + stime (all threads) of a /proc/<pid>/stat line, in seconds. */
 export function processCpuSeconds(stat: string, ticksPerSecond = CLOCK_TICKS_PER_S): number {
   // The command name (field 2) may hold spaces and parentheses: fields are counted after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).trim().split(/\s+/);
+  const fields = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .trim()
+    .split(/\s+/);
   // fields[0] is field 3 (state), so utime (14) and stime (15) are fields[11] and fields[12].
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
-  if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`not a /proc/<pid>/stat line: ${stat.slice(0, 80)}`);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime))
+    throw new Error(`not a /proc/<pid>/stat line: ${stat.slice(0, 80)}`);
   return (utime + stime) / ticksPerSecond;
 }
 
 /** Busy and total CPU seconds of the whole machine from the aggregate `cpu` line of /proc/stat. */
-export function machineCpuSeconds(procStat: string, ticksPerSecond = CLOCK_TICKS_PER_S): { busy: number; total: number } {
+export function machineCpuSeconds(
+  procStat: string,
+  ticksPerSecond = CLOCK_TICKS_PER_S,
+): { busy: number; total: number } {
   const line = procStat.split("\n").find((l) => l.startsWith("cpu "));
   if (!line) throw new Error("no aggregate cpu line in /proc/stat");
   // user nice system idle iowait irq softirq steal (guest time is already inside user/nice).
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const busy = user + nice + system + irq + softirq + steal;
   return { busy: busy / ticksPerSecond, total: (busy + idle + iowait) / ticksPerSecond };
 }
@@ -68,8 +79,15 @@ async function mainThreadCpuSeconds(pid: number): Promise<number> {
 }
 
 export async function cpuSnapshot(pids: CpuPids): Promise<CpuSnapshot> {
-  const sum = async (list: number[], read = pidCpuSeconds) => (await Promise.all(list.map(read))).reduce((a, b) => a + b, 0);
-  const [worker, workerMainThreads, clickhouse, broker, procStat] = await Promise.all([sum(pids.worker), sum(pids.worker, mainThreadCpuSeconds), sum(pids.clickhouse), sum(pids.broker), readFile("/proc/stat", "utf8")]);
+  const sum = async (list: number[], read = pidCpuSeconds) =>
+    (await Promise.all(list.map(read))).reduce((a, b) => a + b, 0);
+  const [worker, workerMainThreads, clickhouse, broker, procStat] = await Promise.all([
+    sum(pids.worker),
+    sum(pids.worker, mainThreadCpuSeconds),
+    sum(pids.clickhouse),
+    sum(pids.broker),
+    readFile("/proc/stat", "utf8"),
+  ]);
   return { seconds: { worker, clickhouse, broker }, workerMainThreads, machine: machineCpuSeconds(procStat) };
 }
 
@@ -117,13 +135,28 @@ export class CpuWindow {
     const { from, to } = curve.window;
     const { from: before, to: after } = this.snapshots;
     if (!from || !to || !before || !after || to.count <= from.count) return undefined;
-    return cpuAccount(await before, await after, (to.count - from.count) * eventsPerCount, (to.at - from.at) / 1000, machineCores(), workerProcesses);
+    return cpuAccount(
+      await before,
+      await after,
+      (to.count - from.count) * eventsPerCount,
+      (to.at - from.at) / 1000,
+      machineCores(),
+      workerProcesses,
+    );
   }
 }
 
 /** The arithmetic of the account: CPU between two snapshots spread over the events of that window. */
-export function cpuAccount(before: CpuSnapshot, after: CpuSnapshot, events: number, seconds: number, cores: number, workerProcesses = 1): CpuAccount {
-  const perThousand = (seconds: (snapshot: CpuSnapshot) => number) => ((seconds(after) - seconds(before)) / events) * 1000;
+export function cpuAccount(
+  before: CpuSnapshot,
+  after: CpuSnapshot,
+  events: number,
+  seconds: number,
+  cores: number,
+  workerProcesses = 1,
+): CpuAccount {
+  const perThousand = (seconds: (snapshot: CpuSnapshot) => number) =>
+    ((seconds(after) - seconds(before)) / events) * 1000;
   const worker = perThousand((snapshot) => snapshot.seconds.worker);
   const mainThreads = perThousand((snapshot) => snapshot.workerMainThreads);
   const clickhouse = perThousand((snapshot) => snapshot.seconds.clickhouse);
@@ -156,7 +189,8 @@ export const machineCores = (): number => availableParallelism();
  * ANSWERSCOPE_DATA_DIR or the repository's .data); undefined when the service is external.
  */
 /** Where the local services (services/README.md) keep their state: ANSWERSCOPE_DATA_DIR, or the repository's .data. */
-export const servicesDataRoot = (): string => process.env.ANSWERSCOPE_DATA_DIR || fileURLToPath(new URL("../../../.data", import.meta.url));
+export const servicesDataRoot = (): string =>
+  process.env.ANSWERSCOPE_DATA_DIR || fileURLToPath(new URL("../../../.data", import.meta.url));
 
 export async function servicePid(dir: "clickhouse" | "kafka", name: string): Promise<number | undefined> {
   const root = servicesDataRoot();
@@ -167,7 +201,10 @@ export async function servicePid(dir: "clickhouse" | "kafka", name: string): Pro
 }
 
 /** Field by field median of several runs' accounts (each figure its own median, as every bench rate). */
-export function medianAccount(accounts: readonly CpuAccount[], median: (values: readonly number[]) => number): CpuAccount | undefined {
+export function medianAccount(
+  accounts: readonly CpuAccount[],
+  median: (values: readonly number[]) => number,
+): CpuAccount | undefined {
   if (accounts.length === 0) return undefined;
   const keys = Object.keys(accounts[0]!) as (keyof CpuAccount)[];
   return Object.fromEntries(keys.map((key) => [key, median(accounts.map((a) => a[key]))])) as unknown as CpuAccount;
@@ -190,5 +227,10 @@ export function sharedCoreLimit(
   const sourcePer1k = source.worker_cpu_s_per_1k + source.broker_cpu_s_per_1k;
   const sinkPer1k = sink.worker_cpu_s_per_1k + sink.clickhouse_cpu_s_per_1k;
   const eventsPerS = sourcePer1k + sinkPer1k > 0 ? cores / ((sourcePer1k + sinkPer1k) / 1000) : Number.NaN;
-  return { source_cpu_s_per_1k: r(sourcePer1k, 3), sink_cpu_s_per_1k: r(sinkPer1k, 3), events_per_s: Math.round(eventsPerS), vs_min_limit: r(eventsPerS / Math.min(limits.source, limits.sink), 2) };
+  return {
+    source_cpu_s_per_1k: r(sourcePer1k, 3),
+    sink_cpu_s_per_1k: r(sinkPer1k, 3),
+    events_per_s: Math.round(eventsPerS),
+    vs_min_limit: r(eventsPerS / Math.min(limits.source, limits.sink), 2),
+  };
 }

@@ -10,7 +10,10 @@ function batchOf(responses: string[], toolCalls: string[]): FactBatch {
   return batch;
 }
 
-const ids = (batch: FactBatch) => ({ responses: batch.responses.map((row) => (row as unknown as { id: string }).id), toolCalls: batch.toolCalls.map((row) => (row as unknown as { id: string }).id) });
+const ids = (batch: FactBatch) => ({
+  responses: batch.responses.map((row) => (row as unknown as { id: string }).id),
+  toolCalls: batch.toolCalls.map((row) => (row as unknown as { id: string }).id),
+});
 
 describe("RowsInOrder", () => {
   it("hands out the stored rows in their order, by kind, as many per write as asked", () => {

@@ -1,6 +1,15 @@
 import { addOutcome, FactBuffer, loadIngestConfig, messageCoordinates, runPipeline } from "@answerscope/ingest";
 import type { Batch } from "kafkajs";
-import { emptyFactBatch, FACT_KINDS, factBatchSize, insertPrepared, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import {
+  emptyFactBatch,
+  FACT_KINDS,
+  factBatchSize,
+  insertPrepared,
+  prepareFacts,
+  type FactBatch,
+  type PreparedFacts,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import type { ServicePids } from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 import { consumeAsWorker, type ConsumerRun } from "./worker-like-consumer";
@@ -19,7 +28,9 @@ export class RowsInOrder {
   private next = 0;
 
   constructor(batches: readonly FactBatch[]) {
-    this.rows = batches.flatMap((batch) => FACT_KINDS.flatMap((kind) => (batch[kind] as object[]).map((row) => ({ kind, row }))));
+    this.rows = batches.flatMap((batch) =>
+      FACT_KINDS.flatMap((kind) => (batch[kind] as object[]).map((row) => ({ kind, row }))),
+    );
   }
 
   take(count: number, last: boolean): FactBatch {
@@ -51,19 +62,34 @@ export type FloorWork = "contract" | "json";
  */
 export const FLOORS = {
   contract: {
-    work: "contract", checks: false, label: "floor", does: "consumer running the contract's pipeline, plain inserts of the rows the worker stores; no checks",
-    reaches: "**Floor:** a consumer with the worker's settings that runs the contract's pipeline on every message and, through the worker's buffer, inserts the rows the worker stores, and does nothing else (no duplicate checks, write intents or dead-letter round trip), reaches",
+    work: "contract",
+    checks: false,
+    label: "floor",
+    does: "consumer running the contract's pipeline, plain inserts of the rows the worker stores; no checks",
+    reaches:
+      "**Floor:** a consumer with the worker's settings that runs the contract's pipeline on every message and, through the worker's buffer, inserts the rows the worker stores, and does nothing else (no duplicate checks, write intents or dead-letter round trip), reaches",
   },
   json: {
-    work: "json", checks: false, label: "JSON floor", does: "the floor, parsing each message's JSON instead of running the contract",
-    reaches: "The same consumer parsing each message's JSON and nothing more (what any consumer of JSON events must do) reaches",
+    work: "json",
+    checks: false,
+    label: "JSON floor",
+    does: "the floor, parsing each message's JSON instead of running the contract",
+    reaches:
+      "The same consumer parsing each message's JSON and nothing more (what any consumer of JSON events must do) reaches",
   },
   json_checked: {
-    work: "json", checks: true, label: "checked JSON floor", does: "the JSON floor, running the worker's duplicate checks before each insert",
-    reaches: "Parsing the JSON and running the worker's \"already stored?\" checks before each insert (what any worker must do here to count an `event_id` once, however cheap its contract: ClickHouse 18.16 has no insert deduplication that materialized views honour), it reaches",
+    work: "json",
+    checks: true,
+    label: "checked JSON floor",
+    does: "the JSON floor, running the worker's duplicate checks before each insert",
+    reaches:
+      'Parsing the JSON and running the worker\'s "already stored?" checks before each insert (what any worker must do here to count an `event_id` once, however cheap its contract: ClickHouse 18.16 has no insert deduplication that materialized views honour), it reaches',
   },
   contract_checked: {
-    work: "contract", checks: true, label: "checked floor", does: "the floor, running the worker's duplicate checks before each insert",
+    work: "contract",
+    checks: true,
+    label: "checked floor",
+    does: "the floor, running the worker's duplicate checks before each insert",
     reaches: "Running the contract and the checks, and nothing else a worker does, it reaches",
   },
 } as const satisfies Record<string, { work: FloorWork; checks: boolean; label: string; does: string; reaches: string }>;
@@ -83,7 +109,8 @@ const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
   },
   json: (batch) => {
     const facts = emptyFactBatch();
-    for (const message of batch.messages) (facts.responses as unknown[]).push(JSON.parse(message.value?.toString("utf8") ?? "null"));
+    for (const message of batch.messages)
+      (facts.responses as unknown[]).push(JSON.parse(message.value?.toString("utf8") ?? "null"));
     return facts;
   },
 };
@@ -107,7 +134,16 @@ const rowsOf: Record<FloorWork, (batch: Batch) => FactBatch> = {
 export async function measureFloor(
   w: Warehouse,
   rows: { stored: readonly PreparedFacts[]; pipeline: readonly FactBatch[] },
-  options: { brokers: string[]; groupId: string; expected: number; warmup?: number; timeoutMs?: number; servicePids?: ServicePids; batchRows?: number; floor?: FloorName },
+  options: {
+    brokers: string[];
+    groupId: string;
+    expected: number;
+    warmup?: number;
+    timeoutMs?: number;
+    servicePids?: ServicePids;
+    batchRows?: number;
+    floor?: FloorName;
+  },
 ): Promise<FloorRun> {
   const config = loadIngestConfig(options.batchRows ? { INGEST_BATCH_MAX_ROWS: String(options.batchRows) } : {});
   const { work, checks } = FLOORS[options.floor ?? "contract"];
@@ -123,7 +159,11 @@ export async function measureFloor(
     retry: { minDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
   };
   const buffer = checks
-    ? new FactBuffer<PreparedFacts>({ ...limits, prepare: (batch, pending) => prepareFacts(w, next(batch), pending), write: async (_batch, prepared) => void (await insertPrepared(w, prepared)) })
+    ? new FactBuffer<PreparedFacts>({
+        ...limits,
+        prepare: (batch, pending) => prepareFacts(w, next(batch), pending),
+        write: async (_batch, prepared) => void (await insertPrepared(w, prepared)),
+      })
     : new FactBuffer<PreparedFacts>({ ...limits, write: async (batch) => void (await insertPrepared(w, next(batch))) });
   const run = await consumeAsWorker({ ...options, clientId: "bench-floor" }, async (batch) => {
     await buffer.room();

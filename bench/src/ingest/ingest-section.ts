@@ -65,35 +65,84 @@ export interface IngestReport {
   shared_core_limit_events_per_s?: number;
   shared_core_limit_vs_min_limit?: number;
   ingest_vs_shared_core_limit?: number;
-  samples: { source: number[]; sink: number[]; sink_plain: number[]; one: number[]; two: number[]; cpu_one: CpuAccount[]; cpu_two: CpuAccount[]; cpu_source: CpuAccount[]; cpu_sink: CpuAccount[]; cpu_sink_plain: CpuAccount[]; shared_core_limit: number[]; floors: Record<FloorName, { rate: number[]; cpu: CpuAccount[] }> };
+  samples: {
+    source: number[];
+    sink: number[];
+    sink_plain: number[];
+    one: number[];
+    two: number[];
+    cpu_one: CpuAccount[];
+    cpu_two: CpuAccount[];
+    cpu_source: CpuAccount[];
+    cpu_sink: CpuAccount[];
+    cpu_sink_plain: CpuAccount[];
+    shared_core_limit: number[];
+    floors: Record<FloorName, { rate: number[]; cpu: CpuAccount[] }>;
+  };
 }
 
-const floorRecord = <T>(make: (name: FloorName) => T) => Object.fromEntries(FLOOR_NAMES.map((name) => [name, make(name)])) as Record<FloorName, T>;
+const floorRecord = <T>(make: (name: FloorName) => T) =>
+  Object.fromEntries(FLOOR_NAMES.map((name) => [name, make(name)])) as Record<FloorName, T>;
 
-export async function measureIngest(options: { url: string; brokers: string; events: number; warmupEvents: number; produceBatch?: number; runs: number; servicePids?: ServicePids }): Promise<IngestReport> {
+export async function measureIngest(options: {
+  url: string;
+  brokers: string;
+  events: number;
+  warmupEvents: number;
+  produceBatch?: number;
+  runs: number;
+  servicePids?: ServicePids;
+}): Promise<IngestReport> {
   const batchRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
   const tenants = ["ingest_a", "ingest_b", "ingest_c"];
   const messages = demoMessages({ events: options.events, seed: 7, tenants, windowMs: 6 * 3_600_000 });
   // The warm-up: the same mix for tenants of its own (no id of it can repeat a measured one), produced first.
-  const warmupMessages = options.warmupEvents > 0 ? demoMessages({ events: options.warmupEvents, seed: 8, tenants: tenants.map((tenant) => `${tenant}_warmup`), windowMs: 6 * 3_600_000 }) : [];
+  const warmupMessages =
+    options.warmupEvents > 0
+      ? demoMessages({
+          events: options.warmupEvents,
+          seed: 8,
+          tenants: tenants.map((tenant) => `${tenant}_warmup`),
+          windowMs: 6 * 3_600_000,
+        })
+      : [];
   const mix: Record<string, number> = {};
   for (const m of messages) mix[m.kind] = (mix[m.kind] ?? 0) + 1;
   const avgBytes = Math.round(messages.reduce((s, m) => s + Buffer.byteLength(m.value), 0) / messages.length);
-  progress(`ingest: producing ${warmupMessages.length} warm-up events, then the ${messages.length} measured ones (${JSON.stringify(mix)}, ${avgBytes} B avg)`);
+  progress(
+    `ingest: producing ${warmupMessages.length} warm-up events, then the ${messages.length} measured ones (${JSON.stringify(mix)}, ${avgBytes} B avg)`,
+  );
   const produceRate = await produceAll([options.brokers], [...warmupMessages, ...messages], options.produceBatch);
   progress(`ingest: produced at ${Math.round(produceRate)} events/s`);
   const warmupBatches = factBatchesOf(warmupMessages, batchRows);
   const batches = factBatchesOf(messages, batchRows);
-  progress("ingest: checking the batches in order, for the rows a worker stores of them (the plain sink inserts these)");
+  progress(
+    "ingest: checking the batches in order, for the rows a worker stores of them (the plain sink inserts these)",
+  );
   const scratch = await freshBenchDatabase(options.url, "bench_rows_as_stored");
   // One batch of rows as stored per batch, in order: the warm-up's first.
-  const allStored = await rowsAsStored(scratch, [...warmupBatches, ...batches]).finally(() => dropBenchDatabase(scratch));
+  const allStored = await rowsAsStored(scratch, [...warmupBatches, ...batches]).finally(() =>
+    dropBenchDatabase(scratch),
+  );
   const warmupStored = allStored.slice(0, warmupBatches.length);
   const storedBatches = allStored.slice(warmupBatches.length);
   const floorRows = { stored: allStored, pipeline: [...warmupBatches, ...batches] };
   const allEvents = warmupMessages.length + messages.length;
 
-  const samples = { source: [] as number[], sink: [] as number[], sink_plain: [] as number[], one: [] as number[], two: [] as number[], cpu_one: [] as CpuAccount[], cpu_two: [] as CpuAccount[], cpu_source: [] as CpuAccount[], cpu_sink: [] as CpuAccount[], cpu_sink_plain: [] as CpuAccount[], shared_core_limit: [] as number[], floors: floorRecord(() => ({ rate: [] as number[], cpu: [] as CpuAccount[] })) };
+  const samples = {
+    source: [] as number[],
+    sink: [] as number[],
+    sink_plain: [] as number[],
+    one: [] as number[],
+    two: [] as number[],
+    cpu_one: [] as CpuAccount[],
+    cpu_two: [] as CpuAccount[],
+    cpu_source: [] as CpuAccount[],
+    cpu_sink: [] as CpuAccount[],
+    cpu_sink_plain: [] as CpuAccount[],
+    shared_core_limit: [] as number[],
+    floors: floorRecord(() => ({ rate: [] as number[], cpu: [] as CpuAccount[] })),
+  };
   const floorVsLimit = floorRecord(() => [] as number[]);
   const oneVsFloor: number[] = [];
   const sharedVsMin: number[] = [];
@@ -120,34 +169,76 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     const workerRun = async (workers: number) => {
       const db = await freshBenchDatabase(options.url, `bench_workers${workers}_${run}`);
       try {
-        const result = await measureWorkers(db, { url: options.url, brokers: options.brokers, groupId: `bench-w${workers}-${stamp}-${run}`, workers, expectedRows, warmupRows, servicePids: options.servicePids, eventsPerRow });
+        const result = await measureWorkers(db, {
+          url: options.url,
+          brokers: options.brokers,
+          groupId: `bench-w${workers}-${stamp}-${run}`,
+          workers,
+          expectedRows,
+          warmupRows,
+          servicePids: options.servicePids,
+          eventsPerRow,
+        });
         if (result.cpu) (workers === 1 ? samples.cpu_one : samples.cpu_two).push(result.cpu);
         rowsHandledPerStored.push(result.rowsHandledPerStored);
-        progress(`  ${workers} worker(s): ${result.writes} writes, rows handed to writes / rows stored ${result.rowsHandledPerStored}, peak RSS ${result.peakRssMb.join(", ")} MB`);
+        progress(
+          `  ${workers} worker(s): ${result.writes} writes, rows handed to writes / rows stored ${result.rowsHandledPerStored}, peak RSS ${result.peakRssMb.join(", ")} MB`,
+        );
         rss.push(...result.peakRssMb);
-        if (workers === 1) oneWorkerWrites = { writes: result.writes, rows_per_write: result.rowsPerWrite, write_seconds: result.writeSeconds, total_seconds: Math.round(result.totalSeconds * 10) / 10 };
+        if (workers === 1)
+          oneWorkerWrites = {
+            writes: result.writes,
+            rows_per_write: result.rowsPerWrite,
+            write_seconds: result.writeSeconds,
+            total_seconds: Math.round(result.totalSeconds * 10) / 10,
+          };
         return result.rate * eventsPerRow;
       } finally {
         await dropBenchDatabase(db);
       }
     };
     /** A run that stores into a fresh database of its own, and must store exactly the batches' distinct rows. */
-    const sinkRun = async <R extends { storedRows: number }>(name: string, measure: (db: Warehouse) => Promise<R>): Promise<R> => {
+    const sinkRun = async <R extends { storedRows: number }>(
+      name: string,
+      measure: (db: Warehouse) => Promise<R>,
+    ): Promise<R> => {
       const db = await freshBenchDatabase(options.url, `${name}_${run}`);
       try {
         const result = await measure(db);
-        if (result.storedRows !== expectedRows) throw new Error(`${name} stored ${result.storedRows} rows, not the ${expectedRows} distinct fact rows of the batches`);
+        if (result.storedRows !== expectedRows)
+          throw new Error(
+            `${name} stored ${result.storedRows} rows, not the ${expectedRows} distinct fact rows of the batches`,
+          );
         return result;
       } finally {
         await dropBenchDatabase(db);
       }
     };
     const floorRun = (floor: FloorName) =>
-      sinkRun(`bench_floor_${floor}`, (db) => measureFloor(db, floorRows, { brokers: [options.brokers], groupId: `bench-floor-${floor}-${stamp}-${run}`, expected: allEvents, warmup: warmupMessages.length, servicePids: options.servicePids, floor }));
+      sinkRun(`bench_floor_${floor}`, (db) =>
+        measureFloor(db, floorRows, {
+          brokers: [options.brokers],
+          groupId: `bench-floor-${floor}-${stamp}-${run}`,
+          expected: allEvents,
+          warmup: warmupMessages.length,
+          servicePids: options.servicePids,
+          floor,
+        }),
+      );
     const steps = [
-      async () => void (sourceRun = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, allEvents, { warmup: warmupMessages.length, servicePids: options.servicePids })),
-      async () => void (sink = await sinkRun("bench_sink", (db) => measureSinkLimit(db, batches, messages.length, options.servicePids, warmupBatches))),
-      async () => void (plain = await sinkRun("bench_sink_plain", (db) => measurePlainInsertLimit(db, storedBatches, messages.length, options.servicePids, warmupStored))),
+      async () =>
+        void (sourceRun = await measureSourceLimit([options.brokers], `bench-source-${stamp}-${run}`, allEvents, {
+          warmup: warmupMessages.length,
+          servicePids: options.servicePids,
+        })),
+      async () =>
+        void (sink = await sinkRun("bench_sink", (db) =>
+          measureSinkLimit(db, batches, messages.length, options.servicePids, warmupBatches),
+        )),
+      async () =>
+        void (plain = await sinkRun("bench_sink_plain", (db) =>
+          measurePlainInsertLimit(db, storedBatches, messages.length, options.servicePids, warmupStored),
+        )),
       ...FLOOR_NAMES.map((floor) => async () => void (floors[floor] = await floorRun(floor))),
       async () => void (one = await workerRun(1)),
       async () => void (two = await workerRun(2)),
@@ -179,11 +270,22 @@ export async function measureIngest(options: { url: string; brokers: string; eve
       samples.shared_core_limit.push(shared.events_per_s);
       sharedVsMin.push(shared.vs_min_limit);
       vsShared.push(one / shared.events_per_s);
-      progress(`  shared-core limit: cores / (source ${shared.source_cpu_s_per_1k} + plain sink ${shared.sink_cpu_s_per_1k} CPU s per 1,000 events) = ${shared.events_per_s} events/s, ${shared.vs_min_limit} of min(source, plain sink); 1 worker reaches ${round(one / shared.events_per_s, 2)} of it`);
+      progress(
+        `  shared-core limit: cores / (source ${shared.source_cpu_s_per_1k} + plain sink ${shared.sink_cpu_s_per_1k} CPU s per 1,000 events) = ${shared.events_per_s} events/s, ${shared.vs_min_limit} of min(source, plain sink); 1 worker reaches ${round(one / shared.events_per_s, 2)} of it`,
+      );
     }
-    progress(`ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), floors ${FLOOR_NAMES.map((name) => `${name} ${Math.round(floors[name].rate)} (${round(floors[name].rate / Math.min(source, plain.rate), 2)})`).join(", ")} (of min(source, plain sink)), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`);
-    for (const [label, cpu] of [...FLOOR_NAMES.map((name) => [`${name} floor`, floors[name].cpu] as const), ["1 worker", samples.cpu_one[run]], ["2 workers", samples.cpu_two[run]]] as const) {
-      if (cpu) progress(`  cpu ${label}: worker ${cpu.worker_cpu_s_per_1k} (main thread ${cpu.worker_main_thread_cpu_s_per_1k}) + ClickHouse ${cpu.clickhouse_cpu_s_per_1k} + broker ${cpu.broker_cpu_s_per_1k} CPU s per 1,000 events, ceiling ${cpu.ceiling_events_per_s} events/s, ingest/ceiling ${cpu.ingest_vs_ceiling}, worker-thread ceiling ${cpu.worker_ceiling_events_per_s} (ingest/that ${cpu.ingest_vs_worker_ceiling}), machine busy ${cpu.machine_busy_share}`);
+    progress(
+      `ingest run ${run + 1}/${options.runs}: source ${Math.round(source)}, sink ${Math.round(sink.rate)} (plain insert ${Math.round(plain.rate)}), floors ${FLOOR_NAMES.map((name) => `${name} ${Math.round(floors[name].rate)} (${round(floors[name].rate / Math.min(source, plain.rate), 2)})`).join(", ")} (of min(source, plain sink)), 1 worker ${Math.round(one)}, 2 workers ${Math.round(two)} events/s`,
+    );
+    for (const [label, cpu] of [
+      ...FLOOR_NAMES.map((name) => [`${name} floor`, floors[name].cpu] as const),
+      ["1 worker", samples.cpu_one[run]],
+      ["2 workers", samples.cpu_two[run]],
+    ] as const) {
+      if (cpu)
+        progress(
+          `  cpu ${label}: worker ${cpu.worker_cpu_s_per_1k} (main thread ${cpu.worker_main_thread_cpu_s_per_1k}) + ClickHouse ${cpu.clickhouse_cpu_s_per_1k} + broker ${cpu.broker_cpu_s_per_1k} CPU s per 1,000 events, ceiling ${cpu.ceiling_events_per_s} events/s, ingest/ceiling ${cpu.ingest_vs_ceiling}, worker-thread ceiling ${cpu.worker_ceiling_events_per_s} (ingest/that ${cpu.ingest_vs_worker_ceiling}), machine busy ${cpu.machine_busy_share}`,
+        );
     }
   }
   return {
@@ -202,7 +304,11 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     ingest_vs_limit: round(median(vsLimit), 2),
     ingest_vs_write_facts_limit: round(median(vsWriteFacts), 2),
     two_vs_one: round(median(twoVsOne), 2),
-    floors: floorRecord((name) => ({ events_per_s: Math.round(median(samples.floors[name].rate)), vs_limit: round(median(floorVsLimit[name]), 2), cpu: medianAccount(samples.floors[name].cpu, median) })),
+    floors: floorRecord((name) => ({
+      events_per_s: Math.round(median(samples.floors[name].rate)),
+      vs_limit: round(median(floorVsLimit[name]), 2),
+      cpu: medianAccount(samples.floors[name].cpu, median),
+    })),
     ingest_vs_floor: round(median(oneVsFloor), 2),
     worker_peak_rss_mb: Math.max(...rss),
     one_worker_writes: oneWorkerWrites,
@@ -212,7 +318,9 @@ export async function measureIngest(options: { url: string; brokers: string; eve
     cpu_source: medianAccount(samples.cpu_source, median),
     cpu_sink: medianAccount(samples.cpu_sink, median),
     cpu_sink_plain: medianAccount(samples.cpu_sink_plain, median),
-    shared_core_limit_events_per_s: samples.shared_core_limit.length ? Math.round(median(samples.shared_core_limit)) : undefined,
+    shared_core_limit_events_per_s: samples.shared_core_limit.length
+      ? Math.round(median(samples.shared_core_limit))
+      : undefined,
     shared_core_limit_vs_min_limit: sharedVsMin.length ? round(median(sharedVsMin), 2) : undefined,
     ingest_vs_shared_core_limit: vsShared.length ? round(median(vsShared), 2) : undefined,
     samples,

@@ -7,16 +7,26 @@ import { Kafka, logLevel, Partitioners } from "kafkajs";
  * as the demo's Kafka transport does (acks -1). Returns messages per second.
  * The source, worker and sink runs then read the same messages with fresh consumer groups.
  */
-export async function produceAll(brokers: string[], messages: readonly DemoMessage[], batchSize = 1000): Promise<number> {
+export async function produceAll(
+  brokers: string[],
+  messages: readonly DemoMessage[],
+  batchSize = 1000,
+): Promise<number> {
   const kafka = new Kafka({ clientId: "bench-producer", brokers, logLevel: logLevel.WARN });
-  const producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer = kafka.producer({
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
   const topics = topicsWith();
   const started = performance.now();
   let rate: number;
   try {
     for (let start = 0; start < messages.length; start += batchSize) {
-      await producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf(messages.slice(start, start + batchSize), topics) });
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: topicMessagesOf(messages.slice(start, start + batchSize), topics),
+      });
     }
     rate = messages.length / ((performance.now() - started) / 1000);
   } finally {
@@ -40,7 +50,9 @@ async function expectAllRetained(kafka: Kafka, topics: string[], produced: numbe
       for (const { high, low } of await admin.fetchTopicOffsets(topic)) retained += Number(high) - Number(low);
     }
     if (retained < produced) {
-      throw new Error(`the broker kept ${retained} of the ${produced} produced messages (its partitions' retention dropped the oldest); run with fewer --ingest-events`);
+      throw new Error(
+        `the broker kept ${retained} of the ${produced} produced messages (its partitions' retention dropped the oldest); run with fewer --ingest-events`,
+      );
     }
   } finally {
     await admin.disconnect();

@@ -1,6 +1,21 @@
 import { FactBuffer } from "@answerscope/ingest";
-import { factBatchSize, insertPrepared, prepareFacts, writeFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
-import { cpuAccount, cpuSnapshot, machineCores, withThisProcess, type CpuAccount, type ServicePids } from "./cpu-accounting";
+import {
+  factBatchSize,
+  insertPrepared,
+  prepareFacts,
+  writeFacts,
+  type FactBatch,
+  type PreparedFacts,
+  type Warehouse,
+} from "@answerscope/warehouse";
+import {
+  cpuAccount,
+  cpuSnapshot,
+  machineCores,
+  withThisProcess,
+  type CpuAccount,
+  type ServicePids,
+} from "./cpu-accounting";
 import { storedFactRows } from "./fact-counts";
 
 export interface SinkRun {
@@ -10,7 +25,12 @@ export interface SinkRun {
   cpu?: CpuAccount;
 }
 
-async function timedWrites(w: Warehouse, events: number, writeAll: () => Promise<unknown>, servicePids?: ServicePids): Promise<SinkRun> {
+async function timedWrites(
+  w: Warehouse,
+  events: number,
+  writeAll: () => Promise<unknown>,
+  servicePids?: ServicePids,
+): Promise<SinkRun> {
   const pids = servicePids && withThisProcess(servicePids);
   const before = pids && (await cpuSnapshot(pids));
   const started = performance.now();
@@ -27,7 +47,13 @@ async function timedWrites(w: Warehouse, events: number, writeAll: () => Promise
  * write, in the worker's batch size, into an empty migrated database. The pipeline ran before
  * the clock, and so do the `warmup` batches' writes (the rows a worker stores before its window).
  */
-export async function measureSinkLimit(w: Warehouse, batches: readonly FactBatch[], events: number, servicePids?: ServicePids, warmup: readonly FactBatch[] = []): Promise<SinkRun> {
+export async function measureSinkLimit(
+  w: Warehouse,
+  batches: readonly FactBatch[],
+  events: number,
+  servicePids?: ServicePids,
+  warmup: readonly FactBatch[] = [],
+): Promise<SinkRun> {
   for (const batch of warmup) await writeFacts(w, batch);
   const buffer = new FactBuffer<PreparedFacts>({
     prepare: (batch, pending) => prepareFacts(w, batch, pending),
@@ -38,7 +64,12 @@ export async function measureSinkLimit(w: Warehouse, batches: readonly FactBatch
     // A failed write fails the measurement.
     retry: { minDelayMs: 1, maxDelayMs: 1, maxAttempts: 1 },
   });
-  return timedWrites(w, events, () => Promise.all([...batches.map((batch) => buffer.add(batch)), buffer.flush()]), servicePids);
+  return timedWrites(
+    w,
+    events,
+    () => Promise.all([...batches.map((batch) => buffer.add(batch)), buffer.flush()]),
+    servicePids,
+  );
 }
 
 /**
@@ -65,7 +96,13 @@ export async function rowsAsStored(scratch: Warehouse, batches: readonly FactBat
  * inserted side by side, as the worker's writes are, so this is the fastest plain insert of
  * those batches, not a slower sequential one. The `warmup` rows are inserted before the clock.
  */
-export async function measurePlainInsertLimit(w: Warehouse, stored: readonly PreparedFacts[], events: number, servicePids?: ServicePids, warmup: readonly PreparedFacts[] = []): Promise<SinkRun> {
+export async function measurePlainInsertLimit(
+  w: Warehouse,
+  stored: readonly PreparedFacts[],
+  events: number,
+  servicePids?: ServicePids,
+  warmup: readonly PreparedFacts[] = [],
+): Promise<SinkRun> {
   for (const batch of warmup) await insertPrepared(w, batch);
   return timedWrites(
     w,

@@ -14,6 +14,14 @@ const readIsDurable = Promise.resolve();
  * mock broker hands out one produced batch per partition per fetch, about 80 messages, so 80,000
  * messages are some 1,000 commits): 38,000-63,000 messages/s against 270,000-465,000.
  */
-export function measureSourceLimit(brokers: string[], groupId: string, expected: number, { warmup, timeoutMs, servicePids }: { warmup?: number; timeoutMs?: number; servicePids?: ServicePids } = {}): Promise<SourceRun> {
-  return consumeAsWorker({ brokers, clientId: "bench-source", groupId, expected, warmup, timeoutMs, servicePids }, async () => ({ durable: readIsDurable }));
+export function measureSourceLimit(
+  brokers: string[],
+  groupId: string,
+  expected: number,
+  { warmup, timeoutMs, servicePids }: { warmup?: number; timeoutMs?: number; servicePids?: ServicePids } = {},
+): Promise<SourceRun> {
+  return consumeAsWorker(
+    { brokers, clientId: "bench-source", groupId, expected, warmup, timeoutMs, servicePids },
+    async () => ({ durable: readIsDurable }),
+  );
 }

@@ -35,7 +35,8 @@ export class ThroughputCurve {
     private readonly expected: number,
     private readonly warmup = 0,
   ) {
-    if (!(warmup >= 0 && warmup < expected)) throw new RangeError(`warm-up ${warmup} must be at least 0 and less than the expected ${expected}`);
+    if (!(warmup >= 0 && warmup < expected))
+      throw new RangeError(`warm-up ${warmup} must be at least 0 and less than the expected ${expected}`);
   }
 
   /** Records an observation; returns the end of the window it is, if any (CpuWindow snapshots there). */

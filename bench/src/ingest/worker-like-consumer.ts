@@ -25,7 +25,15 @@ export type BatchHandler = (batch: Batch) => Promise<{ durable: Promise<void> }>
  * stands for the worker: it runs nothing else meanwhile).
  */
 export async function consumeAsWorker(
-  options: { brokers: string[]; clientId: string; groupId: string; expected: number; warmup?: number; timeoutMs?: number; servicePids?: ServicePids },
+  options: {
+    brokers: string[];
+    clientId: string;
+    groupId: string;
+    expected: number;
+    warmup?: number;
+    timeoutMs?: number;
+    servicePids?: ServicePids;
+  },
   handle: BatchHandler,
 ): Promise<ConsumerRun> {
   const { expected, warmup = 0, timeoutMs = 300_000, servicePids } = options;
@@ -85,6 +93,7 @@ export async function consumeAsWorker(
   await committer.commitDurable();
   await consumer.disconnect();
   if (failure !== undefined) throw failure;
-  if (!curve.done) throw new Error(`${options.clientId} counted ${count} of ${expected} messages within ${timeoutMs} ms`);
+  if (!curve.done)
+    throw new Error(`${options.clientId} counted ${count} of ${expected} messages within ${timeoutMs} ms`);
   return { rate: curve.rate, window: curve.window, cpu: await cpuWindow?.account(curve) };
 }

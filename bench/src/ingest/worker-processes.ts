@@ -30,7 +30,9 @@ function seriesValue(page: string, name: string): number {
 }
 
 async function writeStats(port: number) {
-  const page = await fetch(`http://127.0.0.1:${port}/metrics`).then((res) => res.text()).catch(() => "");
+  const page = await fetch(`http://127.0.0.1:${port}/metrics`)
+    .then((res) => res.text())
+    .catch(() => "");
   return {
     writes: seriesValue(page, "answerscope_ingest_batch_rows_count"),
     rows: seriesValue(page, "answerscope_ingest_batch_rows_sum"),
@@ -51,7 +53,21 @@ async function peakRssMb(pid: number | undefined): Promise<number> {
  * is taken from the row count in ClickHouse (its active parts' rows), polled every 100 ms, past
  * the first `warmupRows` (ThroughputCurve).
  */
-export async function measureWorkers(w: Warehouse, options: { url: string; brokers: string; groupId: string; workers: number; expectedRows: number; warmupRows?: number; servicePids?: ServicePids; eventsPerRow?: number; workerEnv?: Record<string, string>; timeoutMs?: number }): Promise<WorkerRun> {
+export async function measureWorkers(
+  w: Warehouse,
+  options: {
+    url: string;
+    brokers: string;
+    groupId: string;
+    workers: number;
+    expectedRows: number;
+    warmupRows?: number;
+    servicePids?: ServicePids;
+    eventsPerRow?: number;
+    workerEnv?: Record<string, string>;
+    timeoutMs?: number;
+  },
+): Promise<WorkerRun> {
   const env = {
     CLICKHOUSE_URL: options.url,
     CLICKHOUSE_DATABASE: w.target.database,
@@ -65,19 +81,31 @@ export async function measureWorkers(w: Warehouse, options: { url: string; broke
   const processes: IngestProcess[] = [];
   try {
     // Started together, so both join the group's first generation where the broker allows it.
-    processes.push(...(await Promise.all(Array.from({ length: options.workers }, () => startIngestProcess(env, { waitReady: false })))));
+    processes.push(
+      ...(await Promise.all(
+        Array.from({ length: options.workers }, () => startIngestProcess(env, { waitReady: false })),
+      )),
+    );
     const deadline = Date.now() + (options.timeoutMs ?? 300_000);
-    const pids = { worker: processes.map((p) => p.child.pid ?? 0).filter((pid) => pid > 0), clickhouse: options.servicePids?.clickhouse ?? [], broker: options.servicePids?.broker ?? [] };
+    const pids = {
+      worker: processes.map((p) => p.child.pid ?? 0).filter((pid) => pid > 0),
+      clickhouse: options.servicePids?.clickhouse ?? [],
+      broker: options.servicePids?.broker ?? [],
+    };
     const cpuWindow = new CpuWindow(pids);
     while (!curve.done && Date.now() < deadline) {
       const rows = await storedFactRowsInParts(w);
       cpuWindow.mark(curve.observe(rows));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (!curve.done) throw new Error(`workers stored ${await storedFactRows(w)} of ${options.expectedRows} rows in time\n${processes.map((p) => p.output().slice(-2000)).join("\n")}`);
+    if (!curve.done)
+      throw new Error(
+        `workers stored ${await storedFactRows(w)} of ${options.expectedRows} rows in time\n${processes.map((p) => p.output().slice(-2000)).join("\n")}`,
+      );
     // The polls read part metadata; the run ends on the rows themselves.
     const counted = await storedFactRows(w);
-    if (counted !== options.expectedRows) throw new Error(`workers stored ${counted} rows, expected ${options.expectedRows}`);
+    if (counted !== options.expectedRows)
+      throw new Error(`workers stored ${counted} rows, expected ${options.expectedRows}`);
     const peaks = await Promise.all(processes.map((p) => peakRssMb(p.child.pid)));
     const stats = await Promise.all(processes.map((p) => writeStats(p.port)));
     const writes = stats.reduce((sum, s) => sum + s.writes, 0);

@@ -61,11 +61,20 @@ function jsonMessagesOf(bodies: readonly Uint8Array[]): DemoMessage[] {
  * deployed): one warm-up of both, then `runs` runs, each path's order alternating. Every span and
  * event must be stored: the run checks the warehouse's counts at the end.
  */
-export async function measureOtlpIngest(url: string, { turns = 20_000, runs = 3, warmupTurns = 2_000, database = "bench_otlp" } = {}): Promise<OtlpReport> {
+export async function measureOtlpIngest(
+  url: string,
+  { turns = 20_000, runs = 3, warmupTurns = 2_000, database = "bench_otlp" } = {},
+): Promise<OtlpReport> {
   const w = await freshBenchDatabase(url, database);
   const collector = await startServiceProcess(
     "ingest/src/main.ts",
-    { CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: w.target.database, KAFKA_BROKERS: "", MIGRATE_ON_START: "false", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${KEY}` },
+    {
+      CLICKHOUSE_URL: url,
+      CLICKHOUSE_DATABASE: w.target.database,
+      KAFKA_BROKERS: "",
+      MIGRATE_ON_START: "false",
+      ANSWERSCOPE_KEYS: `ingest:${TENANT}:${KEY}`,
+    },
     { readyPath: "/readyz" },
   );
   const posting = { port: collector.port, key: KEY, concurrency: CONCURRENCY };
@@ -75,9 +84,11 @@ export async function measureOtlpIngest(url: string, { turns = 20_000, runs = 3,
     const rates = { otlp: 0, json: 0 };
     const measure = {
       otlp: async () => void (rates.otlp = (count * SPANS_PER_TURN) / (await postSpans(otlp, posting))),
-      json: async () => void (rates.json = json.length / (await postToCollector(json, { ...posting, perRequest: EVENTS_PER_REQUEST }))),
+      json: async () =>
+        void (rates.json = json.length / (await postToCollector(json, { ...posting, perRequest: EVENTS_PER_REQUEST }))),
     };
-    for (const path of first === "otlp" ? (["otlp", "json"] as const) : (["json", "otlp"] as const)) await measure[path]();
+    for (const path of first === "otlp" ? (["otlp", "json"] as const) : (["json", "otlp"] as const))
+      await measure[path]();
     return { first, otlp_spans_per_s: Math.round(rates.otlp), json_events_per_s: Math.round(rates.json) };
   };
   try {
@@ -85,11 +96,20 @@ export async function measureOtlpIngest(url: string, { turns = 20_000, runs = 3,
     const measured: OtlpRun[] = [];
     for (let run = 1; run <= runs; run++) {
       measured.push(await both(run, turns, run % 2 === 1 ? "otlp" : "json"));
-      progress(`  otlp run ${run}: ${measured.at(-1)!.otlp_spans_per_s} spans/s, json ${measured.at(-1)!.json_events_per_s} events/s`);
+      progress(
+        `  otlp run ${run}: ${measured.at(-1)!.otlp_spans_per_s} spans/s, json ${measured.at(-1)!.json_events_per_s} events/s`,
+      );
     }
     // One answer per turn, each run sending its turns once by each path (new ids each time).
     const expected = 2 * (warmupTurns + runs * turns);
-    const stored = Number((await queryRows<{ n: number }>(w, `SELECT uniqExact(event_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(TENANT)}`))[0]?.n);
+    const stored = Number(
+      (
+        await queryRows<{ n: number }>(
+          w,
+          `SELECT uniqExact(event_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(TENANT)}`,
+        )
+      )[0]?.n,
+    );
     if (stored !== expected) throw new Error(`the collector stored ${stored} of ${expected} answers`);
     const otlp = median(measured.map((r) => r.otlp_spans_per_s));
     const json = median(measured.map((r) => r.json_events_per_s));

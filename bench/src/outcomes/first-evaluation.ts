@@ -60,10 +60,20 @@ async function evaluateTenant(w: Warehouse, tenantId: string, responses: number)
  */
 export async function evaluateFirstPass(w: Warehouse, budgetSeconds: number): Promise<FirstEvaluationReport> {
   const sizes = (
-    await queryRows<{ tenant_id: string; n: number }>(w, `SELECT tenant_id, count() AS n FROM ${w.table("responses")} GROUP BY tenant_id ORDER BY n ASC`)
+    await queryRows<{ tenant_id: string; n: number }>(
+      w,
+      `SELECT tenant_id, count() AS n FROM ${w.table("responses")} GROUP BY tenant_id ORDER BY n ASC`,
+    )
   ).map(({ tenant_id, n }) => ({ tenantId: tenant_id, responses: Number(n) }));
   // A first pass starts from no labels: an earlier (interrupted) run's labels and watermarks would make it a partial update.
-  for (const table of ["response_labels", "response_labels_by_time", "outcome_watermarks", "outcomes_1h_by_dimension", "outcome_rollup_stale"]) await w.client.command({ query: `TRUNCATE TABLE ${w.table(table)}` });
+  for (const table of [
+    "response_labels",
+    "response_labels_by_time",
+    "outcome_watermarks",
+    "outcomes_1h_by_dimension",
+    "outcome_rollup_stale",
+  ])
+    await w.client.command({ query: `TRUNCATE TABLE ${w.table(table)}` });
   const largest = sizes.pop();
   if (!largest) throw new Error("no responses to evaluate");
   const started = performance.now();
@@ -74,7 +84,9 @@ export async function evaluateFirstPass(w: Warehouse, budgetSeconds: number): Pr
     const rate = tenants.reduce((s, t) => s + t.responses, 0) / tenants.reduce((s, t) => s + t.seconds, 0);
     if (spent + responses / rate > budgetSeconds) {
       skipped.push({ tenantId, responses });
-      progress(`  outcomes: skipping ${tenantId} (${responses.toLocaleString("en")} responses; projected ${Math.round(responses / rate)} s > budget left)`);
+      progress(
+        `  outcomes: skipping ${tenantId} (${responses.toLocaleString("en")} responses; projected ${Math.round(responses / rate)} s > budget left)`,
+      );
       continue;
     }
     tenants.push(await evaluateTenant(w, tenantId, responses));

@@ -38,7 +38,12 @@ export function lastSecondOfPreviousMonthMs(nowMs: number): number {
  * tenant's labels up to date. The tenant must have been evaluated once, else this would
  * time a first pass.
  */
-export async function measureLabelUpdate(w: Warehouse, tenantId: string, runs: number, options: LabelUpdateOptions = {}): Promise<LabelUpdateReport> {
+export async function measureLabelUpdate(
+  w: Warehouse,
+  tenantId: string,
+  runs: number,
+  options: LabelUpdateOptions = {},
+): Promise<LabelUpdateReport> {
   const { events = 10_000, endMs = Date.now() } = options;
   const samples: number[] = [];
   const candidates: number[] = [];
@@ -64,8 +69,19 @@ export async function measureLabelUpdate(w: Warehouse, tenantId: string, runs: n
     samples.push(performance.now() - started);
     candidates.push(result.candidates);
     written.push(result.written);
-    progress(`  label update${options.endMs === undefined ? "" : ` (events up to ${new Date(endMs).toISOString()})`} ${run + 1}/${runs}: ${(samples.at(-1)! / 1000).toFixed(2)} s for ${result.candidates} candidates`);
+    progress(
+      `  label update${options.endMs === undefined ? "" : ` (events up to ${new Date(endMs).toISOString()})`} ${run + 1}/${runs}: ${(samples.at(-1)! / 1000).toFixed(2)} s for ${result.candidates} candidates`,
+    );
   }
-  if (candidates.some((n) => n === 0)) throw new Error(`label update: a run found no candidates (${candidates.join(", ")}): its events were not new`);
-  return { tenantId, newEvents: events, eventsEnd: new Date(endMs).toISOString(), candidates, written, write_facts_ms: writeMs, ...timingOf(samples) };
+  if (candidates.some((n) => n === 0))
+    throw new Error(`label update: a run found no candidates (${candidates.join(", ")}): its events were not new`);
+  return {
+    tenantId,
+    newEvents: events,
+    eventsEnd: new Date(endMs).toISOString(),
+    candidates,
+    written,
+    write_facts_ms: writeMs,
+    ...timingOf(samples),
+  };
 }

@@ -6,7 +6,14 @@ import type { MachineDescription } from "../machine";
 import { carryOver, readResults } from "./carry-over";
 import type { BenchResults } from "./results";
 
-const machine = (at: string): MachineDescription => ({ nproc: 2, cpu_model: "cpu", memory_gb: 1, node_version: "v20", clickhouse_version: "18.16.1", measured_at: at });
+const machine = (at: string): MachineDescription => ({
+  nproc: 2,
+  cpu_model: "cpu",
+  memory_gb: 1,
+  node_version: "v20",
+  clickhouse_version: "18.16.1",
+  measured_at: at,
+});
 
 describe("carryOver", () => {
   const earlier: BenchResults = {

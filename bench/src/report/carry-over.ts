@@ -29,16 +29,26 @@ export async function readResults(dir: string): Promise<BenchResults | undefined
  * bench-results.json (with the machine description of that run), so separate runs combine
  * into one file. Sections this run measures start empty.
  */
-export function carryOver(previous: BenchResults | undefined, current: BenchResults, running: readonly Section[]): BenchResults {
+export function carryOver(
+  previous: BenchResults | undefined,
+  current: BenchResults,
+  running: readonly Section[],
+): BenchResults {
   if (!previous) return current;
-  const merged: BenchResults = { ...current, section_machines: { ...previous.section_machines }, slowest_queries: {}, errors: {} };
+  const merged: BenchResults = {
+    ...current,
+    section_machines: { ...previous.section_machines },
+    slowest_queries: {},
+    errors: {},
+  };
   for (const [section, fields] of Object.entries(SECTION_FIELDS) as [Section, (keyof BenchResults)[]][]) {
     if (running.includes(section)) continue;
     for (const field of fields) if (previous[field] !== undefined) Object.assign(merged, { [field]: previous[field] });
     if (previous.slowest_queries[section]) merged.slowest_queries[section] = previous.slowest_queries[section];
     if (previous.errors[section]) merged.errors[section] = previous.errors[section];
     // Results written before sections recorded their own machine were measured on the file's one machine.
-    if (fields.some((field) => previous[field] !== undefined) && !merged.section_machines?.[section]) merged.section_machines = { ...merged.section_machines, [section]: previous.machine };
+    if (fields.some((field) => previous[field] !== undefined) && !merged.section_machines?.[section])
+      merged.section_machines = { ...merged.section_machines, [section]: previous.machine };
   }
   for (const section of running) delete merged.section_machines?.[section];
   return merged;

@@ -2,11 +2,14 @@ import type { EngineFigures, EnginesReport } from "../engines/engines-section";
 import { n, row } from "./cells";
 import { slowQueryTable } from "./markdown";
 
-const met = (value: boolean | null | undefined) => (value === true ? "met" : value === false ? "**missed**" : "not measured");
+const met = (value: boolean | null | undefined) =>
+  value === true ? "met" : value === false ? "**missed**" : "not measured";
 const seconds = (f: EngineFigures) =>
   `${n(Math.round(f.load.seconds.responses))} + ${n(Math.round(f.load.seconds.toolCallEvents))} + ${n(Math.round(f.load.seconds.feedbackEvents))} + ${n(Math.round(f.load.seconds.labels ?? Number.NaN))}`;
 const rss = (f: EngineFigures) =>
-  f.clickhouse_server ? `node ${n(f.serving_process.peak_rss_mb)} + ClickHouse server ${n(f.clickhouse_server.peak_rss_mb)}` : `${n(f.serving_process.peak_rss_mb)} (one process)`;
+  f.clickhouse_server
+    ? `node ${n(f.serving_process.peak_rss_mb)} + ClickHouse server ${n(f.clickhouse_server.peak_rss_mb)}`
+    : `${n(f.serving_process.peak_rss_mb)} (one process)`;
 
 /** The engines section of results.md: both engines side by side, each ratio beside its goal. */
 export function enginesMarkdown(e: EnginesReport): string[] {
@@ -27,8 +30,13 @@ export function enginesMarkdown(e: EnginesReport): string[] {
     const node = `${f.clickhouse_server ? "node " : ""}${n(c.serving_process_s)} (main thread ${n(c.main_thread_s)})`;
     return `${node}${c.clickhouse_server_s !== undefined ? ` + ClickHouse ${n(c.clickhouse_server_s)}` : ""} in ${n(c.wall_s)} s`;
   };
-  const cpuRows = Object.keys(em.cpu ?? {}).map((measure) => row([`CPU s over the ${measure} runs`, cpuCell(em, measure), cpuCell(sv, measure), "", ""]));
-  const queryLog = (f: EngineFigures) => (Array.isArray(f.slowest_queries) ? `${f.slowest_queries.length} slowest queries below` : f.slowest_queries.unavailable);
+  const cpuRows = Object.keys(em.cpu ?? {}).map((measure) =>
+    row([`CPU s over the ${measure} runs`, cpuCell(em, measure), cpuCell(sv, measure), "", ""]),
+  );
+  const queryLog = (f: EngineFigures) =>
+    Array.isArray(f.slowest_queries)
+      ? `${f.slowest_queries.length} slowest queries below`
+      : f.slowest_queries.unavailable;
   return [
     `### Embedded ClickHouse ${em.clickhouse_version} against the server (${sv.clickhouse_version})`,
     "",
@@ -40,13 +48,34 @@ export function enginesMarkdown(e: EnginesReport): string[] {
     row(["measure", "embedded", "server", "embedded ÷ server", "goal"]),
     row(["---", "---:", "---:", "---:", "---"]),
     row(["load, s (responses + tool calls + feedback + labels)", seconds(em), seconds(sv), "", ""]),
-    row([`collector ingest, events/s (median of ${e.ingest.runs} runs)`, `${n(em.ingest_median_events_per_s)} (${em.ingest_events_per_s.map(n).join(", ")})`, `${n(sv.ingest_median_events_per_s)} (${sv.ingest_events_per_s.map(n).join(", ")})`, n(ratios.ingest), `≥ ${e.goals.ingest_ratio_min}: ${met(goals.ingest_ratio)}`]),
+    row([
+      `collector ingest, events/s (median of ${e.ingest.runs} runs)`,
+      `${n(em.ingest_median_events_per_s)} (${em.ingest_events_per_s.map(n).join(", ")})`,
+      `${n(sv.ingest_median_events_per_s)} (${sv.ingest_events_per_s.map(n).join(", ")})`,
+      n(ratios.ingest),
+      `≥ ${e.goals.ingest_ratio_min}: ${met(goals.ingest_ratio)}`,
+    ]),
     ...rangeRows,
-    row([`label update after ${n(e.label_update_events)} events, p50 / max ms (${em.label_update.runs} runs each)`, `${n(em.label_update.p50_ms)} / ${n(em.label_update.max_ms)}`, `${n(sv.label_update.p50_ms)} / ${n(sv.label_update.max_ms)}`, `${n(ratios.label_update_p50)} (p50)`, ""]),
+    row([
+      `label update after ${n(e.label_update_events)} events, p50 / max ms (${em.label_update.runs} runs each)`,
+      `${n(em.label_update.p50_ms)} / ${n(em.label_update.max_ms)}`,
+      `${n(sv.label_update.p50_ms)} / ${n(sv.label_update.max_ms)}`,
+      `${n(ratios.label_update_p50)} (p50)`,
+      "",
+    ]),
     row(["peak RSS over ingest, queries and label updates, MB", rss(em), rss(sv), "", ""]),
     ...cpuRows,
     row(["system.query_log", queryLog(em), queryLog(sv), "", ""]),
     "",
-    ...[em, sv].flatMap((f) => (Array.isArray(f.slowest_queries) && f.slowest_queries.length ? [`Slowest queries of the ${f.engine} engine (system.query_log):`, "", ...slowQueryTable(f.slowest_queries), ""] : [])),
+    ...[em, sv].flatMap((f) =>
+      Array.isArray(f.slowest_queries) && f.slowest_queries.length
+        ? [
+            `Slowest queries of the ${f.engine} engine (system.query_log):`,
+            "",
+            ...slowQueryTable(f.slowest_queries),
+            "",
+          ]
+        : [],
+    ),
   ];
 }

@@ -5,7 +5,9 @@ import { resultsMarkdown } from "./markdown";
 import type { BenchResults } from "./results";
 
 // The committed results: a real report of every section, the ingest one with all the floors.
-const committed = JSON.parse(readFileSync(new URL("../../bench-results.json", import.meta.url), "utf8")) as BenchResults;
+const committed = JSON.parse(
+  readFileSync(new URL("../../bench-results.json", import.meta.url), "utf8"),
+) as BenchResults;
 
 describe("resultsMarkdown, ingest floors", () => {
   it("gives every floor of FLOORS its table row, its CPU line and its sentence with its share of the limit", () => {
@@ -14,7 +16,9 @@ describe("resultsMarkdown, ingest floors", () => {
     const text = resultsMarkdown(committed);
     for (const name of FLOOR_NAMES) {
       const floor = floors[name]!;
-      expect(text).toContain(`| ${FLOORS[name].label} (${FLOORS[name].does}) | ${floor.events_per_s.toLocaleString("en")} |`);
+      expect(text).toContain(
+        `| ${FLOORS[name].label} (${FLOORS[name].does}) | ${floor.events_per_s.toLocaleString("en")} |`,
+      );
       expect(text).toContain(`${FLOORS[name].label} (consumer and inserting client)`);
       expect(text).toContain(`${FLOORS[name].reaches} ${floor.vs_limit}`);
     }
@@ -34,7 +38,11 @@ describe("resultsMarkdown, raw reads", () => {
   it("tells a raw read left out from one that failed", () => {
     const scale = committed.scale!;
     const [first, second, ...rest] = scale.queries.raw;
-    const raw = [{ name: first!.name, rows: 0, skipped: "not run: past the limit" }, { name: second!.name, rows: 0, error: "Memory limit exceeded" }, ...rest];
+    const raw = [
+      { name: first!.name, rows: 0, skipped: "not run: past the limit" },
+      { name: second!.name, rows: 0, error: "Memory limit exceeded" },
+      ...rest,
+    ];
     const text = resultsMarkdown({ ...committed, scale: { ...scale, queries: { ...scale.queries, raw } } });
     expect(text).toContain(`| ${first!.name} | – | not run | not run: past the limit | – |`);
     expect(text).toContain(`| ${second!.name} | – | failed | failed: Memory limit exceeded | – |`);
@@ -42,11 +50,17 @@ describe("resultsMarkdown, raw reads", () => {
 
   it("marks a ratio as a lower bound only where a raw read was stopped at its limit", () => {
     const scale = committed.scale!;
-    const plain = resultsMarkdown({ ...committed, scale: { ...scale, queries: { ...scale.queries, viewSpeedup: { "24h": 526 }, lowerBounds: [] } } });
+    const plain = resultsMarkdown({
+      ...committed,
+      scale: { ...scale, queries: { ...scale.queries, viewSpeedup: { "24h": 526 }, lowerBounds: [] } },
+    });
     expect(plain).toContain("all of the route's figures: 24h 526×;");
     expect(plain).not.toContain("(≥:");
     expect(plain).not.toContain("≥526");
-    const bounded = resultsMarkdown({ ...committed, scale: { ...scale, queries: { ...scale.queries, viewSpeedup: { "24h": 526 }, lowerBounds: ["all:24h"] } } });
+    const bounded = resultsMarkdown({
+      ...committed,
+      scale: { ...scale, queries: { ...scale.queries, viewSpeedup: { "24h": 526 }, lowerBounds: ["all:24h"] } },
+    });
     expect(bounded).toContain("all of the route's figures: 24h ≥526×;");
     expect(bounded).toContain("(≥: the raw read was stopped at its time limit)");
   });
@@ -57,13 +71,23 @@ describe("resultsMarkdown, engines", () => {
     const engines = committed.engines!;
     const verdict = engines.goals_met.ingest_ratio ? "met" : "**missed**";
     expect(resultsMarkdown(committed)).toContain(`| ${engines.ratios.ingest} | ≥ 0.8: ${verdict} |`);
-    const unmeasured = resultsMarkdown({ ...committed, engines: { ...engines, ratios: { ...engines.ratios, ingest: null }, goals_met: { ...engines.goals_met, ingest_ratio: null } } });
+    const unmeasured = resultsMarkdown({
+      ...committed,
+      engines: {
+        ...engines,
+        ratios: { ...engines.ratios, ingest: null },
+        goals_met: { ...engines.goals_met, ingest_ratio: null },
+      },
+    });
     expect(unmeasured).toContain("| – | ≥ 0.8: not measured |");
   });
 
   it("says why an engine has no slowest queries instead of leaving them out", () => {
     const engines = committed.engines!;
-    const embedded = { ...engines.embedded, slowest_queries: { unavailable: "no system.query_log on this embedded engine" } };
+    const embedded = {
+      ...engines.embedded,
+      slowest_queries: { unavailable: "no system.query_log on this embedded engine" },
+    };
     const text = resultsMarkdown({ ...committed, engines: { ...engines, embedded } });
     expect(text).toContain("| system.query_log | no system.query_log on this embedded engine |");
     expect(text).not.toContain("Slowest queries of the embedded engine");

@@ -14,7 +14,12 @@ export interface SlowQuery {
  * Where the time went: the slowest finished queries on the benchmark database from
  * system.query_log (the bench client sets log_queries = 1), with the rows and memory they used.
  */
-export async function slowestQueries(w: Warehouse, sinceMs: number, limit = 8, exclude = "INSERT"): Promise<SlowQuery[]> {
+export async function slowestQueries(
+  w: Warehouse,
+  sinceMs: number,
+  limit = 8,
+  exclude = "INSERT",
+): Promise<SlowQuery[]> {
   await w.client.command({ query: "SYSTEM FLUSH LOGS" });
   const database = w.target.database;
   return queryRows<SlowQuery>(
@@ -46,9 +51,14 @@ export type SlowQueriesOrWhyNot = { queries: SlowQuery[] } | { unavailable: stri
  */
 export async function slowestQueriesIfLogged(w: Warehouse, sinceMs: number): Promise<SlowQueriesOrWhyNot> {
   await w.client.command({ query: "SYSTEM FLUSH LOGS" });
-  const tables = await queryRows<{ n: number }>(w, "SELECT count() AS n FROM system.tables WHERE database = 'system' AND name = 'query_log'");
+  const tables = await queryRows<{ n: number }>(
+    w,
+    "SELECT count() AS n FROM system.tables WHERE database = 'system' AND name = 'query_log'",
+  );
   if (Number(tables[0]?.n ?? 0) === 0) {
-    return { unavailable: `no system.query_log on this ${w.engine === "embedded" ? "embedded engine: chDB starts without a server config, and no query_log is configured" : "server: its config has no query_log section"}` };
+    return {
+      unavailable: `no system.query_log on this ${w.engine === "embedded" ? "embedded engine: chDB starts without a server config, and no query_log is configured" : "server: its config has no query_log section"}`,
+    };
   }
   return { queries: await slowestQueries(w, sinceMs) };
 }

@@ -13,5 +13,10 @@ import type { BenchResults } from "./results";
 export async function writeResults(dir: string, results: BenchResults): Promise<void> {
   await mkdir(dir || ".", { recursive: true });
   await writeFile(join(dir, "bench-results.json"), withoutLocalPaths(`${JSON.stringify(results, null, 2)}\n`));
-  await writeFile(join(dir, "results.md"), withoutLocalPaths(`# Benchmark results\n\nWritten by \`npm run bench\` (see README.md in this folder).\n\n${resultsMarkdown(results)}\n`));
+  await writeFile(
+    join(dir, "results.md"),
+    withoutLocalPaths(
+      `# Benchmark results\n\nWritten by \`npm run bench\` (see README.md in this folder).\n\n${resultsMarkdown(results)}\n`,
+    ),
+  );
 }

@@ -1,7 +1,22 @@
 import { latencyBucketSql, OUTCOME_ROLLUP_DIMENSIONS, sqlValue, type Dimension } from "@answerscope/warehouse";
 import {
-  CATEGORY_SOURCES, CHANNELS, CHAT_TYPES, ERROR_CATEGORIES, FINISH_REASONS, LANGUAGES, MODELS, QUERY_CATEGORIES,
-  QUERY_TEXTS, RATINGS, REASON_CODES, SESSION_TYPES, TENANTS, TOOL_NAMES, USER_SEGMENTS, weightedArraySql, type Weighted,
+  CATEGORY_SOURCES,
+  CHANNELS,
+  CHAT_TYPES,
+  ERROR_CATEGORIES,
+  FINISH_REASONS,
+  LANGUAGES,
+  MODELS,
+  QUERY_CATEGORIES,
+  QUERY_TEXTS,
+  RATINGS,
+  REASON_CODES,
+  SESSION_TYPES,
+  TENANTS,
+  TOOL_NAMES,
+  USER_SEGMENTS,
+  weightedArraySql,
+  type Weighted,
 } from "./dimension-values";
 
 /**
@@ -34,7 +49,8 @@ export const pickSql = (values: Weighted, expr: string, salt: number) => {
   const total = values.reduce((sum, [, weight]) => sum + weight, 0);
   return `arrayElement(${weightedArraySql(values)}, 1 + ${hash(expr, salt)} % ${total})`;
 };
-const idSql = (prefix: string, expr: string, salt: number) => `concat(${sqlValue(prefix)}, lower(hex(${hash(expr, salt)})))`;
+const idSql = (prefix: string, expr: string, salt: number) =>
+  `concat(${sqlValue(prefix)}, lower(hex(${hash(expr, salt)})))`;
 
 /** Columns of response number `n` that tool calls and feedback repeat. */
 export function responseKeySql(n: string, window: DataWindow) {
@@ -51,17 +67,18 @@ export function responseKeySql(n: string, window: DataWindow) {
   };
 }
 
-
 const TOOLS_PER_RESPONSE = 2;
 /** Number of the j-th response that used tools (n % 4 != 0), and the inverse. */
 const toolResponseNumberSql = (j: string) => `(4 * intDiv(${j}, 3) + 1 + ${j} % 3)`;
 const toolResponseIndexSql = (n: string) => `(3 * intDiv(${n}, 4) + ${n} % 4 - 1)`;
-const toolNameSql = (call: string) => `arrayElement(${sqlValue(TOOL_NAMES)}, 1 + ${hash(call, 21)} % ${TOOL_NAMES.length})`;
+const toolNameSql = (call: string) =>
+  `arrayElement(${sqlValue(TOOL_NAMES)}, 1 + ${hash(call, 21)} % ${TOOL_NAMES.length})`;
 
 /** The dimensions of response number `n` (docs/metrics.md), `tool_used` included: what label rows copy. */
 export function responseDimensionsSql(n: string, window: DataWindow): Record<Dimension, string> {
   const key = responseKeySql(n, window);
-  const releases = (count: number) => `concat('v', toString(1 + intDiv(toUInt64(${key.occurredAtMs}) - ${window.startMs}, ${Math.ceil((window.endMs - window.startMs) / count)})))`;
+  const releases = (count: number) =>
+    `concat('v', toString(1 + intDiv(toUInt64(${key.occurredAtMs}) - ${window.startMs}, ${Math.ceil((window.endMs - window.startMs) / count)})))`;
   const modelPick = pickSql(MODELS, n, 10);
   return {
     channel: pickSql(CHANNELS, n, 13),
@@ -260,5 +277,7 @@ function sessionPrevsSql(n: string, window: DataWindow): string {
   const own = responseDimensionsSql(n, window);
   const sameValue = (dimension: Dimension) =>
     `multiIf(${earlier.map((m, index) => `${turn} >= ${index + 1} AND ${responseDimensionsSql(m, window)[dimension]} = ${own[dimension]}, ${timeOf(m)}`).join(", ")}, toUInt64(0))`;
-  return `[if(${turn} >= 1, ${timeOf(earlier[0]!)}, toUInt64(0)), ${OUTCOME_ROLLUP_DIMENSIONS.slice(1).map((dimension) => sameValue(dimension as Dimension)).join(", ")}]`;
+  return `[if(${turn} >= 1, ${timeOf(earlier[0]!)}, toUInt64(0)), ${OUTCOME_ROLLUP_DIMENSIONS.slice(1)
+    .map((dimension) => sameValue(dimension as Dimension))
+    .join(", ")}]`;
 }

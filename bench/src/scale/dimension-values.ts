@@ -24,16 +24,82 @@ export const MODELS: Weighted = [
   ["llama-3-70b|meta", 1],
   ["mistral-large|mistral", 1],
 ];
-export const CHANNELS: Weighted = [["web", 12], ["slack", 5], ["api", 2], ["mobile", 1]];
-export const CHAT_TYPES: Weighted = [["single", 4], ["group", 1]];
-export const SESSION_TYPES: Weighted = [["chat", 22], ["diagnostic", 3]];
-export const LANGUAGES: Weighted = [["en", 14], ["zh", 4], ["ja", 1], ["de", 1]];
-export const USER_SEGMENTS: Weighted = [["free", 6], ["pro", 3], ["enterprise", 1], ["internal", 1]];
-export const QUERY_CATEGORIES: Weighted = ["billing", "setup", "api", "errors", "performance", "security", "deploy", "data", "auth", "network", "storage", "other"].map((c, i) => [c, 12 - i] as const);
-export const CATEGORY_SOURCES: Weighted = [["classifier", 4], ["rule", 1]];
-export const FINISH_REASONS: Weighted = [["stop", 88], ["max_iterations", 4], ["no_reply", 3], ["error", 3], ["length", 1], ["cancelled", 1]];
-export const TOOL_NAMES = ["search_docs", "get_logs", "query_metrics", "run_sql", "fetch_url", "list_alerts", "get_config", "describe_host", "get_ticket", "create_ticket", "restart_service", "get_traces", "kb_lookup", "calc", "translate"];
-export const ERROR_CATEGORIES: Weighted = [["timeout", 5], ["rate_limited", 3], ["bad_arguments", 2], ["upstream_5xx", 2], ["permission", 1]];
+export const CHANNELS: Weighted = [
+  ["web", 12],
+  ["slack", 5],
+  ["api", 2],
+  ["mobile", 1],
+];
+export const CHAT_TYPES: Weighted = [
+  ["single", 4],
+  ["group", 1],
+];
+export const SESSION_TYPES: Weighted = [
+  ["chat", 22],
+  ["diagnostic", 3],
+];
+export const LANGUAGES: Weighted = [
+  ["en", 14],
+  ["zh", 4],
+  ["ja", 1],
+  ["de", 1],
+];
+export const USER_SEGMENTS: Weighted = [
+  ["free", 6],
+  ["pro", 3],
+  ["enterprise", 1],
+  ["internal", 1],
+];
+export const QUERY_CATEGORIES: Weighted = [
+  "billing",
+  "setup",
+  "api",
+  "errors",
+  "performance",
+  "security",
+  "deploy",
+  "data",
+  "auth",
+  "network",
+  "storage",
+  "other",
+].map((c, i) => [c, 12 - i] as const);
+export const CATEGORY_SOURCES: Weighted = [
+  ["classifier", 4],
+  ["rule", 1],
+];
+export const FINISH_REASONS: Weighted = [
+  ["stop", 88],
+  ["max_iterations", 4],
+  ["no_reply", 3],
+  ["error", 3],
+  ["length", 1],
+  ["cancelled", 1],
+];
+export const TOOL_NAMES = [
+  "search_docs",
+  "get_logs",
+  "query_metrics",
+  "run_sql",
+  "fetch_url",
+  "list_alerts",
+  "get_config",
+  "describe_host",
+  "get_ticket",
+  "create_ticket",
+  "restart_service",
+  "get_traces",
+  "kb_lookup",
+  "calc",
+  "translate",
+];
+export const ERROR_CATEGORIES: Weighted = [
+  ["timeout", 5],
+  ["rate_limited", 3],
+  ["bad_arguments", 2],
+  ["upstream_5xx", 2],
+  ["permission", 1],
+];
 /** Re-ask phrasings feed the outcome rules; most questions are ordinary ones. */
 export const QUERY_TEXTS: Weighted = [
   ["how do I rotate my api key", 5],
@@ -43,12 +109,19 @@ export const QUERY_TEXTS: Weighted = [
   ["that did not help, try again", 1],
   ["can you explain it differently", 1],
 ];
-export const RATINGS: Weighted = [["up", 7], ["down", 3]];
-export const REASON_CODES: Weighted = [["incorrect", 3], ["incomplete", 2], ["irrelevant", 1], ["too_slow", 1]];
+export const RATINGS: Weighted = [
+  ["up", 7],
+  ["down", 3],
+];
+export const REASON_CODES: Weighted = [
+  ["incorrect", 3],
+  ["incomplete", 2],
+  ["irrelevant", 1],
+  ["too_slow", 1],
+];
 
 /** A ClickHouse array literal with each value repeated by its weight, so `arr[1 + hash % length]` is a weighted pick. */
 export function weightedArraySql(values: Weighted): string {
   const expanded = values.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
   return sqlValue(expanded);
 }
-

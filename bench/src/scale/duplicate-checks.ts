@@ -1,5 +1,11 @@
 import { loadIngestConfig } from "@answerscope/ingest";
-import { factBatchSize, prepareFacts, type FactBatch, type PreparedFacts, type Warehouse } from "@answerscope/warehouse";
+import {
+  factBatchSize,
+  prepareFacts,
+  type FactBatch,
+  type PreparedFacts,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { demoMessages, distinctFactRows, factBatchesOf, withRandomIds } from "../demo-fact-batches";
 import { timeRepeated, type Timing } from "../stats";
 
@@ -18,10 +24,16 @@ export interface DuplicateCheckTiming extends Timing {
  * `tenantId`, timed on the loaded data set. Nothing is inserted, so the data set stays as loaded and
  * every run checks a different write of the same size.
  */
-export async function measureDuplicateChecks(w: Warehouse, tenantId: string, runs: number): Promise<DuplicateCheckTiming> {
+export async function measureDuplicateChecks(
+  w: Warehouse,
+  tenantId: string,
+  runs: number,
+): Promise<DuplicateCheckTiming> {
   const writeRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
   const messages = demoMessages({ events: (runs + 2) * writeRows, seed: 61, tenants: [tenantId] });
-  const writes = factBatchesOf(messages, writeRows).slice(0, runs + 1).map((batch) => withRandomIds(batch, ["response_id", "tool_call_id", "target_id"]));
+  const writes = factBatchesOf(messages, writeRows)
+    .slice(0, runs + 1)
+    .map((batch) => withRandomIds(batch, ["response_id", "tool_call_id", "target_id"]));
   let next = 0;
   let last: { write: FactBatch; prepared: PreparedFacts } | undefined;
   // Only the checks inside the clock: the counts below are the bench's, not the worker's.
@@ -29,5 +41,11 @@ export async function measureDuplicateChecks(w: Warehouse, tenantId: string, run
     const write = writes[next++ % writes.length]!;
     last = { write, prepared: await prepareFacts(w, write) };
   });
-  return { tenantId, rowsPerWrite: writeRows, distinctRows: distinctFactRows([last!.write]), rowsToInsert: factBatchSize(last!.prepared), ...timing };
+  return {
+    tenantId,
+    rowsPerWrite: writeRows,
+    distinctRows: distinctFactRows([last!.write]),
+    rowsToInsert: factBatchSize(last!.prepared),
+    ...timing,
+  };
 }

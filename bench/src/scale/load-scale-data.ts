@@ -1,6 +1,12 @@
 import { dimensionRollupBackfillSql, queryRows, rebuildAllRollupHours, type Warehouse } from "@answerscope/warehouse";
 import { progress } from "../progress";
-import { feedbackEventsSelectSql, responseLabelsSelectSql, responsesSelectSql, toolCallEventsSelectSql, type DataWindow } from "./data-shape";
+import {
+  feedbackEventsSelectSql,
+  responseLabelsSelectSql,
+  responsesSelectSql,
+  toolCallEventsSelectSql,
+  type DataWindow,
+} from "./data-shape";
 
 export interface ScaleCounts {
   responses: number;
@@ -28,7 +34,13 @@ const CHUNK_ROWS = 1_000_000;
 /** Row numbers `n` of one chunk, and a source that adds columns computed from them (default: `n` alone). */
 type ChunkSource = (numbers: string) => string;
 
-async function insertChunks(w: Warehouse, table: string, total: number, selectList: (n: string) => string, source: ChunkSource = (numbers) => numbers): Promise<number> {
+async function insertChunks(
+  w: Warehouse,
+  table: string,
+  total: number,
+  selectList: (n: string) => string,
+  source: ChunkSource = (numbers) => numbers,
+): Promise<number> {
   const started = performance.now();
   for (let offset = 0; offset < total; offset += CHUNK_ROWS) {
     const rows = Math.min(CHUNK_ROWS, total - offset);
@@ -39,7 +51,9 @@ async function insertChunks(w: Warehouse, table: string, total: number, selectLi
     });
     const done = offset + rows;
     const seconds = (performance.now() - started) / 1000;
-    progress(`${table}: ${done.toLocaleString("en")} / ${total.toLocaleString("en")} rows (${Math.round(done / seconds).toLocaleString("en")} rows/s)`);
+    progress(
+      `${table}: ${done.toLocaleString("en")} / ${total.toLocaleString("en")} rows (${Math.round(done / seconds).toLocaleString("en")} rows/s)`,
+    );
   }
   return (performance.now() - started) / 1000;
 }
@@ -56,8 +70,20 @@ export function columnsOf(selectList: string): string[] {
 export async function loadScaleLabels(w: Warehouse, responses: number, window: DataWindow): Promise<number> {
   const withResponses: ChunkSource = (numbers) => `SELECT n, ${responsesSelectSql("n", window)} FROM (${numbers})`;
   return (
-    (await insertChunks(w, "response_labels", responses, (n) => responseLabelsSelectSql(n, window, false), withResponses)) +
-    (await insertChunks(w, "response_labels_by_time", responses, (n) => responseLabelsSelectSql(n, window, true), withResponses)) +
+    (await insertChunks(
+      w,
+      "response_labels",
+      responses,
+      (n) => responseLabelsSelectSql(n, window, false),
+      withResponses,
+    )) +
+    (await insertChunks(
+      w,
+      "response_labels_by_time",
+      responses,
+      (n) => responseLabelsSelectSql(n, window, true),
+      withResponses,
+    )) +
     (await rebuildScaleRollup(w))
   );
 }
@@ -65,10 +91,16 @@ export async function loadScaleLabels(w: Warehouse, responses: number, window: D
 /** outcomes_1h_by_dimension (migration 0013) of every tenant rebuilt from its label rows; returns the seconds taken. */
 export async function rebuildScaleRollup(w: Warehouse): Promise<number> {
   const started = performance.now();
-  const tenants = await queryRows<{ tenant_id: string }>(w, `SELECT DISTINCT tenant_id FROM ${w.table("response_labels_by_time")} ORDER BY tenant_id`);
+  const tenants = await queryRows<{ tenant_id: string }>(
+    w,
+    `SELECT DISTINCT tenant_id FROM ${w.table("response_labels_by_time")} ORDER BY tenant_id`,
+  );
   for (const { tenant_id: tenantId } of tenants) {
     await rebuildAllRollupHours(w, tenantId, (done, total) =>
-      progress(`outcomes_1h_by_dimension: ${tenantId} ${done.toLocaleString("en")} / ${total.toLocaleString("en")} hours (${Math.round((performance.now() - started) / 1000)} s)`));
+      progress(
+        `outcomes_1h_by_dimension: ${tenantId} ${done.toLocaleString("en")} / ${total.toLocaleString("en")} hours (${Math.round((performance.now() - started) / 1000)} s)`,
+      ),
+    );
   }
   return (performance.now() - started) / 1000;
 }
@@ -95,7 +127,9 @@ async function withViewsDetached<T>(w: Warehouse, views: readonly string[], load
 
 async function loadResponses(w: Warehouse, responses: number, window: DataWindow): Promise<number> {
   const started = performance.now();
-  await withViewsDetached(w, DIMENSION_VIEWS, () => insertChunks(w, "responses", responses, (n) => responsesSelectSql(n, window)));
+  await withViewsDetached(w, DIMENSION_VIEWS, () =>
+    insertChunks(w, "responses", responses, (n) => responsesSelectSql(n, window)),
+  );
   progress("responses: filling metrics_1h_by_dimension from metrics_5m");
   await w.client.command({ query: dimensionRollupBackfillSql(w) });
   return (performance.now() - started) / 1000;
@@ -104,10 +138,16 @@ async function loadResponses(w: Warehouse, responses: number, window: DataWindow
 export async function loadScaleData(w: Warehouse, counts: ScaleCounts, window: DataWindow): Promise<LoadReport> {
   const seconds = {
     responses: await loadResponses(w, counts.responses, window),
-    toolCallEvents: await insertChunks(w, "tool_call_events", counts.toolCallEvents, (n) => toolCallEventsSelectSql(n, window)),
-    feedbackEvents: await insertChunks(w, "feedback_events", counts.feedbackEvents, (n) => feedbackEventsSelectSql(n, window)),
+    toolCallEvents: await insertChunks(w, "tool_call_events", counts.toolCallEvents, (n) =>
+      toolCallEventsSelectSql(n, window),
+    ),
+    feedbackEvents: await insertChunks(w, "feedback_events", counts.feedbackEvents, (n) =>
+      feedbackEventsSelectSql(n, window),
+    ),
     labels: await loadScaleLabels(w, counts.responses, window),
   };
-  const metricsRows = Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("metrics_5m")}`))[0]?.n ?? 0);
+  const metricsRows = Number(
+    (await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("metrics_5m")}`))[0]?.n ?? 0,
+  );
   return { counts, seconds, metricsRows };
 }

@@ -23,8 +23,8 @@ describe("rawReadSkipReason", () => {
   });
 
   it("leaves out a read whose shorter range's read did not finish", () => {
-    expect(rawReadSkipReason({ range: week, failed: "Timeout exceeded: elapsed 180.2 seconds" }, { ms: 90 * DAY_MS }, 180)).toBe(
-      "not run: the 7d read did not finish (Timeout exceeded: elapsed 180.2 seconds)",
-    );
+    expect(
+      rawReadSkipReason({ range: week, failed: "Timeout exceeded: elapsed 180.2 seconds" }, { ms: 90 * DAY_MS }, 180),
+    ).toBe("not run: the 7d read did not finish (Timeout exceeded: elapsed 180.2 seconds)");
   });
 });

@@ -1,5 +1,14 @@
 import {
-  queryCompare, queryFeedbackReasons, queryFeedbackTargets, queryMetrics, queryResponse, querySamples, queryRows, queryTools, sqlValue, type Warehouse,
+  queryCompare,
+  queryFeedbackReasons,
+  queryFeedbackTargets,
+  queryMetrics,
+  queryResponse,
+  querySamples,
+  queryRows,
+  queryTools,
+  sqlValue,
+  type Warehouse,
 } from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { ratio, timeRepeated, type Timing } from "../stats";
@@ -55,7 +64,11 @@ export type ShorterRawRead = { range: { name: string; ms: number } } & ({ p50Ms:
  * run has shown (24 h -> 7 d: 3.9 times the time for 7 times the range; 7 d -> 90 d: over 11 times
  * for 12.9), so a read that would finish is not left out.
  */
-export function rawReadSkipReason(shorter: ShorterRawRead | undefined, range: { ms: number }, limitS: number): string | undefined {
+export function rawReadSkipReason(
+  shorter: ShorterRawRead | undefined,
+  range: { ms: number },
+  limitS: number,
+): string | undefined {
   if (!shorter) return undefined;
   if ("failed" in shorter) return `not run: the ${shorter.range.name} read did not finish (${shorter.failed})`;
   const expectedMs = shorter.p50Ms * Math.sqrt(range.ms / shorter.range.ms);
@@ -67,35 +80,84 @@ export type MetricsRange = (typeof RANGES)[number];
 export const metricsRouteName = (range: MetricsRange) => `metrics ${range.name} by model per ${range.bucket}`;
 
 /** The metrics route over `range` ending at `to`, by model: the case every engine and data set is timed with; resolves to its row count. */
-export async function runMetricsRoute(w: Warehouse, tenantId: string, to: number, range: MetricsRange): Promise<number> {
-  return (await queryMetrics(w, { tenantId, from: iso(to - range.ms), to: iso(to), groupBy: ["model"], bucket: range.bucket })).rows.length;
+export async function runMetricsRoute(
+  w: Warehouse,
+  tenantId: string,
+  to: number,
+  range: MetricsRange,
+): Promise<number> {
+  return (
+    await queryMetrics(w, { tenantId, from: iso(to - range.ms), to: iso(to), groupBy: ["model"], bucket: range.bucket })
+  ).rows.length;
 }
 
 const rawRows = (w: Warehouse, query: string): Promise<unknown[]> =>
-  queryRows(w, query, { clickhouse_settings: { max_memory_usage: RAW_MAX_MEMORY, max_execution_time: RAW_TIMEOUT_S, timeout_overflow_mode: "throw" } });
+  queryRows(w, query, {
+    clickhouse_settings: {
+      max_memory_usage: RAW_MAX_MEMORY,
+      max_execution_time: RAW_TIMEOUT_S,
+      timeout_overflow_mode: "throw",
+    },
+  });
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Times every read route of the query API on the largest tenant, then the raw-table equivalent of the metrics route. */
-export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenantId: string, runs: number): Promise<QuerySpeedReport> {
+export async function measureQuerySpeed(
+  w: Warehouse,
+  window: DataWindow,
+  tenantId: string,
+  runs: number,
+): Promise<QuerySpeedReport> {
   const to = window.endMs;
-  const tenantResponses = Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]?.n ?? 0);
-  const someResponse = (await queryRows<{ id: string }>(w, `SELECT response_id AS id FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)} AND tool_count > 0 LIMIT 1`))[0]?.id;
+  const tenantResponses = Number(
+    (
+      await queryRows<{ n: number }>(
+        w,
+        `SELECT count() AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`,
+      )
+    )[0]?.n ?? 0,
+  );
+  const someResponse = (
+    await queryRows<{ id: string }>(
+      w,
+      `SELECT response_id AS id FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)} AND tool_count > 0 LIMIT 1`,
+    )
+  )[0]?.id;
   if (!someResponse) throw new Error(`tenant ${tenantId} has no responses`);
   const week = { tenantId, from: iso(to - 7 * 24 * HOUR_MS), to: iso(to) };
   const ninetyDays = { tenantId, from: iso(to - 90 * 24 * HOUR_MS), to: iso(to) };
 
   const cases: { name: string; run: () => Promise<number> }[] = [
     ...RANGES.map((range) => ({ name: metricsRouteName(range), run: () => runMetricsRoute(w, tenantId, to, range) })),
-    { name: "metrics 24h total (no grouping)", run: async () => (await queryMetrics(w, { tenantId, from: iso(to - 24 * HOUR_MS), to: iso(to) })).rows.length },
+    {
+      name: "metrics 24h total (no grouping)",
+      run: async () => (await queryMetrics(w, { tenantId, from: iso(to - 24 * HOUR_MS), to: iso(to) })).rows.length,
+    },
     { name: "tools 7d", run: async () => (await queryTools(w, week)).rows.length },
-    { name: "samples 7d (first page)", run: async () => (await querySamples(w, { ...week, limit: 50 })).samples.length },
-    { name: "samples 7d, rating=down", run: async () => (await querySamples(w, { ...week, ratings: ["down"], limit: 50 })).samples.length },
-    { name: "one response", run: async () => ((await queryResponse(w, { tenantId, responseId: someResponse })) ? 1 : 0) },
+    {
+      name: "samples 7d (first page)",
+      run: async () => (await querySamples(w, { ...week, limit: 50 })).samples.length,
+    },
+    {
+      name: "samples 7d, rating=down",
+      run: async () => (await querySamples(w, { ...week, ratings: ["down"], limit: 50 })).samples.length,
+    },
+    {
+      name: "one response",
+      run: async () => ((await queryResponse(w, { tenantId, responseId: someResponse })) ? 1 : 0),
+    },
     { name: "feedback reasons 7d", run: async () => (await queryFeedbackReasons(w, week)).reasons.length },
     { name: "feedback reasons 90d", run: async () => (await queryFeedbackReasons(w, ninetyDays)).reasons.length },
     { name: "feedback targets 7d", run: async () => (await queryFeedbackTargets(w, week)).rows.length },
     { name: "feedback targets 90d", run: async () => (await queryFeedbackTargets(w, ninetyDays)).rows.length },
-    { name: "compare error_rate by model 7d", run: async () => ((await queryCompare(w, { ...week, metric: "error_rate", dimension: "model", a: "gpt-4o", b: "claude-sonnet" })).a.denominator > 0 ? 1 : 0) },
+    {
+      name: "compare error_rate by model 7d",
+      run: async () =>
+        (await queryCompare(w, { ...week, metric: "error_rate", dimension: "model", a: "gpt-4o", b: "claude-sonnet" }))
+          .a.denominator > 0
+          ? 1
+          : 0,
+    },
   ];
 
   const routes: QueryTiming[] = [];
@@ -106,7 +168,9 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
       routes.push({ name: c.name, rows, ...timing });
       progress(`  ${c.name}: p50 ${timing.p50_ms} ms, p95 ${timing.p95_ms} ms (${rows} rows)`);
     } catch (error) {
-      const message = String(error instanceof Error ? error.message : error).split("\n")[0]!.slice(0, 300);
+      const message = String(error instanceof Error ? error.message : error)
+        .split("\n")[0]!
+        .slice(0, 300);
       routes.push({ name: c.name, rows: 0, error: message });
       progress(`  ${c.name}: FAILED ${message}`);
     }
@@ -116,7 +180,14 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
   const viewSpeedup: Record<string, number | null> = {};
   const phase1Speedup: Record<string, number | null> = {};
   const lowerBounds: string[] = [];
-  const maxOccurredAtMs = Number((await queryRows<{ m: number }>(w, `SELECT max(occurred_at_ms) AS m FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`))[0]?.m ?? 0);
+  const maxOccurredAtMs = Number(
+    (
+      await queryRows<{ m: number }>(
+        w,
+        `SELECT max(occurred_at_ms) AS m FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(tenantId)}`,
+      )
+    )[0]?.m ?? 0,
+  );
   const shorterReads = new Map<string, ShorterRawRead>();
   for (const range of RANGES) {
     const route = routes.find((r) => r.name.startsWith(`metrics ${range.name} `));
@@ -126,8 +197,18 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
     // The same figures as the route, from the facts alone (both reads at once, as the route's are);
     // and Phase 1 alone, what the materialized views save of it.
     const variants = [
-      { kind: "all", name: `raw metrics ${range.name} by model per ${range.bucket} (phase 1, phase 2, tools)`, into: viewSpeedup, run: () => Promise.all([rawRows(w, phase1), rawRows(w, phase2)]).then(([rows]) => rows.length) },
-      { kind: "phase1", name: `raw phase 1 ${range.name} by model per ${range.bucket}`, into: phase1Speedup, run: () => rawRows(w, phase1).then((rows) => rows.length) },
+      {
+        kind: "all",
+        name: `raw metrics ${range.name} by model per ${range.bucket} (phase 1, phase 2, tools)`,
+        into: viewSpeedup,
+        run: () => Promise.all([rawRows(w, phase1), rawRows(w, phase2)]).then(([rows]) => rows.length),
+      },
+      {
+        kind: "phase1",
+        name: `raw phase 1 ${range.name} by model per ${range.bucket}`,
+        into: phase1Speedup,
+        run: () => rawRows(w, phase1).then((rows) => rows.length),
+      },
     ];
     for (const variant of variants) {
       let rows = 0;
@@ -145,7 +226,9 @@ export async function measureQuerySpeed(w: Warehouse, window: DataWindow, tenant
         shorterReads.set(variant.kind, { range, p50Ms: timing.p50_ms });
         progress(`  ${variant.name}: p50 ${timing.p50_ms} ms → the route is ${variant.into[range.name]}× faster`);
       } catch (error) {
-        const message = String(error instanceof Error ? error.message : error).split("\n")[0]!.slice(0, 300);
+        const message = String(error instanceof Error ? error.message : error)
+          .split("\n")[0]!
+          .slice(0, 300);
         raw.push({ name: variant.name, rows: 0, error: message });
         shorterReads.set(variant.kind, { range, failed: message.slice(0, 120) });
         // Stopped by its time limit: it would have taken longer, so the ratio is a lower bound.

@@ -1,4 +1,9 @@
-import { currentResponsesSql, exactQuantilesSql, responseRatioColumnsSql, type Warehouse } from "@answerscope/warehouse";
+import {
+  currentResponsesSql,
+  exactQuantilesSql,
+  responseRatioColumnsSql,
+  type Warehouse,
+} from "@answerscope/warehouse";
 
 /**
  * The Phase 1 metrics of the metrics route computed without the materialized view: a plain
@@ -6,7 +11,10 @@ import { currentResponsesSql, exactQuantilesSql, responseRatioColumnsSql, type W
  * quantiles. This is what every dashboard request would cost without metrics_5m. The rates and
  * means are the catalog's (warehouse/src/metrics/response-ratios-sql.ts), so they match the route's.
  */
-export function rawPhase1Sql(w: Warehouse, q: { tenantId: string; fromMs: number; toMs: number; bucket: "hour" | "day" }): string {
+export function rawPhase1Sql(
+  w: Warehouse,
+  q: { tenantId: string; fromMs: number; toMs: number; bucket: "hour" | "day" },
+): string {
   const bucketFn = q.bucket === "hour" ? "toStartOfHour" : "toStartOfDay";
   return `SELECT
       model,

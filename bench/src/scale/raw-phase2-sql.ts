@@ -8,9 +8,14 @@ import { evaluatedLabelsSql, phase2BySessionSql, sqlSubquery, sqlValue, type War
  * dashboard request would have to without the stored labels and the outcome rollup.
  * `maxOccurredAtMs` closes observation windows.
  */
-export function rawPhase2Sql(w: Warehouse, q: { tenantId: string; fromMs: number; toMs: number; bucket: "hour" | "day"; maxOccurredAtMs: number }): string {
+export function rawPhase2Sql(
+  w: Warehouse,
+  q: { tenantId: string; fromMs: number; toMs: number; bucket: "hour" | "day"; maxOccurredAtMs: number },
+): string {
   const inRange = `occurred_at_ms >= ${sqlValue(q.fromMs)} AND occurred_at_ms < ${sqlValue(q.toMs)}`;
-  const responseIds = sqlSubquery(`SELECT response_id FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(q.tenantId)} AND ${inRange}`);
+  const responseIds = sqlSubquery(
+    `SELECT response_id FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(q.tenantId)} AND ${inRange}`,
+  );
   const labels = `SELECT * FROM (${evaluatedLabelsSql(w, { tenantId: q.tenantId, responseIds, maxOccurredAtMs: q.maxOccurredAtMs })}) WHERE ${inRange}`;
   return phase2BySessionSql(labels, { filters: {} }, { groupBy: ["model"], bucket: q.bucket });
 }

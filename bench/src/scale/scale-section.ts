@@ -1,4 +1,13 @@
-import { dimensionRollupBackfillSql, idIndexBackfillSql, migrate, queryRows, sqlValue, toolCallFirstsBackfillSql, toolCallStatesBackfillSql, type Warehouse } from "@answerscope/warehouse";
+import {
+  dimensionRollupBackfillSql,
+  idIndexBackfillSql,
+  migrate,
+  queryRows,
+  sqlValue,
+  toolCallFirstsBackfillSql,
+  toolCallStatesBackfillSql,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { progress } from "../progress";
 import { dataWindowEndingAt, type DataWindow } from "./data-shape";
 import { waitForMerges } from "../merges";
@@ -33,7 +42,12 @@ async function fillWhenEmpty(w: Warehouse, table: string, what: string, statemen
 const FIRSTS_BACKFILL_PARTS = 8;
 
 /** Priority 1: the large data set straight into ClickHouse, then every read route timed against it. */
-export async function runScaleSection(w: Warehouse, responses: number, queryRuns: number, reuse?: LoadReport & { window: DataWindow }): Promise<{ report: ScaleSection; window: DataWindow }> {
+export async function runScaleSection(
+  w: Warehouse,
+  responses: number,
+  queryRuns: number,
+  reuse?: LoadReport & { window: DataWindow },
+): Promise<{ report: ScaleSection; window: DataWindow }> {
   const counts = scaleCountsFor(responses);
   let window = dataWindowEndingAt(Date.now());
   let load: LoadReport;
@@ -43,11 +57,21 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     load = reuse;
     progress(`scale: reusing the loaded data set (${counts.responses.toLocaleString("en")} responses)`);
     await migrate(w);
-    await fillWhenEmpty(w, "metrics_1h_by_dimension", "metrics_1h_by_dimension from metrics_5m (migration 0006)", [dimensionRollupBackfillSql(w)]);
-    const firstsParts = Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallFirstsBackfillSql(w, part, FIRSTS_BACKFILL_PARTS));
+    await fillWhenEmpty(w, "metrics_1h_by_dimension", "metrics_1h_by_dimension from metrics_5m (migration 0006)", [
+      dimensionRollupBackfillSql(w),
+    ]);
+    const firstsParts = Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) =>
+      toolCallFirstsBackfillSql(w, part, FIRSTS_BACKFILL_PARTS),
+    );
     await fillWhenEmpty(w, "tool_call_firsts", "tool_call_firsts from tool_call_events (migration 0007)", firstsParts);
-    const tenants = (await queryRows<{ tenant_id: string }>(w, `SELECT DISTINCT tenant_id FROM ${w.table("tool_call_events")}`)).map((row) => row.tenant_id);
-    const statesParts = tenants.flatMap((tenant) => Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) => toolCallStatesBackfillSql(w, tenant, part, FIRSTS_BACKFILL_PARTS)));
+    const tenants = (
+      await queryRows<{ tenant_id: string }>(w, `SELECT DISTINCT tenant_id FROM ${w.table("tool_call_events")}`)
+    ).map((row) => row.tenant_id);
+    const statesParts = tenants.flatMap((tenant) =>
+      Array.from({ length: FIRSTS_BACKFILL_PARTS }, (_, part) =>
+        toolCallStatesBackfillSql(w, tenant, part, FIRSTS_BACKFILL_PARTS),
+      ),
+    );
     await fillWhenEmpty(w, "tool_call_states", "tool_call_states from tool_call_events (migration 0012)", statesParts);
     await fillWhenEmpty(w, "responses_by_session", "the id indexes of migration 0008", idIndexBackfillSql(w));
     // Generated label rows (with migration 0011's tool counts, then 0013's previous responses) came
@@ -58,21 +82,41 @@ export async function runScaleSection(w: Warehouse, responses: number, queryRuns
     );
     if (Number(labeled[0]?.n ?? 0) === 0 || Number(labeled[0]?.without_prevs ?? 0) > 0) {
       progress("scale: generating the label rows (data set loaded before they were generated as they are now)");
-      for (const table of ["response_labels", "response_labels_by_time", "outcomes_1h_by_dimension", "outcome_rollup_stale"]) await w.client.command({ query: `TRUNCATE TABLE ${w.table(table)}` });
+      for (const table of [
+        "response_labels",
+        "response_labels_by_time",
+        "outcomes_1h_by_dimension",
+        "outcome_rollup_stale",
+      ])
+        await w.client.command({ query: `TRUNCATE TABLE ${w.table(table)}` });
       load = { ...load, seconds: { ...load.seconds, labels: await loadScaleLabels(w, counts.responses, window) } };
     }
   } else {
     await w.client.command({ query: `DROP DATABASE IF EXISTS ${w.target.database}` });
     await migrate(w);
-    progress(`scale: loading ${counts.responses.toLocaleString("en")} responses, ${counts.toolCallEvents.toLocaleString("en")} tool-call events, ${counts.feedbackEvents.toLocaleString("en")} feedback events`);
+    progress(
+      `scale: loading ${counts.responses.toLocaleString("en")} responses, ${counts.toolCallEvents.toLocaleString("en")} tool-call events, ${counts.feedbackEvents.toLocaleString("en")} feedback events`,
+    );
     load = await loadScaleData(w, counts, window);
   }
   progress(`scale: loaded; metrics_5m holds ${load.metricsRows.toLocaleString("en")} rows; waiting for merges`);
   await waitForMerges(w);
   progress(`scale: timing the query routes on ${LARGEST_TENANT} (${queryRuns} runs each)`);
   const queries = await measureQuerySpeed(w, window, LARGEST_TENANT, queryRuns);
-  progress(`scale: timing the worker's duplicate checks of a write of new events on ${LARGEST_TENANT} (${queryRuns} runs)`);
+  progress(
+    `scale: timing the worker's duplicate checks of a write of new events on ${LARGEST_TENANT} (${queryRuns} runs)`,
+  );
   const duplicateChecks = await measureDuplicateChecks(w, LARGEST_TENANT, queryRuns);
-  progress(`  duplicate checks of a ${duplicateChecks.rowsPerWrite}-row write: p50 ${duplicateChecks.p50_ms} ms, p95 ${duplicateChecks.p95_ms} ms`);
-  return { report: { window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() }, load, queries, duplicateChecks }, window };
+  progress(
+    `  duplicate checks of a ${duplicateChecks.rowsPerWrite}-row write: p50 ${duplicateChecks.p50_ms} ms, p95 ${duplicateChecks.p95_ms} ms`,
+  );
+  return {
+    report: {
+      window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString() },
+      load,
+      queries,
+      duplicateChecks,
+    },
+    window,
+  };
 }

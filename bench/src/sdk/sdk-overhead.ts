@@ -81,7 +81,8 @@ async function oneRun(endpoint: string, run: number, events: number): Promise<Sd
   const flushed = performance.now();
   const cpu = process.cpuUsage(cpuBefore);
   const stats = await client.shutdown();
-  if (stats.sent !== events) throw new Error(`the SDK sent ${stats.sent} of ${events} events: ${JSON.stringify(stats)}`);
+  if (stats.sent !== events)
+    throw new Error(`the SDK sent ${stats.sent} of ${events} events: ${JSON.stringify(stats)}`);
   return {
     events,
     call_cpu_us_per_event: round((calls.user + calls.system) / events, 2),
@@ -95,11 +96,20 @@ async function oneRun(endpoint: string, run: number, events: number): Promise<Sd
  * deployed, writing to the bench ClickHouse): one warm-up run, then `runs` runs of `events`
  * answers each; the collector's acknowledgements are checked against the rows it stored.
  */
-export async function measureSdkOverhead(url: string, { events = 10_000, runs = 3, warmupEvents = 5_000, database = "bench_sdk" } = {}): Promise<SdkOverheadReport> {
+export async function measureSdkOverhead(
+  url: string,
+  { events = 10_000, runs = 3, warmupEvents = 5_000, database = "bench_sdk" } = {},
+): Promise<SdkOverheadReport> {
   const w = await freshBenchDatabase(url, database);
   const collector = await startServiceProcess(
     "ingest/src/main.ts",
-    { CLICKHOUSE_URL: url, CLICKHOUSE_DATABASE: w.target.database, KAFKA_BROKERS: "", MIGRATE_ON_START: "false", ANSWERSCOPE_KEYS: `ingest:${TENANT}:${KEY}` },
+    {
+      CLICKHOUSE_URL: url,
+      CLICKHOUSE_DATABASE: w.target.database,
+      KAFKA_BROKERS: "",
+      MIGRATE_ON_START: "false",
+      ANSWERSCOPE_KEYS: `ingest:${TENANT}:${KEY}`,
+    },
     { readyPath: "/readyz" },
   );
   try {
@@ -110,8 +120,16 @@ export async function measureSdkOverhead(url: string, { events = 10_000, runs = 
       measured.push(await oneRun(endpoint, run, events));
       progress(`  sdk run ${run}: ${measured.at(-1)!.cpu_us_per_event} µs CPU per event`);
     }
-    const stored = Number((await queryRows<{ n: number }>(w, `SELECT uniqExact(event_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(TENANT)}`))[0]?.n);
-    if (stored !== warmupEvents + runs * events) throw new Error(`the collector stored ${stored} of ${warmupEvents + runs * events} events`);
+    const stored = Number(
+      (
+        await queryRows<{ n: number }>(
+          w,
+          `SELECT uniqExact(event_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(TENANT)}`,
+        )
+      )[0]?.n,
+    );
+    if (stored !== warmupEvents + runs * events)
+      throw new Error(`the collector stored ${stored} of ${warmupEvents + runs * events} events`);
     const cpu = median(measured.map((r) => r.cpu_us_per_event));
     return {
       runs: measured,

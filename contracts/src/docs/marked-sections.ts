@@ -25,9 +25,9 @@ export function replaceMarkedSections(doc: string, sections: Readonly<Record<str
   const marked = markedSectionNames(doc);
   const missing = Object.keys(sections).filter((name) => !marked.includes(name));
   const unknown = marked.filter((name) => !Object.hasOwn(sections, name));
-  if (missing.length > 0) throw new Error(`no markers for section(s) ${missing.join(', ')}`);
-  if (unknown.length > 0) throw new Error(`nothing generates the marked section(s) ${unknown.join(', ')}`);
-  let out = '';
+  if (missing.length > 0) throw new Error(`no markers for section(s) ${missing.join(", ")}`);
+  if (unknown.length > 0) throw new Error(`nothing generates the marked section(s) ${unknown.join(", ")}`);
+  let out = "";
   let cursor = 0;
   for (const match of doc.matchAll(START)) {
     const name = match[1] as string;

@@ -1,7 +1,7 @@
 // Browser-safe entry point of the metric catalog (`@answerscope/contracts/metrics`): plain data
 // and types, no zod, no Node modules, so the dashboard's bundle can import it.
-export { COUNT_SOURCES, METRIC_COUNT_NAMES, METRIC_COUNTS } from './counts';
-export type { CountOf, CountSource, MetricCount } from './counts';
+export { COUNT_SOURCES, METRIC_COUNT_NAMES, METRIC_COUNTS } from "./counts";
+export type { CountOf, CountSource, MetricCount } from "./counts";
 export {
   ALERTABLE_METRICS,
   COMPARABLE_METRICS,
@@ -14,7 +14,7 @@ export {
   SAMPLED_METRICS,
   SMALL_SAMPLE,
   metricDefinition,
-} from './catalog';
+} from "./catalog";
 export type {
   AlertableMetricName,
   ComparableMetricName,
@@ -31,4 +31,4 @@ export type {
   RateMetricName,
   RatioMetric,
   SampledMetricName,
-} from './catalog';
+} from "./catalog";

@@ -1,6 +1,6 @@
-import { MAX_EVENT_BYTES } from '../limits';
-import { redactedCopy } from './redact-secret-values';
-import { redactSecrets } from './redact-secrets';
+import { MAX_EVENT_BYTES } from "../limits";
+import { redactedCopy } from "./redact-secret-values";
+import { redactSecrets } from "./redact-secrets";
 
 // A rejected event's raw text is kept for its producer to debug (rejected_events, the dead-letter
 // topic, the Rejected view and its CSV). The event was refused, so none of the contract's

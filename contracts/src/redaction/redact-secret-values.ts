@@ -1,4 +1,4 @@
-import { REDACTED } from './redact-secrets';
+import { REDACTED } from "./redact-secrets";
 
 // Tool arguments are structured: `{"password": "hunter2"}` carries no recognisable secret shape,
 // only a telling key. So values under credential-like keys are replaced before serialization;
@@ -18,7 +18,10 @@ const MAX_VERDICTS = 4096;
 export function isSecretKey(key: string): boolean {
   let verdict = verdicts.get(key);
   if (verdict === undefined) {
-    const snake = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[-.\s]/g, '_');
+    const snake = key
+      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+      .toLowerCase()
+      .replace(/[-.\s]/g, "_");
     verdict = SECRET_KEY.test(snake);
     if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
     verdicts.set(key, verdict);
@@ -29,7 +32,7 @@ export function isSecretKey(key: string): boolean {
 /** Whether any key of a JSON value, at any depth, is credential-like. */
 function hasSecretKey(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasSecretKey);
-  if (value === null || typeof value !== 'object') return false;
+  if (value === null || typeof value !== "object") return false;
   for (const key in value) if (isSecretKey(key) || hasSecretKey((value as Record<string, unknown>)[key])) return true;
   return false;
 }
@@ -48,9 +51,9 @@ export function redactSecretValues(value: unknown): unknown {
  * given `redactText`, every other string (keys too) passed through it.
  */
 export function redactedCopy(value: unknown, redactText?: (text: string) => string): unknown {
-  if (typeof value === 'string') return redactText ? redactText(value) : value;
+  if (typeof value === "string") return redactText ? redactText(value) : value;
   if (Array.isArray(value)) return value.map((item) => redactedCopy(item, redactText));
-  if (value !== null && typeof value === 'object') {
+  if (value !== null && typeof value === "object") {
     const copy: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       // defineProperty, not assignment: a JSON key `__proto__` must stay data, not a prototype.

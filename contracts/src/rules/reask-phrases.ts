@@ -4,32 +4,32 @@
 
 export const REASK_PHRASES = [
   // Chinese
-  '不是这个意思',
-  '你没回答',
-  '没有回答我的问题',
-  '重新回答',
-  '还是不对',
-  '答非所问',
-  '答错了',
-  '你理解错了',
+  "不是这个意思",
+  "你没回答",
+  "没有回答我的问题",
+  "重新回答",
+  "还是不对",
+  "答非所问",
+  "答错了",
+  "你理解错了",
   // English (apostrophes are the ASCII ', see normalizeForReask)
-  'not what i asked',
-  'not what i meant',
+  "not what i asked",
+  "not what i meant",
   "you didn't answer",
-  'you did not answer',
+  "you did not answer",
   "that's wrong",
-  'that is wrong',
+  "that is wrong",
   "that's not right",
-  'that is not right',
-  'try again',
-  'still wrong',
-  'wrong answer',
-  'you misunderstood',
+  "that is not right",
+  "try again",
+  "still wrong",
+  "wrong answer",
+  "you misunderstood",
 ] as const;
 
 /** Lower case, and the typographic apostrophe ’ read as ', so `That’s wrong` matches `that's wrong`. */
 export function normalizeForReask(text: string): string {
-  return text.toLowerCase().replaceAll('\u2019', "'");
+  return text.toLowerCase().replaceAll("\u2019", "'");
 }
 
 /** True when `text` contains any re-ask phrase, ignoring case. */

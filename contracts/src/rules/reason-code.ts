@@ -1,7 +1,7 @@
 // Feedback reasons arrive as free text from many clients (buttons, dropdowns, typed labels). The
 // dashboard groups them by a closed code list, so each text maps to exactly one code.
 
-import { REASON_CODES, type ReasonCode } from '../vocabularies/reason-codes';
+import { REASON_CODES, type ReasonCode } from "../vocabularies/reason-codes";
 
 export { REASON_CODES };
 export type { ReasonCode };
@@ -12,7 +12,10 @@ export type { ReasonCode };
  */
 export function reasonCodeOf(reason: string | null | undefined): ReasonCode | null {
   if (reason == null) return null;
-  const key = reason.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  if (key === '') return null;
-  return (REASON_CODES as readonly string[]).includes(key) ? (key as ReasonCode) : 'other';
+  const key = reason
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+  if (key === "") return null;
+  return (REASON_CODES as readonly string[]).includes(key) ? (key as ReasonCode) : "other";
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import type { EventType } from '../vocabulary';
-import { requiredString } from './fields';
+import { z } from "zod";
+import type { EventType } from "../vocabulary";
+import { requiredString } from "./fields";
 
 /** `[A-Za-z0-9_.-]`, 1..64: tenant ids end up in topic keys, file names and URLs, so no other characters. */
 export const TENANT_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -18,24 +18,23 @@ const LATEST_MS = Date.UTC(2106, 0, 1) - 1;
  * Any fraction is accepted; digits past milliseconds are dropped when normalized.
  */
 export const occurredAt = () =>
-  z.iso
-    .datetime({ offset: true, local: false })
-    .refine((text) => {
-      const ms = Date.parse(text);
-      return ms >= EARLIEST_MS && ms <= LATEST_MS;
-    }, 'occurred_at must lie between 1970-01-01 and 2105-12-31 (UTC)');
+  z.iso.datetime({ offset: true, local: false }).refine((text) => {
+    const ms = Date.parse(text);
+    return ms >= EARLIEST_MS && ms <= LATEST_MS;
+  }, "occurred_at must lie between 1970-01-01 and 2105-12-31 (UTC)");
 
 /** Fields every event carries, with `event_type` fixed to one kind. Listed first: issues are reported in field order. */
 export const envelopeShape = <T extends EventType>(eventType: T) => ({
-  event_id: requiredString(128).describe('Unique per event; the idempotency key.'),
+  event_id: requiredString(128).describe("Unique per event; the idempotency key."),
   event_type: z.literal(eventType),
   schema_version: z.literal(SCHEMA_VERSION),
-  tenant_id: requiredString(64).regex(TENANT_ID_PATTERN).describe('The isolation boundary (a project or workspace).'),
-  occurred_at: occurredAt().describe('RFC 3339 with zone, e.g. 2026-11-30T10:00:00.123Z.'),
+  tenant_id: requiredString(64).regex(TENANT_ID_PATTERN).describe("The isolation boundary (a project or workspace)."),
+  occurred_at: occurredAt().describe("RFC 3339 with zone, e.g. 2026-11-30T10:00:00.123Z."),
 });
 
 /** Already in the normalized form: `YYYY-MM-DDThh:mm:ss.sssZ` (checked by length and the two fixed characters; the schema validated the rest). */
-const isNormalizedUtc = (text: string) => text.length === 24 && text.charCodeAt(19) === 46 /* . */ && text.charCodeAt(23) === 90; /* Z */
+const isNormalizedUtc = (text: string) =>
+  text.length === 24 && text.charCodeAt(19) === 46 /* . */ && text.charCodeAt(23) === 90; /* Z */
 
 /**
  * Replaces `occurred_at` by its UTC form with milliseconds (`2026-11-30T08:00:00.123Z` for

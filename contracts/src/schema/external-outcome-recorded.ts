@@ -1,10 +1,10 @@
-import { z } from 'zod';
-import { TEXT_LIMITS } from '../limits';
-import { redactSecretValues } from '../redaction/redact-secret-values';
-import { redactSecrets } from '../redaction/redact-secrets';
-import { truncateChars } from '../text/truncate';
-import { envelopeShape, withNormalizedTime } from './envelope';
-import { requiredString } from './fields';
+import { z } from "zod";
+import { TEXT_LIMITS } from "../limits";
+import { redactSecretValues } from "../redaction/redact-secret-values";
+import { redactSecrets } from "../redaction/redact-secrets";
+import { truncateChars } from "../text/truncate";
+import { envelopeShape, withNormalizedTime } from "./envelope";
+import { requiredString } from "./fields";
 
 /**
  * Names a labelling system (`vikingbot`): lower case, so `VikingBot` and `vikingbot` cannot
@@ -22,8 +22,14 @@ const evidenceValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const evidence = z
   .record(z.string().min(1).max(64), evidenceValue)
   .nullish()
-  .transform((values) => (values == null ? null : truncateChars(redactSecrets(JSON.stringify(redactSecretValues(values))), TEXT_LIMITS.evidence_json)))
-  .describe('Flat JSON object of the labeller’s evidence (strings, numbers, booleans, null); stored serialized, secrets redacted, truncated to 2000 characters.');
+  .transform((values) =>
+    values == null
+      ? null
+      : truncateChars(redactSecrets(JSON.stringify(redactSecretValues(values))), TEXT_LIMITS.evidence_json),
+  )
+  .describe(
+    "Flat JSON object of the labeller’s evidence (strings, numbers, booleans, null); stored serialized, secrets redacted, truncated to 2000 characters.",
+  );
 
 /**
  * An outcome label that another system (a bot's own evaluator) gave one response, kept beside
@@ -33,20 +39,29 @@ const evidence = z
  */
 export const externalOutcomeRecordedSchema = z
   .object({
-    ...envelopeShape('external_outcome_recorded'),
-    response_id: requiredString(128).describe('The labelled answer (its response_completed.response_id).'),
-    source: requiredString(64).regex(EXTERNAL_SOURCE_PATTERN).describe('The labelling system, lower case [a-z0-9_.-], e.g. vikingbot.'),
-    label: requiredString(64).describe('The label in the source’s own vocabulary, e.g. positive_feedback or reasked.'),
+    ...envelopeShape("external_outcome_recorded"),
+    response_id: requiredString(128).describe("The labelled answer (its response_completed.response_id)."),
+    source: requiredString(64)
+      .regex(EXTERNAL_SOURCE_PATTERN)
+      .describe("The labelling system, lower case [a-z0-9_.-], e.g. vikingbot."),
+    label: requiredString(64).describe("The label in the source’s own vocabulary, e.g. positive_feedback or reasked."),
     evidence,
   })
-  .meta({ title: 'external_outcome_recorded', description: 'An outcome label another system gave one response; occurred_at is when it was evaluated.' })
+  .meta({
+    title: "external_outcome_recorded",
+    description: "An outcome label another system gave one response; occurred_at is when it was evaluated.",
+  })
   .transform((parsed) => {
     const evidenceJson = parsed.evidence;
     // Completed in place (withNormalizedTime says why); `evidence` leaves as its stored form.
-    const event = withNormalizedTime(parsed) as Omit<typeof parsed, 'evidence'> & { evidence?: unknown; occurred_at_ms: number; evidence_json: string | null };
+    const event = withNormalizedTime(parsed) as Omit<typeof parsed, "evidence"> & {
+      evidence?: unknown;
+      occurred_at_ms: number;
+      evidence_json: string | null;
+    };
     delete event.evidence;
     event.evidence_json = evidenceJson;
-    return event as Omit<typeof event, 'evidence'>;
+    return event as Omit<typeof event, "evidence">;
   });
 
 export type ExternalOutcomeRecordedInput = z.input<typeof externalOutcomeRecordedSchema>;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { UNKNOWN } from '../vocabulary';
-import { truncateChars } from '../text/truncate';
+import { z } from "zod";
+import { UNKNOWN } from "../vocabulary";
+import { truncateChars } from "../text/truncate";
 
 // Building blocks for the event schemas, one per kind of rule in docs/events.md.
 //
@@ -58,7 +58,7 @@ export const freeText = (
     .transform((value) => {
       if (value == null) return null;
       const prepared = options.prepare ? options.prepare(value) : value;
-      if (options.blankIsNull && prepared === '') return null;
+      if (options.blankIsNull && prepared === "") return null;
       return truncateChars(prepared, maxChars);
     });
 

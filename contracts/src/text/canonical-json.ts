@@ -13,20 +13,20 @@ export function canonicalJson(value: unknown, omitTopLevel?: ReadonlySet<string>
 }
 
 function serialize(value: unknown, omit?: ReadonlySet<string>): string | undefined {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) {
-    let text = '[';
+    let text = "[";
     // Indices, not map(): a hole is `null`, as JSON.stringify writes it.
-    for (let i = 0; i < value.length; i++) text += (i > 0 ? ',' : '') + (serialize(value[i]) ?? 'null');
+    for (let i = 0; i < value.length; i++) text += (i > 0 ? "," : "") + (serialize(value[i]) ?? "null");
     return `${text}]`;
   }
   const record = value as Record<string, unknown>;
-  let text = '';
+  let text = "";
   for (const key of sortedKeys(record)) {
     if (omit?.has(key)) continue;
     const item = serialize(record[key]);
     // Like JSON.stringify, a key whose value has no JSON form (undefined, a function) is left out.
-    if (item !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${item}`;
+    if (item !== undefined) text += `${text === "" ? "" : ","}${JSON.stringify(key)}:${item}`;
   }
   return `{${text}}`;
 }

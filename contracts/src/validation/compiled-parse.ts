@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type { z } from "zod";
 
 /**
  * The answer of a compiled parse that did not accept the value: zod itself must parse it (and
  * name what is wrong). Never an answer of its own.
  */
-export const UNDECIDED: unique symbol = Symbol('undecided');
+export const UNDECIDED: unique symbol = Symbol("undecided");
 
 export type CompiledParse<S extends z.ZodType> = (value: unknown) => z.output<S> | typeof UNDECIDED;
 
@@ -65,10 +65,16 @@ function runTransform(transform: (value: unknown, context: TransformContext) => 
  */
 export function compileParse<S extends z.ZodType>(schema: S): CompiledParse<S> {
   const generator = new Generator();
-  const result = generator.node(schema as unknown as Node, 'input');
-  const body = `${generator.lines.join('\n')}\nreturn ${result};`;
+  const result = generator.node(schema as unknown as Node, "input");
+  const body = `${generator.lines.join("\n")}\nreturn ${result};`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code is built from the schema's definition only, never from input
-  const factory = new Function('refs', 'U', 'runCheck', 'runTransform', `return function compiledParse(input) {\n${body}\n};`);
+  const factory = new Function(
+    "refs",
+    "U",
+    "runCheck",
+    "runTransform",
+    `return function compiledParse(input) {\n${body}\n};`,
+  );
   return factory(generator.refs, UNDECIDED, runCheck, runTransform) as CompiledParse<S>;
 }
 
@@ -81,7 +87,7 @@ class Generator {
   node(node: Node, input: string): string {
     const def = node._zod.def as Def;
     const out = this.variable(input);
-    const spelled = !def.coerce && !node._zod.traits.has('$ZodCodec') && this.type(node, def, out);
+    const spelled = !def.coerce && !node._zod.traits.has("$ZodCodec") && this.type(node, def, out);
     if (!spelled) {
       // zod's run of the node runs its checks as well.
       this.lines.push(`${out} = refs[${this.ref(byZod(node))}](${out}); if (${out} === U) return U;`);
@@ -105,48 +111,52 @@ class Generator {
   /** Emits the node's own parse of `v` in place; false for a node left to zod. */
   private type(node: Node, def: Def, v: string): boolean {
     switch (def.type) {
-      case 'string':
+      case "string":
         this.lines.push(`if (typeof ${v} !== 'string') return U;`);
         return true;
-      case 'number':
+      case "number":
         this.lines.push(`if (typeof ${v} !== 'number' || !Number.isFinite(${v})) return U;`);
         return true;
-      case 'boolean':
+      case "boolean":
         this.lines.push(`if (typeof ${v} !== 'boolean') return U;`);
         return true;
-      case 'literal':
-      case 'enum':
+      case "literal":
+      case "enum":
         this.lines.push(`if (!refs[${this.ref(node._zod.values)}].has(${v})) return U;`);
         return true;
-      case 'optional': {
+      case "optional": {
         const inner = (def as unknown as z.core.$ZodOptionalDef).innerType;
         // A defaulted inner type fills in absence itself: zod's business.
-        if (inner._zod.optin === 'defaulted') return false;
+        if (inner._zod.optin === "defaulted") return false;
         this.block(`if (${v} !== undefined) {`, () => this.lines.push(`${v} = ${this.node(inner, v)};`));
         return true;
       }
-      case 'nullable': {
+      case "nullable": {
         const inner = (def as unknown as z.core.$ZodNullableDef).innerType;
         this.block(`if (${v} !== null) {`, () => this.lines.push(`${v} = ${this.node(inner, v)};`));
         return true;
       }
-      case 'pipe': {
+      case "pipe": {
         const { in: first, out: second } = def as unknown as z.core.$ZodPipeDef;
         this.lines.push(`${v} = ${this.node(second, this.node(first, v))};`);
         return true;
       }
-      case 'transform':
-        this.lines.push(`${v} = runTransform(refs[${this.ref((def as unknown as z.core.$ZodTransformDef).transform)}], ${v}); if (${v} === U) return U;`);
+      case "transform":
+        this.lines.push(
+          `${v} = runTransform(refs[${this.ref((def as unknown as z.core.$ZodTransformDef).transform)}], ${v}); if (${v} === U) return U;`,
+        );
         return true;
-      case 'array': {
+      case "array": {
         const element = (def as unknown as z.core.$ZodArrayDef).element;
         const [items, i] = [`${v}_items`, `${v}_i`];
         this.lines.push(`if (!Array.isArray(${v})) return U;`, `const ${items} = new Array(${v}.length);`);
-        this.block(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`, () => this.lines.push(`${items}[${i}] = ${this.node(element, `${v}[${i}]`)};`));
+        this.block(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`, () =>
+          this.lines.push(`${items}[${i}] = ${this.node(element, `${v}[${i}]`)};`),
+        );
         this.lines.push(`${v} = ${items};`);
         return true;
       }
-      case 'object':
+      case "object":
         return this.object(def as unknown as z.core.$ZodObjectDef, v);
       default:
         return false;
@@ -159,11 +169,14 @@ class Generator {
    */
   private object(def: z.core.$ZodObjectDef, v: string): boolean {
     if (def.catchall) return false;
-    const fields = Object.entries(def.shape).filter(([key]) => key !== '__proto__');
+    const fields = Object.entries(def.shape).filter(([key]) => key !== "__proto__");
     // Field kinds whose absence rules are not spelled out below (defaulted values) go to zod whole.
-    if (fields.some(([, field]) => field._zod.optin === 'defaulted')) return false;
+    if (fields.some(([, field]) => field._zod.optin === "defaulted")) return false;
     const out = `${v}_out`;
-    this.lines.push(`if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) return U;`, `const ${out} = {};`);
+    this.lines.push(
+      `if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})) return U;`,
+      `const ${out} = {};`,
+    );
     for (const [key, field] of fields) {
       const k = JSON.stringify(key);
       const { optin, optout } = field._zod;
@@ -171,7 +184,7 @@ class Generator {
         // Required: absence is an issue; present, the output is set even when undefined.
         this.lines.push(`if (!(${k} in ${v})) return U;`);
         this.lines.push(`${out}[${k}] = ${this.node(field, `${v}[${k}]`)};`);
-      } else if (optout === 'optional') {
+      } else if (optout === "optional") {
         // Absent in and out: zod leaves the key out whatever the field makes of undefined.
         this.block(`if (${k} in ${v}) {`, () => this.lines.push(`${out}[${k}] = ${this.node(field, `${v}[${k}]`)};`));
       } else {
@@ -186,15 +199,18 @@ class Generator {
 
   /** The node's checks in zod's order (a string format's own check first); lengths of strings and arrays inline. */
   private checks(node: Node, def: Def, v: string): void {
-    const checks: Check[] = [...(node._zod.traits.has('$ZodCheck') ? [node as unknown as Check] : []), ...((def.checks ?? []) as Check[])];
-    const hasLength = def.type === 'string' || def.type === 'array';
+    const checks: Check[] = [
+      ...(node._zod.traits.has("$ZodCheck") ? [node as unknown as Check] : []),
+      ...((def.checks ?? []) as Check[]),
+    ];
+    const hasLength = def.type === "string" || def.type === "array";
     for (const check of checks) {
       const checkDef = check._zod.def as unknown as Record<string, unknown>;
       const call = `(${v} = runCheck(refs[${this.ref(check)}], ${v})) === U`;
       // zod counts a string's length in code points, so the UTF-16 length only decides the clear cases.
-      if (hasLength && checkDef.check === 'max_length') {
+      if (hasLength && checkDef.check === "max_length") {
         this.lines.push(`if (${v}.length > ${Number(checkDef.maximum)} && ${call}) return U;`);
-      } else if (hasLength && checkDef.check === 'min_length') {
+      } else if (hasLength && checkDef.check === "min_length") {
         this.lines.push(`if (${v}.length < ${2 * Number(checkDef.minimum)} && ${call}) return U;`);
       } else {
         this.lines.push(`if (${call}) return U;`);
@@ -205,6 +221,6 @@ class Generator {
   private block(open: string, body: () => void): void {
     this.lines.push(open);
     body();
-    this.lines.push('}');
+    this.lines.push("}");
   }
 }

@@ -1,5 +1,5 @@
-import type { NormalizedEvent } from '../schema/event';
-import type { RejectionReason } from './rejection-reason';
+import type { NormalizedEvent } from "../schema/event";
+import type { RejectionReason } from "./rejection-reason";
 
 /**
  * Why an event was refused, plus whatever identifies it, for the dead-letter record. The ids are

@@ -1,7 +1,7 @@
 // The outcome labels of docs/metrics.md, best first; `pending` is a response whose label is not
 // final yet. The metrics row's `outcome_counts` has one count per label, in this order.
 
-export const OUTCOME_LABELS = ['excellent', 'good', 'neutral', 'bad', 'failed', 'pending'] as const;
+export const OUTCOME_LABELS = ["excellent", "good", "neutral", "bad", "failed", "pending"] as const;
 export type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
 
 /**
@@ -9,13 +9,13 @@ export type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
  * for a label that is not final yet. The warehouse's rules are typed by it; the dashboard explains each.
  */
 export const LABEL_REASONS = [
-  'finish_reason_failed',
-  'rated_down',
-  'reask_followup',
-  'rated_up_no_failed_tools',
-  'rated_up',
-  'window_closed_no_followup',
-  'followup_not_reask',
-  'window_open',
+  "finish_reason_failed",
+  "rated_down",
+  "reask_followup",
+  "rated_up_no_failed_tools",
+  "rated_up",
+  "window_closed_no_followup",
+  "followup_not_reask",
+  "window_open",
 ] as const;
 export type LabelReason = (typeof LABEL_REASONS)[number];

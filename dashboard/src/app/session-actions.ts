@@ -35,13 +35,26 @@ function safeNext(next: FormDataEntryValue | null, tenant: string): string {
 export async function logIn(_previous: LoginState, form: FormData): Promise<LoginState> {
   const tenant = String(form.get("tenant") ?? "").trim();
   const key = String(form.get("key") ?? "").trim();
-  if (!TENANT_PATTERN.test(tenant)) return { tenant, message: "A tenant id is 1 to 64 letters, digits, '.', '_' or '-'." };
+  if (!TENANT_PATTERN.test(tenant))
+    return { tenant, message: "A tenant id is 1 to 64 letters, digits, '.', '_' or '-'." };
   if (!key) return { tenant, message: "Enter the tenant's read key." };
   const opened = await openApiSession({ tenant, key });
   if (!opened.ok && opened.reason === "unknown_key") return { tenant, message: "This key is not a valid key." };
-  if (!opened.ok && opened.reason === "wrong_tenant") return { tenant, message: `This key cannot read tenant "${tenant}": it belongs to another tenant, or it is an ingest key.` };
-  if (!opened.ok && opened.reason === "unavailable") return { tenant, message: "The query API could not store the session: its warehouse cannot be reached. Try again in a moment." };
-  if (!opened.ok) return { tenant, message: "The query API could not be reached, so the key could not be checked. Try again in a moment." };
+  if (!opened.ok && opened.reason === "wrong_tenant")
+    return {
+      tenant,
+      message: `This key cannot read tenant "${tenant}": it belongs to another tenant, or it is an ingest key.`,
+    };
+  if (!opened.ok && opened.reason === "unavailable")
+    return {
+      tenant,
+      message: "The query API could not store the session: its warehouse cannot be reached. Try again in a moment.",
+    };
+  if (!opened.ok)
+    return {
+      tenant,
+      message: "The query API could not be reached, so the key could not be checked. Try again in a moment.",
+    };
   await rememberSession(tenant, opened.token, opened.expiresAt);
   redirect(safeNext(form.get("next"), tenant));
 }
@@ -57,12 +70,23 @@ export async function logOut(form: FormData): Promise<void> {
   const tenant = String(form.get("tenant") ?? "");
   const { token, remaining } = await forgetTenant(tenant);
   // Forgotten here either way; an API that could not be told lets the token expire (SESSION_TTL_S).
-  if (token && !(await closeApiSession(token))) console.warn(`logout: the query API could not close the session of tenant ${tenant}; it expires on its own`);
+  if (token && !(await closeApiSession(token)))
+    console.warn(`logout: the query API could not close the session of tenant ${tenant}; it expires on its own`);
   const from = sitePath(form.get("next"));
   const isView = Object.values(VIEWS).some((view) => view.path === from?.pathname);
   const state = parseViewState(from?.searchParams ?? new URLSearchParams());
   const path = isView ? from!.pathname : HOME_PATH;
   const showing = remaining[0] ?? null;
-  (await cookies()).set({ name: LOGOUT_NOTICE_COOKIE, value: encodeLogoutNotice({ loggedOut: tenant, showing }), path: "/", sameSite: "lax", maxAge: LOGOUT_NOTICE_MAX_AGE_SECONDS });
-  redirect(showing ? viewHref(path, onTenant(state, showing)) : `/login?${new URLSearchParams({ next: viewHref(path, { ...onTenant(state, tenant), tenant: null }) }).toString()}`);
+  (await cookies()).set({
+    name: LOGOUT_NOTICE_COOKIE,
+    value: encodeLogoutNotice({ loggedOut: tenant, showing }),
+    path: "/",
+    sameSite: "lax",
+    maxAge: LOGOUT_NOTICE_MAX_AGE_SECONDS,
+  });
+  redirect(
+    showing
+      ? viewHref(path, onTenant(state, showing))
+      : `/login?${new URLSearchParams({ next: viewHref(path, { ...onTenant(state, tenant), tenant: null }) }).toString()}`,
+  );
 }

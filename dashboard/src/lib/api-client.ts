@@ -1,6 +1,19 @@
 import "server-only";
 import { cache } from "react";
-import type { CompareResult, FeedbackReasonsResult, LabelFreshness, LangfuseWriteback, FeedbackTargetsResult, LabelAgreementResult, LabelAgreementSamplesResult, MetricsResult, RejectedResult, ResponseDetail, SamplesResult, ToolsResult } from "./api-types";
+import type {
+  CompareResult,
+  FeedbackReasonsResult,
+  LabelFreshness,
+  LangfuseWriteback,
+  FeedbackTargetsResult,
+  LabelAgreementResult,
+  LabelAgreementSamplesResult,
+  MetricsResult,
+  RejectedResult,
+  ResponseDetail,
+  SamplesResult,
+  ToolsResult,
+} from "./api-types";
 import { dashboardConfig } from "./config";
 import type { Bucket, Dimension, Filters } from "./dimensions";
 import type { OutcomeLabel, RateMetric } from "./metrics-catalog";
@@ -39,8 +52,13 @@ export interface ReadCredentials {
   key: string;
 }
 
-const KIND_OF_STATUS: Record<number, ApiFailureKind> = { 400: "invalid_request", 401: "unauthenticated", 403: "forbidden", 404: "not_found", 503: "unavailable" };
-
+const KIND_OF_STATUS: Record<number, ApiFailureKind> = {
+  400: "invalid_request",
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  503: "unavailable",
+};
 
 async function requestJson<T>(path: string, key: string): Promise<ApiResult<T>> {
   let response: Response;
@@ -53,7 +71,14 @@ async function requestJson<T>(path: string, key: string): Promise<ApiResult<T>> 
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    return { ok: false, failure: { kind: "unreachable", status: null, message: timedOut ? "the query API did not answer in time" : "the query API could not be reached" } };
+    return {
+      ok: false,
+      failure: {
+        kind: "unreachable",
+        status: null,
+        message: timedOut ? "the query API did not answer in time" : "the query API could not be reached",
+      },
+    };
   }
   const text = await response.text();
   let body: unknown;
@@ -66,14 +91,22 @@ async function requestJson<T>(path: string, key: string): Promise<ApiResult<T>> 
   const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
   return {
     ok: false,
-    failure: { kind: KIND_OF_STATUS[response.status] ?? "unexpected", status: response.status, message: error?.message ?? `HTTP ${response.status}` },
+    failure: {
+      kind: KIND_OF_STATUS[response.status] ?? "unexpected",
+      status: response.status,
+      message: error?.message ?? `HTTP ${response.status}`,
+    },
   };
 }
 
 /** One request per distinct URL and key while a page renders: several panels may ask the same question. */
 const cachedRequest = cache((path: string, key: string) => requestJson<unknown>(path, key));
 
-function get<T>(credentials: ReadCredentials, path: string, params: URLSearchParams = new URLSearchParams()): Promise<ApiResult<T>> {
+function get<T>(
+  credentials: ReadCredentials,
+  path: string,
+  params: URLSearchParams = new URLSearchParams(),
+): Promise<ApiResult<T>> {
   // The tenant is a claim the API checks against the key (403 if they differ): a cookie can never read another tenant.
   params.set("tenant_id", credentials.tenant);
   return cachedRequest(`${path}?${params.toString()}`, credentials.key) as Promise<ApiResult<T>>;
@@ -81,7 +114,8 @@ function get<T>(credentials: ReadCredentials, path: string, params: URLSearchPar
 
 function rangeAndFilters(range: Pick<ResolvedRange, "from" | "to">, filters: Filters = {}): URLSearchParams {
   const params = new URLSearchParams({ from: range.from, to: range.to });
-  for (const [dimension, values] of Object.entries(filters)) for (const value of values ?? []) params.append(dimension, value);
+  for (const [dimension, values] of Object.entries(filters))
+    for (const value of values ?? []) params.append(dimension, value);
   return params;
 }
 
@@ -90,7 +124,10 @@ export interface RangeQuery {
   filters?: Filters;
 }
 
-export function getMetrics(credentials: ReadCredentials, query: RangeQuery & { groupBy?: Dimension[]; bucket?: Bucket }) {
+export function getMetrics(
+  credentials: ReadCredentials,
+  query: RangeQuery & { groupBy?: Dimension[]; bucket?: Bucket },
+) {
   const params = rangeAndFilters(query.range, query.filters);
   if (query.groupBy?.length) params.set("group_by", query.groupBy.join(","));
   if (query.bucket) params.set("bucket", query.bucket);
@@ -133,10 +170,17 @@ export function getFeedbackReasons(credentials: ReadCredentials, query: RangeQue
 }
 
 export function getFeedbackTargets(credentials: ReadCredentials, query: RangeQuery) {
-  return get<FeedbackTargetsResult>(credentials, "/api/v1/feedback/targets", rangeAndFilters(query.range, query.filters));
+  return get<FeedbackTargetsResult>(
+    credentials,
+    "/api/v1/feedback/targets",
+    rangeAndFilters(query.range, query.filters),
+  );
 }
 
-export function getCompare(credentials: ReadCredentials, query: RangeQuery & { metric: RateMetric; dimension: Dimension; a: string; b: string }) {
+export function getCompare(
+  credentials: ReadCredentials,
+  query: RangeQuery & { metric: RateMetric; dimension: Dimension; a: string; b: string },
+) {
   const params = rangeAndFilters(query.range, query.filters);
   params.set("metric", query.metric);
   params.set("dimension", query.dimension);
@@ -154,7 +198,10 @@ export function getLangfuseWriteback(credentials: ReadCredentials) {
   return get<LangfuseWriteback>(credentials, "/api/v1/langfuse/writeback");
 }
 
-export function getRejected(credentials: ReadCredentials, query: { range: Pick<ResolvedRange, "from" | "to">; reason?: string | null; limit?: number }) {
+export function getRejected(
+  credentials: ReadCredentials,
+  query: { range: Pick<ResolvedRange, "from" | "to">; reason?: string | null; limit?: number },
+) {
   const params = new URLSearchParams({ from: query.range.from, to: query.range.to });
   if (query.reason) params.append("reason", query.reason);
   if (query.limit) params.set("limit", String(query.limit));
@@ -167,7 +214,10 @@ export function getLabelAgreement(credentials: ReadCredentials, query: RangeQuer
   return get<LabelAgreementResult>(credentials, "/api/v1/label-agreement", params);
 }
 
-export function getLabelAgreementSamples(credentials: ReadCredentials, query: RangeQuery & { source: string; label: OutcomeLabel; external: string; limit?: number }) {
+export function getLabelAgreementSamples(
+  credentials: ReadCredentials,
+  query: RangeQuery & { source: string; label: OutcomeLabel; external: string; limit?: number },
+) {
   const params = rangeAndFilters(query.range, query.filters);
   params.set("source", query.source);
   params.set("answerscope_label", query.label);
@@ -177,7 +227,9 @@ export function getLabelAgreementSamples(credentials: ReadCredentials, query: Ra
 }
 
 /** A login: the session token the API issued for a tenant's read key, or why there is none. */
-export type OpenedSession = { ok: true; token: string; expiresAt: string } | { ok: false; reason: "unknown_key" | "wrong_tenant" | "unavailable" | "unreachable" };
+export type OpenedSession =
+  | { ok: true; token: string; expiresAt: string }
+  | { ok: false; reason: "unknown_key" | "wrong_tenant" | "unavailable" | "unreachable" };
 
 async function post(path: string, token: string, body: object): Promise<Response | null> {
   try {

@@ -20,7 +20,10 @@ let loaded: DashboardConfig | undefined;
 export function dashboardConfig(): DashboardConfig {
   if (!loaded) {
     const result = DashboardEnvSchema.safeParse(process.env);
-    if (!result.success) throw new Error(`invalid dashboard configuration: ${result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+    if (!result.success)
+      throw new Error(
+        `invalid dashboard configuration: ${result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+      );
     loaded = { ...result.data, API_URL: result.data.API_URL.replace(/\/+$/, "") };
   }
   return loaded;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDuration, formatInterval, formatPointDifference, formatPValue, formatRate, formatTimestamp, formatTimeTick, MISSING, truncate } from "./format";
+import {
+  formatCount,
+  formatDuration,
+  formatInterval,
+  formatPointDifference,
+  formatPValue,
+  formatRate,
+  formatTimestamp,
+  formatTimeTick,
+  MISSING,
+  truncate,
+} from "./format";
 
 describe("formatRate", () => {
   it("shows a share as a percentage with one decimal", () => {

@@ -9,7 +9,8 @@ export const MISSING = "—";
 const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-const isNumber = (value: number | null | undefined): value is number => typeof value === "number" && Number.isFinite(value);
+const isNumber = (value: number | null | undefined): value is number =>
+  typeof value === "number" && Number.isFinite(value);
 
 /** 0.4567 → "45.7%". */
 export function formatRate(value: number | null | undefined, digits = 1): string {

@@ -16,4 +16,5 @@ const RULE_TEXT: Record<LabelReason, string> = {
   window_open: "Not final: the 10-minute window is still open and nothing has decided the label yet.",
 };
 
-export const describeLabelRule = (reason: string | null | undefined): string => (reason ? ((RULE_TEXT as Record<string, string>)[reason] ?? reason) : "Not evaluated yet.");
+export const describeLabelRule = (reason: string | null | undefined): string =>
+  reason ? ((RULE_TEXT as Record<string, string>)[reason] ?? reason) : "Not evaluated yet.";

@@ -9,7 +9,8 @@ export function upgradeLegacyLink(pathname: string, query: URLSearchParams): str
   const renamed = [...query.keys()].some((name) => Object.hasOwn(LEGACY_PARAMS, name));
   if (path === pathname && !renamed) return null;
   const upgraded = new URLSearchParams();
-  for (const [name, value] of query) upgraded.append(Object.hasOwn(LEGACY_PARAMS, name) ? LEGACY_PARAMS[name]! : name, value);
+  for (const [name, value] of query)
+    upgraded.append(Object.hasOwn(LEGACY_PARAMS, name) ? LEGACY_PARAMS[name]! : name, value);
   const search = upgraded.toString();
   return search ? `${path}?${search}` : path;
 }

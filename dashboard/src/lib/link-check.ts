@@ -18,7 +18,12 @@ export function checkLink(pathname: string, input: SearchParamsInput, nowMs: num
   const ignored: LinkNotice[] = [...new Set(query.keys())]
     // An empty value asks for nothing: it goes without a word.
     .filter((name) => !reads.includes(name) && query.getAll(name).some((value) => value !== ""))
-    .map((name) => ({ param: name, text: isKnownParam(name) ? `${name} does not apply to this view; ignored` : `“${name}” is not a filter or setting of the dashboard; ignored` }));
+    .map((name) => ({
+      param: name,
+      text: isKnownParam(name)
+        ? `${name} does not apply to this view; ignored`
+        : `“${name}” is not a filter or setting of the dashboard; ignored`,
+    }));
   const reading = readViewState(new URLSearchParams([...query].filter(([name]) => reads.includes(name))));
   const notices = [...reading.notices, ...ignored];
   const { bucket } = reading.state;

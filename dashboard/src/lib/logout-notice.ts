@@ -18,7 +18,9 @@ export function decodeLogoutNotice(value: string | undefined): LogoutNotice | nu
   if (!value) return null;
   try {
     const parsed = JSON.parse(value) as Partial<LogoutNotice>;
-    return typeof parsed.loggedOut === "string" && (typeof parsed.showing === "string" || parsed.showing === null) ? { loggedOut: parsed.loggedOut, showing: parsed.showing } : null;
+    return typeof parsed.loggedOut === "string" && (typeof parsed.showing === "string" || parsed.showing === null)
+      ? { loggedOut: parsed.loggedOut, showing: parsed.showing }
+      : null;
   } catch {
     return null;
   }

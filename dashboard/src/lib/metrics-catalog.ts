@@ -1,4 +1,10 @@
-import { COMPARABLE_METRICS, METRIC_CATALOG, type ComparableMetricName, type MetricFormat, type MetricName } from "@answerscope/contracts/metrics";
+import {
+  COMPARABLE_METRICS,
+  METRIC_CATALOG,
+  type ComparableMetricName,
+  type MetricFormat,
+  type MetricName,
+} from "@answerscope/contracts/metrics";
 import { formatCount, formatDuration, formatMean, formatRate } from "./format";
 
 // The dashboard reads labels, denominators, formats and which way is better from the contract's
@@ -21,14 +27,32 @@ export interface RateDefinition {
 export const RATES = Object.fromEntries(
   COMPARABLE_METRICS.map((metric) => {
     const definition = METRIC_CATALOG[metric];
-    return [metric, { label: definition.label, denominator: definition.denominatorLabel, higherIsBetter: definition.better === "higher" }];
+    return [
+      metric,
+      {
+        label: definition.label,
+        denominator: definition.denominatorLabel,
+        higherIsBetter: definition.better === "higher",
+      },
+    ];
   }),
 ) as Record<RateMetric, RateDefinition>;
 
 /** The effect dashboard's headline rates, outcome labels first. */
-export const EFFECT_RATES = ["good_answer_rate", "one_turn_resolution_rate", "thumbs_down_rate", "reask_rate", "feedback_coverage"] as const satisfies readonly RateMetric[];
+export const EFFECT_RATES = [
+  "good_answer_rate",
+  "one_turn_resolution_rate",
+  "thumbs_down_rate",
+  "reask_rate",
+  "feedback_coverage",
+] as const satisfies readonly RateMetric[];
 /** The diagnostics dashboard's rates. */
-export const DIAGNOSTIC_RATES = ["error_rate", "max_iteration_hit_rate", "no_reply_rate", "tool_success_rate"] as const satisfies readonly RateMetric[];
+export const DIAGNOSTIC_RATES = [
+  "error_rate",
+  "max_iteration_hit_rate",
+  "no_reply_rate",
+  "tool_success_rate",
+] as const satisfies readonly RateMetric[];
 
 const FORMATTERS: Record<MetricFormat, (value: number | null | undefined) => string> = {
   percent: formatRate,
@@ -40,4 +64,5 @@ const FORMATTERS: Record<MetricFormat, (value: number | null | undefined) => str
 /** A metric's name as a reader sees it (a KPI, a column header). */
 export const metricLabel = (metric: MetricName): string => METRIC_CATALOG[metric].label;
 /** A metrics-row figure in the catalog's format: 0.123 → "12.3%", 1250 → "1.25 s", null → "—". */
-export const formatMetric = (metric: MetricName, value: number | null | undefined): string => FORMATTERS[METRIC_CATALOG[metric].format](value);
+export const formatMetric = (metric: MetricName, value: number | null | undefined): string =>
+  FORMATTERS[METRIC_CATALOG[metric].format](value);

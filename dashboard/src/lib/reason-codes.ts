@@ -13,4 +13,5 @@ export const isReasonFilter = (value: unknown): value is ReasonFilter => value =
 export const reasonFilterOf = (code: string | null): string => code ?? NO_REASON;
 
 /** "not_grounded" → "not grounded"; null or `none` (down-rated without a reason) → "no reason given". */
-export const reasonLabel = (code: string | null): string => (code && code !== NO_REASON ? code.replaceAll("_", " ") : "no reason given");
+export const reasonLabel = (code: string | null): string =>
+  code && code !== NO_REASON ? code.replaceAll("_", " ") : "no reason given";

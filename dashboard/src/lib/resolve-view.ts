@@ -6,7 +6,14 @@ import { upgradeLegacyLink } from "./legacy-links";
 import { checkLink } from "./link-check";
 import { sessionTokens } from "./session";
 import { defaultBucket, resolveRange, type ResolvedRange } from "./time-range";
-import { searchParamsOf, serializeViewState, viewHref, type LinkNotice, type SearchParamsInput, type ViewState } from "./url-state";
+import {
+  searchParamsOf,
+  serializeViewState,
+  viewHref,
+  type LinkNotice,
+  type SearchParamsInput,
+  type ViewState,
+} from "./url-state";
 
 /** Everything a page needs to render one view: its state, who reads, and the concrete time range. */
 export interface ResolvedView {

@@ -37,11 +37,27 @@ const FILTERED = [...TENANT_AND_TIME, ...DIMENSIONS] as const;
 /** The views of the navigation, in its order: path, nav label and the query parameters the view reads. */
 export const VIEWS = {
   effect: { path: "/effect", label: "Effect", params: [...FILTERED, PARAMS.slice, PARAMS.bucket] },
-  diagnostics: { path: "/diagnostics", label: "Diagnostics", params: [...FILTERED, PARAMS.slice, PARAMS.bucket, PARAMS.tools] },
-  feedback: { path: "/feedback", label: "Negative feedback", params: [...FILTERED, PARAMS.samples, PARAMS.reason, PARAMS.cursor] },
-  compare: { path: "/compare", label: "Compare", params: [...FILTERED, PARAMS.metric, PARAMS.dimension, PARAMS.a, PARAMS.b] },
+  diagnostics: {
+    path: "/diagnostics",
+    label: "Diagnostics",
+    params: [...FILTERED, PARAMS.slice, PARAMS.bucket, PARAMS.tools],
+  },
+  feedback: {
+    path: "/feedback",
+    label: "Negative feedback",
+    params: [...FILTERED, PARAMS.samples, PARAMS.reason, PARAMS.cursor],
+  },
+  compare: {
+    path: "/compare",
+    label: "Compare",
+    params: [...FILTERED, PARAMS.metric, PARAMS.dimension, PARAMS.a, PARAMS.b],
+  },
   rejected: { path: "/rejected", label: "Rejected events", params: [...TENANT_AND_TIME, PARAMS.rejectedReason] },
-  agreement: { path: "/agreement", label: "Label agreement", params: [...FILTERED, PARAMS.cellLabel, PARAMS.cellExternal] },
+  agreement: {
+    path: "/agreement",
+    label: "Label agreement",
+    params: [...FILTERED, PARAMS.cellLabel, PARAMS.cellExternal],
+  },
 } as const;
 export type ViewName = keyof typeof VIEWS;
 /** Where the dashboard opens (the root, a login without a destination, the not-found page's link). */

@@ -34,7 +34,9 @@ function sessionSecret(): string {
   const holder = globalThis as { [PROCESS_SECRET]?: string };
   if (!holder[PROCESS_SECRET]) {
     holder[PROCESS_SECRET] = randomBytes(32).toString("base64url");
-    console.warn("DASHBOARD_SESSION_SECRET is not set: sessions are sealed with a secret of this process, and end when the dashboard restarts");
+    console.warn(
+      "DASHBOARD_SESSION_SECRET is not set: sessions are sealed with a secret of this process, and end when the dashboard restarts",
+    );
   }
   return holder[PROCESS_SECRET];
 }
@@ -46,7 +48,12 @@ async function openSession(): Promise<IronSession<SessionData>> {
     password: sessionSecret(),
     cookieName: COOKIE_NAME,
     ttl: SESSION_TTL_SECONDS,
-    cookieOptions: { httpOnly: true, sameSite: "lax", path: "/", secure: forwarded === "https" || dashboardConfig().DASHBOARD_SECURE_COOKIE === "1" },
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: forwarded === "https" || dashboardConfig().DASHBOARD_SECURE_COOKIE === "1",
+    },
   });
 }
 
@@ -56,7 +63,11 @@ export type TenantTokens = Record<string, string>;
 export async function sessionTokens(): Promise<TenantTokens> {
   const nowMs = Date.now();
   const entries = Object.entries((await openSession()).tenants ?? {});
-  return Object.fromEntries(entries.filter(([tenant, entry]) => TENANT_PATTERN.test(tenant) && Date.parse(entry.expiresAt) > nowMs).map(([tenant, entry]) => [tenant, entry.token]));
+  return Object.fromEntries(
+    entries
+      .filter(([tenant, entry]) => TENANT_PATTERN.test(tenant) && Date.parse(entry.expiresAt) > nowMs)
+      .map(([tenant, entry]) => [tenant, entry.token]),
+  );
 }
 
 export async function rememberSession(tenant: string, token: string, expiresAt: string): Promise<void> {

@@ -3,7 +3,11 @@ import type { RateMetric } from "./metrics-catalog";
 import { sampleSizeOf } from "./sample-size";
 
 /** A bucketed metrics answer as chart points: value per key, and the sample size per rate where known. */
-export function timePoints<K extends string>(rows: MetricsRow[], read: Record<K, (row: MetricsRow) => number | null>, rates: Partial<Record<K, RateMetric>> = {}) {
+export function timePoints<K extends string>(
+  rows: MetricsRow[],
+  read: Record<K, (row: MetricsRow) => number | null>,
+  rates: Partial<Record<K, RateMetric>> = {},
+) {
   return rows
     .filter((row) => row.bucket_start)
     .map((row) => {

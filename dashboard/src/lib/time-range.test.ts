@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bucketPoints, defaultBucket, describeRange, MAX_CHART_POINTS, parseInstant, readableBucket, resolveRange } from "./time-range";
+import {
+  bucketPoints,
+  defaultBucket,
+  describeRange,
+  MAX_CHART_POINTS,
+  parseInstant,
+  readableBucket,
+  resolveRange,
+} from "./time-range";
 
 describe("time ranges", () => {
   it("ends a preset at the next 5-minute boundary, so reloads ask the same question", () => {
@@ -10,7 +18,9 @@ describe("time ranges", () => {
     expect(resolveRange({ kind: "preset", preset: "24h" }, now + 60_000)).toEqual(range);
   });
   it("keeps a custom range as given", () => {
-    expect(resolveRange({ kind: "custom", from: "2026-11-30T08:00:00.000Z", to: "2026-11-30T09:00:00.000Z" }, 0)).toMatchObject({ from: "2026-11-30T08:00:00.000Z", to: "2026-11-30T09:00:00.000Z" });
+    expect(
+      resolveRange({ kind: "custom", from: "2026-11-30T08:00:00.000Z", to: "2026-11-30T09:00:00.000Z" }, 0),
+    ).toMatchObject({ from: "2026-11-30T08:00:00.000Z", to: "2026-11-30T09:00:00.000Z" });
   });
   it("buckets a range into a readable number of points", () => {
     expect(defaultBucket({ fromMs: 0, toMs: 6 * 3600_000 })).toBe("5m");
@@ -20,7 +30,9 @@ describe("time ranges", () => {
   });
   it("describes a range in words", () => {
     expect(describeRange({ kind: "preset", preset: "7d" })).toBe("Last 7 days");
-    expect(describeRange({ kind: "custom", from: "2026-11-30T08:00:00.000Z", to: "2026-11-30T09:30:00.000Z" })).toBe("2026-11-30 08:00 – 2026-11-30 09:30 UTC");
+    expect(describeRange({ kind: "custom", from: "2026-11-30T08:00:00.000Z", to: "2026-11-30T09:30:00.000Z" })).toBe(
+      "2026-11-30 08:00 – 2026-11-30 09:30 UTC",
+    );
   });
   it("never picks a default bucket past the readable number of points (up to 200 days: no bucket is larger than a day)", () => {
     for (const hours of [1, 6, 7, 24, 96, 97, 24 * 30, 24 * 200]) {
@@ -47,6 +59,16 @@ describe("time ranges", () => {
     expect(parseInstant("2026-11-30T10:00:00.250+02:00")).toBe(Date.parse("2026-11-30T08:00:00.250Z"));
     expect(parseInstant("2026-11-30T23:30:00-02:00")).toBe(Date.parse("2026-12-01T01:30:00Z"));
     expect(parseInstant("2026-11-30")).toBe(Date.parse("2026-11-30T00:00:00Z"));
-    for (const text of ["1", "garbage", "2026-11-30T08:00", "2026-02-30", "2026-11-30T08:00:00 Z", "30/11/2026", "2026-11-30T25:00Z", ""]) expect(parseInstant(text), text).toBeNull();
+    for (const text of [
+      "1",
+      "garbage",
+      "2026-11-30T08:00",
+      "2026-02-30",
+      "2026-11-30T08:00:00 Z",
+      "30/11/2026",
+      "2026-11-30T25:00Z",
+      "",
+    ])
+      expect(parseInstant(text), text).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ export const RANGE_PRESETS = {
 export type RangePreset = keyof typeof RANGE_PRESETS;
 export const DEFAULT_PRESET: RangePreset = "24h";
 
-export const isRangePreset = (value: unknown): value is RangePreset => typeof value === "string" && Object.hasOwn(RANGE_PRESETS, value);
+export const isRangePreset = (value: unknown): value is RangePreset =>
+  typeof value === "string" && Object.hasOwn(RANGE_PRESETS, value);
 
 /** What the URL says about time: a preset (relative, follows now) or a fixed custom range. */
 export type RangeSelection = { kind: "preset"; preset: RangePreset } | { kind: "custom"; from: string; to: string };
@@ -85,13 +86,18 @@ export const BUCKET_MS: Record<Bucket, number> = { "5m": 5 * 60_000, hour: 3600_
 export const MAX_CHART_POINTS = 200;
 
 /** How many points `bucket` gives over the range (a partial last bucket is a point too). */
-export const bucketPoints = (range: Pick<ResolvedRange, "fromMs" | "toMs">, bucket: Bucket): number => Math.ceil((range.toMs - range.fromMs) / BUCKET_MS[bucket]);
+export const bucketPoints = (range: Pick<ResolvedRange, "fromMs" | "toMs">, bucket: Bucket): number =>
+  Math.ceil((range.toMs - range.fromMs) / BUCKET_MS[bucket]);
 
 /** `bucket` if it gives at most MAX_CHART_POINTS over the range, else the smallest bucket that does (a day, the largest, when none does). */
 export function readableBucket(range: Pick<ResolvedRange, "fromMs" | "toMs">, bucket: Bucket): Bucket {
   if (bucketPoints(range, bucket) <= MAX_CHART_POINTS) return bucket;
   const larger = BUCKETS.filter((candidate) => BUCKET_MS[candidate] > BUCKET_MS[bucket]);
-  return larger.find((candidate) => bucketPoints(range, candidate) <= MAX_CHART_POINTS) ?? larger[larger.length - 1] ?? bucket;
+  return (
+    larger.find((candidate) => bucketPoints(range, candidate) <= MAX_CHART_POINTS) ??
+    larger[larger.length - 1] ??
+    bucket
+  );
 }
 
 /** "Last 24 hours" or "2026-11-30 08:00 – 2026-11-30 20:00 UTC". */

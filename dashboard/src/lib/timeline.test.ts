@@ -31,21 +31,37 @@ describe("buildTimeline", () => {
   });
 
   it("draws an inferred start back from the terminal event by its duration, and marks it", () => {
-    const inferred = call({ tool_call_id: "b", start_inferred: true, started_at: "2026-11-30T10:00:03.000Z", finished_at: "2026-11-30T10:00:03.000Z", duration_ms: 1000 });
+    const inferred = call({
+      tool_call_id: "b",
+      start_inferred: true,
+      started_at: "2026-11-30T10:00:03.000Z",
+      finished_at: "2026-11-30T10:00:03.000Z",
+      duration_ms: 1000,
+    });
     const bar = buildTimeline(response, [inferred]).bars[1]!;
     expect(bar).toMatchObject({ startInferred: true, leftPct: 50, widthPct: 25 });
     expect(bar.title).toContain("start inferred");
   });
 
   it("runs an unfinished call to the end of the timeline, open and marked", () => {
-    const open = call({ tool_call_id: "c", status: "started", started_at: "2026-11-30T10:00:02.000Z", finished_at: null, duration_ms: null });
+    const open = call({
+      tool_call_id: "c",
+      status: "started",
+      started_at: "2026-11-30T10:00:02.000Z",
+      finished_at: null,
+      duration_ms: null,
+    });
     const bar = buildTimeline(response, [open]).bars[1]!;
     expect(bar).toMatchObject({ unfinished: true, leftPct: 50, widthPct: 50, durationMs: null });
     expect(bar.title).toContain("unfinished");
   });
 
   it("widens the axis for calls outside the answer's own time", () => {
-    const late = call({ started_at: "2026-11-30T10:00:05.000Z", finished_at: "2026-11-30T10:00:08.000Z", duration_ms: 3000 });
+    const late = call({
+      started_at: "2026-11-30T10:00:05.000Z",
+      finished_at: "2026-11-30T10:00:08.000Z",
+      duration_ms: 3000,
+    });
     expect(buildTimeline(response, [late]).spanMs).toBe(8000);
   });
 });

@@ -30,14 +30,18 @@ const pct = (ms: number, start: number, span: number) => (span > 0 ? ((ms - star
  * (occurred_at − time_cost_ms) to occurred_at. A call with an inferred start has only its
  * terminal time (and maybe a duration); an unfinished call has only its start.
  */
-export function buildTimeline(response: { occurred_at: string; time_cost_ms: number }, calls: ToolCallDetail[]): Timeline {
+export function buildTimeline(
+  response: { occurred_at: string; time_cost_ms: number },
+  calls: ToolCallDetail[],
+): Timeline {
   const answerEnd = Date.parse(response.occurred_at);
   const answerStart = answerEnd - response.time_cost_ms;
   const placed = calls.map((call) => {
     const first = Date.parse(call.started_at);
     const terminal = call.finished_at ? Date.parse(call.finished_at) : null;
     if (call.status === "started") return { call, from: first, to: null as number | null };
-    if (call.start_inferred) return { call, from: call.duration_ms !== null ? terminal! - call.duration_ms : terminal!, to: terminal };
+    if (call.start_inferred)
+      return { call, from: call.duration_ms !== null ? terminal! - call.duration_ms : terminal!, to: terminal };
     return { call, from: first, to: terminal };
   });
   const startMs = Math.min(answerStart, ...placed.map((item) => item.from));
@@ -59,7 +63,11 @@ export function buildTimeline(response: { occurred_at: string; time_cost_ms: num
       const unfinished = call.status === "started";
       const end = to ?? endMs;
       const durationMs = call.duration_ms ?? (to !== null && !call.start_inferred ? to - from : null);
-      const notes = [call.start_inferred ? "start inferred (no started event)" : null, unfinished ? "unfinished (no completed or failed event)" : null, call.error_category ? `error: ${call.error_category}` : null].filter(Boolean);
+      const notes = [
+        call.start_inferred ? "start inferred (no started event)" : null,
+        unfinished ? "unfinished (no completed or failed event)" : null,
+        call.error_category ? `error: ${call.error_category}` : null,
+      ].filter(Boolean);
       return {
         id: call.tool_call_id,
         name: call.tool_name,
@@ -73,6 +81,9 @@ export function buildTimeline(response: { occurred_at: string; time_cost_ms: num
       };
     }),
   ];
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((share) => ({ pct: share * 100, label: `+${formatDuration(share * spanMs)}` }));
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((share) => ({
+    pct: share * 100,
+    label: `+${formatDuration(share * spanMs)}`,
+  }));
   return { startMs, spanMs, bars, ticks };
 }

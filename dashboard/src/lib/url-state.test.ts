@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { TENANT_ID_PATTERN } from "@answerscope/contracts";
-import { EMPTY_STATE, parseViewState, readViewState, serializeViewState, sharedPart, TENANT_PATTERN, viewHref, withFilter, type ViewState } from "./url-state";
+import {
+  EMPTY_STATE,
+  parseViewState,
+  readViewState,
+  serializeViewState,
+  sharedPart,
+  TENANT_PATTERN,
+  viewHref,
+  withFilter,
+  type ViewState,
+} from "./url-state";
 
 const full: ViewState = {
   tenant: "demo",
@@ -40,7 +50,10 @@ describe("URL state", () => {
   });
 
   it("drops a matrix cell whose Answerscope label is not one", () => {
-    expect(parseViewState(new URLSearchParams("cell_label=great&cell_external=reasked"))).toMatchObject({ cellLabel: null, cellExternal: "reasked" });
+    expect(parseViewState(new URLSearchParams("cell_label=great&cell_external=reasked"))).toMatchObject({
+      cellLabel: null,
+      cellExternal: "reasked",
+    });
   });
 
   it("reads what Next hands a page (a record of strings and arrays)", () => {
@@ -52,28 +65,52 @@ describe("URL state", () => {
   });
 
   it("falls back to defaults for invalid values instead of failing the page", () => {
-    const state = parseViewState(new URLSearchParams("tenant=../etc&range=3y&slice=user_id&bucket=week&metric=drop_table&samples=all&from=yesterday&to=today"));
+    const state = parseViewState(
+      new URLSearchParams(
+        "tenant=../etc&range=3y&slice=user_id&bucket=week&metric=drop_table&samples=all&from=yesterday&to=today",
+      ),
+    );
     expect(state).toEqual(EMPTY_STATE);
   });
 
   it("takes a custom range only when both ends parse and are ordered", () => {
-    expect(parseViewState(new URLSearchParams("from=2026-11-30T10:00:00Z&to=2026-11-30T09:00:00Z")).range).toEqual({ kind: "preset", preset: "24h" });
-    expect(parseViewState(new URLSearchParams("from=2026-11-30T10:00:00+02:00&to=2026-11-30T12:00:00Z")).range).toEqual({
-      kind: "custom",
-      from: "2026-11-30T08:00:00.000Z",
-      to: "2026-11-30T12:00:00.000Z",
+    expect(parseViewState(new URLSearchParams("from=2026-11-30T10:00:00Z&to=2026-11-30T09:00:00Z")).range).toEqual({
+      kind: "preset",
+      preset: "24h",
     });
+    expect(parseViewState(new URLSearchParams("from=2026-11-30T10:00:00+02:00&to=2026-11-30T12:00:00Z")).range).toEqual(
+      {
+        kind: "custom",
+        from: "2026-11-30T08:00:00.000Z",
+        to: "2026-11-30T12:00:00.000Z",
+      },
+    );
   });
 
   it("says what it left out: one notice per parameter not taken as written", () => {
-    const { state, notices } = readViewState(new URLSearchParams("tenant=../etc&range=3y&slice=user_id&bucket=week&metric=drop_table&samples=all&from=yesterday&to=today&cell_label=great"));
+    const { state, notices } = readViewState(
+      new URLSearchParams(
+        "tenant=../etc&range=3y&slice=user_id&bucket=week&metric=drop_table&samples=all&from=yesterday&to=today&cell_label=great",
+      ),
+    );
     expect(state).toEqual(EMPTY_STATE);
-    expect(notices.map((notice) => notice.param)).toEqual(["tenant", "range", "from", "slice", "bucket", "metric", "samples", "cell_label"]);
+    expect(notices.map((notice) => notice.param)).toEqual([
+      "tenant",
+      "range",
+      "from",
+      "slice",
+      "bucket",
+      "metric",
+      "samples",
+      "cell_label",
+    ]);
     expect(readViewState(serializeViewState(full)).notices).toEqual([]);
   });
 
   it("links to a view with only the parameters it reads", () => {
-    expect(viewHref("/rejected", full)).toBe("/rejected?tenant=demo&from=2026-11-30T08%3A00%3A00.000Z&to=2026-11-30T20%3A00%3A00.000Z&rejected_reason=invalid_field%3Atime_cost_ms");
+    expect(viewHref("/rejected", full)).toBe(
+      "/rejected?tenant=demo&from=2026-11-30T08%3A00%3A00.000Z&to=2026-11-30T20%3A00%3A00.000Z&rejected_reason=invalid_field%3Atime_cost_ms",
+    );
     // Not a view (the response detail): everything, it links back with it.
     expect(viewHref("/responses/r-1", full)).toBe(`/responses/r-1?${serializeViewState(full).toString()}`);
   });

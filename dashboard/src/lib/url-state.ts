@@ -2,7 +2,14 @@ import { BUCKETS, DIMENSIONS, type Bucket, type Dimension, type Filters } from "
 import { COMPARABLE_METRICS, OUTCOME_LABELS, type OutcomeLabel, type RateMetric } from "./metrics-catalog";
 import { NO_REASON, REASON_CODES } from "./reason-codes";
 import { PARAMS, paramsOf } from "./routes";
-import { DEFAULT_PRESET, isRangePreset, parseInstant, RANGE_PRESETS, type RangePreset, type RangeSelection } from "./time-range";
+import {
+  DEFAULT_PRESET,
+  isRangePreset,
+  parseInstant,
+  RANGE_PRESETS,
+  type RangePreset,
+  type RangeSelection,
+} from "./time-range";
 
 /**
  * Everything a view shows is decided by its URL, so a link reproduces the view. This module is the
@@ -126,19 +133,25 @@ class QueryReader {
   private values(name: string): string[] {
     const values = valuesOf(this.input, name).filter((value) => value.length > 0);
     const tooLong = values.filter((value) => value.length > MAX_VALUE_LENGTH);
-    if (tooLong.length) this.note(name, `${name}: ${tooLong.length === 1 ? "a value" : `${tooLong.length} values`} longer than ${MAX_VALUE_LENGTH} characters ignored`);
+    if (tooLong.length)
+      this.note(
+        name,
+        `${name}: ${tooLong.length === 1 ? "a value" : `${tooLong.length} values`} longer than ${MAX_VALUE_LENGTH} characters ignored`,
+      );
     return [...new Set(values.filter((value) => value.length <= MAX_VALUE_LENGTH))];
   }
 
   list(name: string): string[] {
     const values = this.values(name);
-    if (values.length > MAX_VALUES) this.note(name, `${name} was given ${values.length} values; only the first ${MAX_VALUES} are used`);
+    if (values.length > MAX_VALUES)
+      this.note(name, `${name} was given ${values.length} values; only the first ${MAX_VALUES} are used`);
     return values.slice(0, MAX_VALUES);
   }
 
   one(name: string): string | null {
     const [first, ...others] = this.values(name);
-    if (first !== undefined && others.length) this.note(name, `${name} was given ${others.length + 1} different values; using the first, “${first}”`);
+    if (first !== undefined && others.length)
+      this.note(name, `${name} was given ${others.length + 1} different values; using the first, “${first}”`);
     return first ?? null;
   }
 
@@ -163,28 +176,46 @@ function readRange(reader: QueryReader): RangeSelection {
   const to = reader.instant(PARAMS.to);
   const fromMs = from === null ? null : parseInstant(from);
   const toMs = to === null ? null : parseInstant(to);
-  const notInstant = (name: string, text: string) => `${name} “${text}” is not a date and time (such as 2026-11-30T08:00Z)`;
+  const notInstant = (name: string, text: string) =>
+    `${name} “${text}” is not a date and time (such as 2026-11-30T08:00Z)`;
   const problem: [string, string] | null =
-    from === null && to === null ? null
-    : from === null ? [PARAMS.to, "to was given without from"]
-    : to === null ? [PARAMS.from, "from was given without to"]
-    : fromMs === null ? [PARAMS.from, notInstant(PARAMS.from, from)]
-    : toMs === null ? [PARAMS.to, notInstant(PARAMS.to, to)]
-    : fromMs > toMs ? [PARAMS.from, "from was after to"]
-    : fromMs === toMs ? [PARAMS.from, "from was the same time as to"]
-    : null;
+    from === null && to === null
+      ? null
+      : from === null
+        ? [PARAMS.to, "to was given without from"]
+        : to === null
+          ? [PARAMS.from, "from was given without to"]
+          : fromMs === null
+            ? [PARAMS.from, notInstant(PARAMS.from, from)]
+            : toMs === null
+              ? [PARAMS.to, notInstant(PARAMS.to, to)]
+              : fromMs > toMs
+                ? [PARAMS.from, "from was after to"]
+                : fromMs === toMs
+                  ? [PARAMS.from, "from was the same time as to"]
+                  : null;
   const custom = fromMs !== null && toMs !== null && problem === null;
   if (named !== null && custom) reader.note(PARAMS.range, `range “${named}” ignored: from and to say which time`);
-  else if (named !== null && !isRangePreset(named)) reader.note(PARAMS.range, `range “${named}” is not one of ${Object.keys(RANGE_PRESETS).join(", ")}; showing ${shownRange(preset)}`);
+  else if (named !== null && !isRangePreset(named))
+    reader.note(
+      PARAMS.range,
+      `range “${named}” is not one of ${Object.keys(RANGE_PRESETS).join(", ")}; showing ${shownRange(preset)}`,
+    );
   if (problem) reader.note(problem[0], `${problem[1]}; showing ${shownRange(preset)}`);
-  return custom ? { kind: "custom", from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() } : { kind: "preset", preset };
+  return custom
+    ? { kind: "custom", from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() }
+    : { kind: "preset", preset };
 }
 
 /** Reads a query string into a state, and says what of it was left out or corrected (an invalid value falls back to its default rather than failing the page). */
 export function readViewState(input: SearchParamsInput): ViewReading {
   const reader = new QueryReader(input);
   const tenant = reader.one(PARAMS.tenant);
-  if (tenant !== null && !TENANT_PATTERN.test(tenant)) reader.note(PARAMS.tenant, `tenant “${tenant}” is not a tenant name; showing the first tenant you are logged in to`);
+  if (tenant !== null && !TENANT_PATTERN.test(tenant))
+    reader.note(
+      PARAMS.tenant,
+      `tenant “${tenant}” is not a tenant name; showing the first tenant you are logged in to`,
+    );
   const range = readRange(reader);
   const filters: Filters = {};
   for (const dimension of DIMENSIONS) {
@@ -202,7 +233,12 @@ export function readViewState(input: SearchParamsInput): ViewReading {
     dimension: reader.choice(PARAMS.dimension, CHOICES.dimension),
     a: reader.one(PARAMS.a),
     b: reader.one(PARAMS.b),
-    samples: reader.choice(PARAMS.samples, CHOICES.samples, `showing ${SAMPLE_KINDS[DEFAULT_SAMPLE_KIND].toLowerCase()} samples`) ?? DEFAULT_SAMPLE_KIND,
+    samples:
+      reader.choice(
+        PARAMS.samples,
+        CHOICES.samples,
+        `showing ${SAMPLE_KINDS[DEFAULT_SAMPLE_KIND].toLowerCase()} samples`,
+      ) ?? DEFAULT_SAMPLE_KIND,
     reason: reader.choice(PARAMS.reason, CHOICES.reason, "showing samples of any reason"),
     cursor: reader.one(PARAMS.cursor),
     rejectedReason: reader.one(PARAMS.rejectedReason),
@@ -228,7 +264,8 @@ export function serializeViewState(state: ViewState, reads?: readonly string[]):
   } else {
     params.set(PARAMS.range, state.range.preset);
   }
-  for (const dimension of DIMENSIONS) for (const value of state.filters[dimension] ?? []) params.append(dimension, value);
+  for (const dimension of DIMENSIONS)
+    for (const value of state.filters[dimension] ?? []) params.append(dimension, value);
   if (state.slice) params.set(PARAMS.slice, state.slice);
   if (state.bucket) params.set(PARAMS.bucket, state.bucket);
   for (const tool of state.tools) params.append(PARAMS.tools, tool);
@@ -266,4 +303,5 @@ export function withFilter(state: ViewState, dimension: Dimension, values: strin
 }
 
 /** Number of active dimension filter values, for the bar's summary. */
-export const filterCount = (filters: Filters): number => Object.values(filters).reduce((sum, values) => sum + (values?.length ?? 0), 0);
+export const filterCount = (filters: Filters): number =>
+  Object.values(filters).reduce((sum, values) => sum + (values?.length ?? 0), 0);

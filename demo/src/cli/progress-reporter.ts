@@ -1,8 +1,9 @@
-import type { SendProgress } from '../send/send-stream';
+import type { SendProgress } from "../send/send-stream";
 
 export type ProgressOutput = { readonly isTTY?: boolean; write(text: string): unknown };
 
-const rateOf = (progress: SendProgress) => (progress.elapsedMs > 0 ? Math.round((progress.sent * 1000) / progress.elapsedMs) : 0);
+const rateOf = (progress: SendProgress) =>
+  progress.elapsedMs > 0 ? Math.round((progress.sent * 1000) / progress.elapsedMs) : 0;
 
 export function formatProgress(progress: SendProgress): string {
   const percent = progress.total > 0 ? Math.floor((progress.sent * 100) / progress.total) : 100;
@@ -41,7 +42,7 @@ export class ProgressReporter {
 
   /** Ends the in-place line so what follows starts on a fresh one. */
   finish(): void {
-    if (this.drawn) this.output.write('\n');
+    if (this.drawn) this.output.write("\n");
     this.drawn = false;
   }
 }

@@ -47,7 +47,7 @@ export class SeededRandom {
   }
 
   pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new Error('pick from an empty list');
+    if (items.length === 0) throw new Error("pick from an empty list");
     return items[Math.floor(this.next() * items.length)] as T;
   }
 
@@ -60,7 +60,7 @@ export class SeededRandom {
       if (roll < 0) return value;
     }
     const last = entries[entries.length - 1];
-    if (last === undefined) throw new Error('weighted pick from an empty list');
+    if (last === undefined) throw new Error("weighted pick from an empty list");
     return last[0];
   }
 
@@ -77,7 +77,7 @@ export class SeededRandom {
 
   /** `length` lower-case hex digits, for trace ids. */
   hex(length: number): string {
-    let text = '';
+    let text = "";
     while (text.length < length) text += Math.floor(this.next() * 16).toString(16);
     return text;
   }

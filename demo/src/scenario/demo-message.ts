@@ -1,6 +1,6 @@
-import { messageKeyOf, type EventType } from '@answerscope/contracts';
-import type { MalformedDefect } from './malformed/corrupt-event';
-import type { TimedEvent } from './unit/unit-recorder';
+import { messageKeyOf, type EventType } from "@answerscope/contracts";
+import type { MalformedDefect } from "./malformed/corrupt-event";
+import type { TimedEvent } from "./unit/unit-recorder";
 
 /** One message as a producer hands it to a transport. */
 export type DemoMessage = {
@@ -19,5 +19,12 @@ export type DemoMessage = {
 };
 
 export function toDemoMessage({ atMs, event }: TimedEvent): DemoMessage {
-  return { kind: event.event_type, key: messageKeyOf(event), value: JSON.stringify(event), malformed: false, tenantId: event.tenant_id, occurredAtMs: atMs };
+  return {
+    kind: event.event_type,
+    key: messageKeyOf(event),
+    value: JSON.stringify(event),
+    malformed: false,
+    tenantId: event.tenant_id,
+    occurredAtMs: atMs,
+  };
 }

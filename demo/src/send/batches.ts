@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { DemoMessage } from '../scenario/demo-message';
+import { setTimeout as sleep } from "node:timers/promises";
+import type { DemoMessage } from "../scenario/demo-message";
 
 export type Clock = { readonly now: () => number; readonly sleep: (ms: number) => Promise<unknown> };
 export const systemClock: Clock = { now: () => Date.now(), sleep: (ms) => sleep(ms) };
@@ -18,7 +18,10 @@ export type BatchOptions = {
 };
 
 /** The message stream cut into batches for a transport. */
-export async function* batchesOf(messages: Iterable<DemoMessage>, options: BatchOptions): AsyncGenerator<DemoMessage[]> {
+export async function* batchesOf(
+  messages: Iterable<DemoMessage>,
+  options: BatchOptions,
+): AsyncGenerator<DemoMessage[]> {
   const clock = options.clock ?? systemClock;
   const tickMs = options.tickMs ?? 100;
   let batch: DemoMessage[] = [];

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { z } from "zod";
 
 /** The collector's 202 answer (docs/api.md): how many were stored, and which were refused why. */
 export const collectorAnswerSchema = z.object({
   accepted: z.number().int().nonnegative(),
-  rejected: z.array(z.object({ index: z.number().int().nonnegative(), event_id: z.string().nullish(), reason: z.string() })),
+  rejected: z.array(
+    z.object({ index: z.number().int().nonnegative(), event_id: z.string().nullish(), reason: z.string() }),
+  ),
 });
 export type CollectorAnswer = z.output<typeof collectorAnswerSchema>;
 

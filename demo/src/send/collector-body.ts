@@ -1,4 +1,4 @@
-import type { DemoMessage } from '../scenario/demo-message';
+import type { DemoMessage } from "../scenario/demo-message";
 
 const isJson = (text: string): boolean => {
   try {
@@ -17,6 +17,10 @@ const isJson = (text: string): boolean => {
  */
 export function collectorBodyOf(batch: readonly DemoMessage[]): { body: string; contentType: string } {
   const broken = batch.some((message) => message.malformed && !isJson(message.value));
-  if (broken) return { body: `${batch.map((message) => message.value.replace(/\n/g, ' ')).join('\n')}\n`, contentType: 'application/x-ndjson' };
-  return { body: `[${batch.map((message) => message.value).join(',')}]`, contentType: 'application/json' };
+  if (broken)
+    return {
+      body: `${batch.map((message) => message.value.replace(/\n/g, " ")).join("\n")}\n`,
+      contentType: "application/x-ndjson",
+    };
+  return { body: `[${batch.map((message) => message.value).join(",")}]`, contentType: "application/json" };
 }

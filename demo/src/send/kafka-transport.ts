@@ -1,10 +1,10 @@
-import { DEFAULT_TOPICS, EVENT_TYPES, type EventType } from '@answerscope/contracts';
-import { Kafka, logLevel, Partitioners, type Producer, type TopicMessages } from 'kafkajs';
-import type { DemoMessage } from '../scenario/demo-message';
-import type { DemoTransport, SendReport } from './transport';
+import { DEFAULT_TOPICS, EVENT_TYPES, type EventType } from "@answerscope/contracts";
+import { Kafka, logLevel, Partitioners, type Producer, type TopicMessages } from "kafkajs";
+import type { DemoMessage } from "../scenario/demo-message";
+import type { DemoTransport, SendReport } from "./transport";
 
 /** The producer calls the transport makes; a test passes a fake. */
-export type KafkaProducer = Pick<Producer, 'connect' | 'disconnect' | 'sendBatch'>;
+export type KafkaProducer = Pick<Producer, "connect" | "disconnect" | "sendBatch">;
 
 export type KafkaTransportOptions = {
   readonly brokers: readonly string[];
@@ -17,7 +17,12 @@ export type KafkaTransportOptions = {
 
 function createProducer(brokers: readonly string[], clientId: string): KafkaProducer {
   // Five retries (about 10 s) before giving up: a demo with a wrong address should say so soon.
-  const kafka = new Kafka({ clientId, brokers: [...brokers], logLevel: logLevel.WARN, retry: { initialRetryTime: 200, retries: 5 } });
+  const kafka = new Kafka({
+    clientId,
+    brokers: [...brokers],
+    logLevel: logLevel.WARN,
+    retry: { initialRetryTime: 200, retries: 5 },
+  });
   // Not idempotent: the local mock broker cannot serve it, and duplicates are harmless anyway
   // (the pipeline deduplicates by event_id). Topics are created by the stack, never by the demo.
   // The Java-compatible partitioner (kafkajs' v2 default, named to silence its notice) puts a
@@ -33,8 +38,11 @@ export function topicsWith(overrides: Partial<Record<EventType, string | undefin
 }
 
 /** Groups a batch by topic, keeping the stream's order within each topic. */
-export function topicMessagesOf(batch: readonly DemoMessage[], topics: Readonly<Record<EventType, string>>): TopicMessages[] {
-  const byTopic = new Map<string, TopicMessages['messages']>();
+export function topicMessagesOf(
+  batch: readonly DemoMessage[],
+  topics: Readonly<Record<EventType, string>>,
+): TopicMessages[] {
+  const byTopic = new Map<string, TopicMessages["messages"]>();
   for (const message of batch) {
     const topic = topics[message.kind];
     const messages = byTopic.get(topic) ?? [];
@@ -47,10 +55,10 @@ export function topicMessagesOf(batch: readonly DemoMessage[], topics: Readonly<
 /** Produces to Kafka, one sendBatch per batch, acknowledged by all in-sync replicas (acks -1). */
 export async function createKafkaTransport(options: KafkaTransportOptions): Promise<DemoTransport> {
   const topics = topicsWith(options.topics);
-  const producer = options.producer ?? createProducer(options.brokers, options.clientId ?? 'answerscope-demo');
+  const producer = options.producer ?? createProducer(options.brokers, options.clientId ?? "answerscope-demo");
   await producer.connect();
   return {
-    description: `kafka ${options.brokers.join(',')}`,
+    description: `kafka ${options.brokers.join(",")}`,
     async send(batch): Promise<SendReport> {
       if (batch.length === 0) return { accepted: 0, rejected: [] };
       await producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf(batch, topics) });

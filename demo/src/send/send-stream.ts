@@ -1,7 +1,7 @@
-import type { EventType } from '@answerscope/contracts';
-import type { DemoMessage } from '../scenario/demo-message';
-import { batchesOf, type BatchOptions } from './batches';
-import type { DemoTransport } from './transport';
+import type { EventType } from "@answerscope/contracts";
+import type { DemoMessage } from "../scenario/demo-message";
+import { batchesOf, type BatchOptions } from "./batches";
+import type { DemoTransport } from "./transport";
 
 export type SendProgress = {
   readonly sent: number;
@@ -36,9 +36,18 @@ const increment = (counts: Map<string, number>, key: string) => counts.set(key, 
  * Sends the stream batch by batch and counts the outcome. A transport failure ends the run but is
  * returned in the summary, not thrown, so the caller can still report what got through.
  */
-export async function sendStream(messages: Iterable<DemoMessage>, transport: DemoTransport, options: SendStreamOptions): Promise<SendSummary> {
+export async function sendStream(
+  messages: Iterable<DemoMessage>,
+  transport: DemoTransport,
+  options: SendStreamOptions,
+): Promise<SendSummary> {
   const startedMs = Date.now();
-  const sentByKind: Record<EventType, number> = { response_completed: 0, tool_call: 0, feedback_submitted: 0, external_outcome_recorded: 0 };
+  const sentByKind: Record<EventType, number> = {
+    response_completed: 0,
+    tool_call: 0,
+    feedback_submitted: 0,
+    external_outcome_recorded: 0,
+  };
   const malformedByDefect = new Map<string, number>();
   const rejectedByReason = new Map<string, number>();
   let sent = 0;
@@ -46,7 +55,13 @@ export async function sendStream(messages: Iterable<DemoMessage>, transport: Dem
   let accepted = 0;
   let rejected = 0;
   let failure: Error | undefined;
-  const progress = (): SendProgress => ({ sent, total: options.total, accepted, rejected, elapsedMs: Date.now() - startedMs });
+  const progress = (): SendProgress => ({
+    sent,
+    total: options.total,
+    accepted,
+    rejected,
+    elapsedMs: Date.now() - startedMs,
+  });
 
   try {
     for await (const batch of batchesOf(messages, options)) {
@@ -56,7 +71,7 @@ export async function sendStream(messages: Iterable<DemoMessage>, transport: Dem
         sentByKind[message.kind]++;
         if (message.malformed) {
           malformedSent++;
-          increment(malformedByDefect, message.defect ?? 'unknown');
+          increment(malformedByDefect, message.defect ?? "unknown");
         }
       }
       sent += batch.length;
@@ -68,5 +83,13 @@ export async function sendStream(messages: Iterable<DemoMessage>, transport: Dem
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));
   }
-  return { ...progress(), sentByKind, malformedSent, malformedByDefect, rejectedByReason, interrupted: options.signal?.aborted ?? false, ...(failure ? { failure } : {}) };
+  return {
+    ...progress(),
+    sentByKind,
+    malformedSent,
+    malformedByDefect,
+    rejectedByReason,
+    interrupted: options.signal?.aborted ?? false,
+    ...(failure ? { failure } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import type { DemoMessage } from '../scenario/demo-message';
+import type { DemoMessage } from "../scenario/demo-message";
 
 /** One event the receiver refused, as the collector reports it. */
 export type RejectedEvent = { readonly eventId: string | null; readonly reason: string };

@@ -1,4 +1,4 @@
-import type { DemoMessage, DemoTransport, RejectedEvent } from '@answerscope/demo';
+import type { DemoMessage, DemoTransport, RejectedEvent } from "@answerscope/demo";
 
 /**
  * Well under the collector's default body limit (5 MiB): one event may be up to 256 KiB, so
@@ -11,7 +11,7 @@ export function* batchesBySize(messages: readonly DemoMessage[]): Generator<Demo
   let batch: DemoMessage[] = [];
   let bytes = 0;
   for (const message of messages) {
-    const size = Buffer.byteLength(message.value, 'utf8') + 1;
+    const size = Buffer.byteLength(message.value, "utf8") + 1;
     if (batch.length > 0 && (bytes + size > MAX_BATCH_BYTES || batch.length >= MAX_BATCH_EVENTS)) {
       yield batch;
       batch = [];

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from "node:crypto";
 
 /**
  * A deterministic event id: the same record of the same session always yields the same id, so a
@@ -7,5 +7,5 @@ import { createHash } from 'node:crypto';
  * file name (a legacy file renamed to the `~hash` form keeps its ids).
  */
 export function derivedId(prefix: string, parts: readonly (string | number)[]): string {
-  return `${prefix}_${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`;
+  return `${prefix}_${createHash("sha256").update(JSON.stringify(parts)).digest("hex")}`;
 }

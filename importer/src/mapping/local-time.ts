@@ -10,15 +10,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
+    formatter = new Intl.DateTimeFormat("en-US", {
       timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
     });
     formatters.set(timeZone, formatter);
   }
@@ -37,8 +37,19 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** How far the zone's wall clock is ahead of UTC at the instant `utcMs`, in ms. */
 function offsetMsAt(utcMs: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]));
-  const wallMs = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(new Date(utcMs))
+      .map((part) => [part.type, part.value]),
+  );
+  const wallMs = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wallMs - Math.floor(utcMs / 1000) * 1000;
 }
 
@@ -55,9 +66,17 @@ export function localTimeToEpochMs(text: string, timeZone: string): number | nul
   }
   const match = LOCAL_ISO.exec(trimmed);
   if (!match) return null;
-  const [, year, month, day, hour, minute, second = '0', fraction = '0'] = match;
-  const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
-  const wallMs = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), millis);
+  const [, year, month, day, hour, minute, second = "0", fraction = "0"] = match;
+  const millis = Number(fraction.padEnd(3, "0").slice(0, 3));
+  const wallMs = Date.UTC(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+    millis,
+  );
   if (Number.isNaN(wallMs)) return null;
   // The offset at the guessed instant, then again at the corrected one (they differ only near a DST switch).
   const firstGuess = wallMs - offsetMsAt(wallMs, timeZone);

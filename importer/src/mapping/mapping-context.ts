@@ -1,4 +1,4 @@
-import type { EventInput } from '@answerscope/contracts';
+import type { EventInput } from "@answerscope/contracts";
 
 /** What the command line fixes for every event of an import. */
 export type MappingContext = {

@@ -1,13 +1,13 @@
-import type { ExternalOutcomeRecordedInput } from '@answerscope/contracts';
-import type { VikingbotOutcome } from '../vikingbot/records';
-import { derivedId } from './event-id';
-import { isoOf, localTimeToEpochMs } from './local-time';
-import type { MappedEvent, MappingContext } from './mapping-context';
+import type { ExternalOutcomeRecordedInput } from "@answerscope/contracts";
+import type { VikingbotOutcome } from "../vikingbot/records";
+import { derivedId } from "./event-id";
+import { isoOf, localTimeToEpochMs } from "./local-time";
+import type { MappedEvent, MappingContext } from "./mapping-context";
 
 /** The `source` of every label this importer sends. */
-export const VIKINGBOT_SOURCE = 'vikingbot';
+export const VIKINGBOT_SOURCE = "vikingbot";
 
-type Evidence = NonNullable<ExternalOutcomeRecordedInput['evidence']>;
+type Evidence = NonNullable<ExternalOutcomeRecordedInput["evidence"]>;
 
 /**
  * What vikingbot recorded about why, as one flat object: its flags and counts beside the label
@@ -34,12 +34,25 @@ export function evidenceOf(entry: VikingbotOutcome): Evidence {
  * it. The id is derived from the label and that time: an unchanged entry is the same event on every
  * import, while a re-evaluation (a new `evaluated_at`) is a new event that wins by its later time.
  */
-export function outcomeEventOf(responseId: string, entry: VikingbotOutcome, sessionKey: string, context: MappingContext): MappedEvent | string {
+export function outcomeEventOf(
+  responseId: string,
+  entry: VikingbotOutcome,
+  sessionKey: string,
+  context: MappingContext,
+): MappedEvent | string {
   const occurredAtMs = localTimeToEpochMs(entry.evaluated_at, context.timeZone);
-  if (occurredAtMs === null) return `response_outcomes.${responseId}: evaluated_at ${JSON.stringify(entry.evaluated_at)} is not a time`;
+  if (occurredAtMs === null)
+    return `response_outcomes.${responseId}: evaluated_at ${JSON.stringify(entry.evaluated_at)} is not a time`;
   const event: ExternalOutcomeRecordedInput = {
-    event_id: derivedId('vbo', [context.tenantId, sessionKey, 'external_outcome_recorded', responseId, entry.evaluated_at, entry.outcome_label]),
-    event_type: 'external_outcome_recorded',
+    event_id: derivedId("vbo", [
+      context.tenantId,
+      sessionKey,
+      "external_outcome_recorded",
+      responseId,
+      entry.evaluated_at,
+      entry.outcome_label,
+    ]),
+    event_type: "external_outcome_recorded",
     schema_version: 1,
     tenant_id: context.tenantId,
     occurred_at: isoOf(occurredAtMs),

@@ -1,5 +1,5 @@
-import type { SessionMessage } from '../vikingbot/parse-session';
-import { messageText } from './message-text';
+import type { SessionMessage } from "../vikingbot/parse-session";
+import { messageText } from "./message-text";
 
 /** The user turn an answer replied to. */
 export type AnsweredQuery = { readonly queryText: string | null; readonly turnIndex: number };
@@ -13,7 +13,7 @@ export function queriesByResponse(messages: readonly SessionMessage[]): Map<stri
   let lastQuery: string | null = null;
   let userTurns = 0;
   for (const entry of messages) {
-    if (entry.role === 'user') {
+    if (entry.role === "user") {
       if (entry.message.experience_reminder === true) continue;
       lastQuery = messageText(entry.message.content);
       userTurns++;

@@ -1,4 +1,4 @@
-import type { EventType } from '@answerscope/contracts';
+import type { EventType } from "@answerscope/contracts";
 
 /** Something in the input that did not become an event; never stops the import. */
 export type ReportedProblem = {
@@ -6,7 +6,7 @@ export type ReportedProblem = {
   readonly file: string;
   /** 1-based, absent for a whole-file problem. */
   readonly line?: number;
-  readonly kind: 'not_session' | 'broken_line' | 'unknown_record' | 'invalid_record' | 'unmappable' | 'unreadable';
+  readonly kind: "not_session" | "broken_line" | "unknown_record" | "invalid_record" | "unmappable" | "unreadable";
   readonly message: string;
 };
 
@@ -51,14 +51,15 @@ export const emptyReport = (): ImportReport => ({
   problems: [],
 });
 
-export const totalSent = (report: ImportReport): number => Object.values(report.sentByKind).reduce((sum, n) => sum + n, 0);
+export const totalSent = (report: ImportReport): number =>
+  Object.values(report.sentByKind).reduce((sum, n) => sum + n, 0);
 
 /** Most problems kept for the summary: a directory of broken files must not fill the memory. */
 export const MAX_KEPT_PROBLEMS = 1000;
 
 export function recordProblem(report: ImportReport, problem: ReportedProblem): void {
-  if (problem.kind === 'broken_line') report.brokenLines++;
-  else if (problem.kind === 'unknown_record') report.unknownRecords++;
-  else if (problem.kind === 'invalid_record' || problem.kind === 'unmappable') report.invalidRecords++;
+  if (problem.kind === "broken_line") report.brokenLines++;
+  else if (problem.kind === "unknown_record") report.unknownRecords++;
+  else if (problem.kind === "invalid_record" || problem.kind === "unmappable") report.invalidRecords++;
   if (report.problems.length < MAX_KEPT_PROBLEMS) report.problems.push(problem);
 }

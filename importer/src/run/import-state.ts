@@ -1,9 +1,9 @@
 // The importer's durable position: per file, the fingerprint last read completely and the events
 // of it already delivered. Ids are deterministic, so re-sending would be harmless, but the state
 // spares the work and keeps a watch restart from sending anything twice.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { z } from 'zod';
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { z } from "zod";
 
 /** Sent events are remembered by a prefix of their id: 80 bits, collision-free in practice, a quarter of the size. */
 export const sentKeyOf = (eventId: string): string => eventId.slice(0, 24);
@@ -18,7 +18,11 @@ const fileStateSchema = z.object({
 });
 export type FileState = z.infer<typeof fileStateSchema>;
 
-const stateSchema = z.object({ version: z.literal(1), tenantId: z.string(), files: z.record(z.string(), fileStateSchema) });
+const stateSchema = z.object({
+  version: z.literal(1),
+  tenantId: z.string(),
+  files: z.record(z.string(), fileStateSchema),
+});
 export type ImportState = z.infer<typeof stateSchema>;
 
 export class StateError extends Error {}
@@ -26,13 +30,16 @@ export class StateError extends Error {}
 export async function loadState(path: string, tenantId: string): Promise<ImportState> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, tenantId, files: {} };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, tenantId, files: {} };
     throw error;
   }
   const parsed = stateSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new StateError(`state file ${path} is not an importer state: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new StateError(
+      `state file ${path} is not an importer state: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+    );
   // What was sent for one tenant says nothing about another: start over rather than skip.
   if (parsed.data.tenantId !== tenantId) return { version: 1, tenantId, files: {} };
   return parsed.data;

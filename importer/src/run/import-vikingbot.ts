@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { DemoTransport } from '@answerscope/demo';
-import type { MappingContext } from '../mapping/mapping-context';
-import { emptyReport, MAX_KEPT_PROBLEMS, type ImportReport } from './import-report';
-import { loadState } from './import-state';
-import { importPass } from './import-pass';
+import { setTimeout as sleep } from "node:timers/promises";
+import type { DemoTransport } from "@answerscope/demo";
+import type { MappingContext } from "../mapping/mapping-context";
+import { emptyReport, MAX_KEPT_PROBLEMS, type ImportReport } from "./import-report";
+import { loadState } from "./import-state";
+import { importPass } from "./import-pass";
 
 export type ImportOptions = {
   readonly directory: string;
@@ -17,7 +17,9 @@ export type ImportOptions = {
 /** Imports the directory once: every session file, what was not sent before. */
 export async function importVikingbot(options: ImportOptions): Promise<ImportReport> {
   const report = emptyReport();
-  const state = options.statePath ? await loadState(options.statePath, options.context.tenantId) : { version: 1 as const, tenantId: options.context.tenantId, files: {} };
+  const state = options.statePath
+    ? await loadState(options.statePath, options.context.tenantId)
+    : { version: 1 as const, tenantId: options.context.tenantId, files: {} };
   await importPass(state, report, { ...options, waitForIncompleteLines: false });
   return report;
 }
@@ -36,7 +38,9 @@ export type WatchOptions = ImportOptions & {
  */
 export async function watchVikingbot(options: WatchOptions): Promise<ImportReport> {
   const total = emptyReport();
-  const state = options.statePath ? await loadState(options.statePath, options.context.tenantId) : { version: 1 as const, tenantId: options.context.tenantId, files: {} };
+  const state = options.statePath
+    ? await loadState(options.statePath, options.context.tenantId)
+    : { version: 1 as const, tenantId: options.context.tenantId, files: {} };
   const reportedProblems = new Map<string, Set<string>>();
   while (!options.signal.aborted) {
     const pass = emptyReport();
@@ -55,13 +59,27 @@ export async function watchVikingbot(options: WatchOptions): Promise<ImportRepor
 }
 
 function mergeInto(total: ImportReport, pass: ImportReport): void {
-  for (const key of ['filesRead', 'sessionFiles', 'notSessionFiles', 'eventsFound', 'alreadySent', 'accepted', 'neutralRatings', 'repliesWithoutFacts', 'brokenLines', 'unknownRecords', 'invalidRecords'] as const) {
+  for (const key of [
+    "filesRead",
+    "sessionFiles",
+    "notSessionFiles",
+    "eventsFound",
+    "alreadySent",
+    "accepted",
+    "neutralRatings",
+    "repliesWithoutFacts",
+    "brokenLines",
+    "unknownRecords",
+    "invalidRecords",
+  ] as const) {
     total[key] += pass[key];
   }
   // Not a sum: every poll sees the same unchanged files again.
   total.unchangedFiles = pass.unchangedFiles;
-  for (const kind of Object.keys(pass.sentByKind) as (keyof ImportReport['sentByKind'])[]) total.sentByKind[kind] += pass.sentByKind[kind];
-  for (const [reason, n] of pass.rejectedByReason) total.rejectedByReason.set(reason, (total.rejectedByReason.get(reason) ?? 0) + n);
+  for (const kind of Object.keys(pass.sentByKind) as (keyof ImportReport["sentByKind"])[])
+    total.sentByKind[kind] += pass.sentByKind[kind];
+  for (const [reason, n] of pass.rejectedByReason)
+    total.rejectedByReason.set(reason, (total.rejectedByReason.get(reason) ?? 0) + n);
   for (const problem of pass.problems) if (total.problems.length < MAX_KEPT_PROBLEMS) total.problems.push(problem);
   if (pass.failure) total.failure = pass.failure;
 }

@@ -1,5 +1,5 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 
 export type ListedFile = { readonly name: string; readonly path: string; readonly fingerprint: string };
 
@@ -11,7 +11,7 @@ export async function listFiles(directory: string): Promise<ListedFile[]> {
   const entries = await readdir(directory, { withFileTypes: true });
   const files: ListedFile[] = [];
   for (const entry of entries) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    if (!entry.isFile() || entry.name.startsWith(".")) continue;
     const path = join(directory, entry.name);
     try {
       const info = await stat(path);

@@ -1,10 +1,14 @@
 // vikingbot's session records (docs/vikingbot.md), as zod schemas. Strict only where a
 // mapping depends on a field (a broken one rejects that entry alone); a field the mapping can do
 // without is `ignorable`, and keys the schemas do not name are dropped unread.
-import { z } from 'zod';
-import { ignorable, toolArgumentsOf, toolSucceeded } from './tolerant';
+import { z } from "zod";
+import { ignorable, toolArgumentsOf, toolSucceeded } from "./tolerant";
 
-const count = z.number().nonnegative().nullish().transform((n) => Math.round(n ?? 0));
+const count = z
+  .number()
+  .nonnegative()
+  .nullish()
+  .transform((n) => Math.round(n ?? 0));
 
 /** One entry of `metadata.response_facts`: the measurements of one final answer. */
 export const responseFactsSchema = z.object({
@@ -19,20 +23,27 @@ export const responseFactsSchema = z.object({
   total_tokens: z.number().nonnegative().nullish(),
   iteration_count: count,
   tool_count: count,
-  tools_used_names: z.array(z.string()).nullish().transform((names) => names ?? []),
+  tools_used_names: z
+    .array(z.string())
+    .nullish()
+    .transform((names) => names ?? []),
   response_length: count,
   created_at: z.string().min(1),
 });
 export type ResponseFacts = z.output<typeof responseFactsSchema>;
 
-export const FEEDBACK_TYPES = ['thumb_up', 'thumb_down', 'rating'] as const;
+export const FEEDBACK_TYPES = ["thumb_up", "thumb_down", "rating"] as const;
 
 /** One entry of `metadata.feedback_events`: one submission (a user may submit several times). */
 export const feedbackEventSchema = z.object({
   response_id: z.string().min(1),
   session_id: ignorable(z.string().min(1)),
   // vikingbot writes null when neither the request nor the answer named a user: the answer's owner then.
-  user_id: z.string().min(1).nullish().transform((s) => s ?? null),
+  user_id: z
+    .string()
+    .min(1)
+    .nullish()
+    .transform((s) => s ?? null),
   feedback_type: z.enum(FEEDBACK_TYPES),
   // As vikingbot reads it (`_parse_feedback_score`): anything but a number is no score.
   feedback_score: ignorable(z.number()).transform((n) => n ?? null),
@@ -43,7 +54,14 @@ export const feedbackEventSchema = z.object({
 export type VikingbotFeedback = z.output<typeof feedbackEventSchema>;
 
 /** vikingbot's own outcome labels (docs/vikingbot.md, last section); others pass through as they are. */
-export const VIKINGBOT_OUTCOME_LABELS = ['positive_feedback', 'negative_feedback', 'reasked', 'resolved', 'follow_up_without_feedback', 'follow_up'] as const;
+export const VIKINGBOT_OUTCOME_LABELS = [
+  "positive_feedback",
+  "negative_feedback",
+  "reasked",
+  "resolved",
+  "follow_up_without_feedback",
+  "follow_up",
+] as const;
 
 /**
  * One entry of `metadata.response_outcomes`: vikingbot's own label of one answer. The label is
@@ -75,7 +93,7 @@ export type VikingbotOutcome = z.output<typeof responseOutcomeSchema>;
  * itself, and the rest (`openviking`, `session_key_fields`, ...) is never read.
  */
 export const metadataRecordSchema = z.object({
-  _type: z.literal('metadata'),
+  _type: z.literal("metadata"),
   session_key: z.string().min(1),
   metadata: ignorable(z.record(z.string(), z.unknown())),
 });
@@ -107,7 +125,7 @@ export const toolUseSchema = z
 export type ToolUse = z.output<typeof toolUseSchema>;
 
 export const userMessageSchema = z.object({
-  role: z.literal('user'),
+  role: z.literal("user"),
   content: z.unknown().optional(),
   sender_id: ignorable(z.string().min(1)),
   experience_reminder: ignorable(z.boolean()),
@@ -116,7 +134,7 @@ export type UserMessage = z.output<typeof userMessageSchema>;
 
 /** `tools_used` is checked entry by entry (parse-session.ts); a list that is not one is reported there. */
 export const assistantMessageSchema = z.object({
-  role: z.literal('assistant'),
+  role: z.literal("assistant"),
   timestamp: ignorable(z.string().min(1)),
   response_id: z.string().min(1).nullish(),
   tools_used: z.unknown().optional(),

@@ -26,13 +26,17 @@ export function parseSessionFileName(fileName: string): SessionFileName | null {
   // Split before decoding: an encoded part may itself contain `__` once decoded.
   const match = SESSION_FILE.exec(fileName);
   if (!match) return null;
-  const [, type = '', channelId = '', chatId = '', hash] = match;
+  const [, type = "", channelId = "", chatId = "", hash] = match;
   const parts = { type: decode(type), channelId: decode(channelId), chatId: decode(chatId) };
-  return { ...parts, sessionKey: `${parts.type}__${parts.channelId}__${parts.chatId}`, hash: hash?.toLowerCase() ?? null };
+  return {
+    ...parts,
+    sessionKey: `${parts.type}__${parts.channelId}__${parts.chatId}`,
+    hash: hash?.toLowerCase() ?? null,
+  };
 }
 
 /** The name to show in reports: decoded where it is a session file, as is otherwise. */
 export const displayNameOf = (fileName: string): string => {
   const parsed = parseSessionFileName(fileName);
-  return parsed ? `${parsed.sessionKey}${parsed.hash ? `~${parsed.hash}` : ''}.jsonl` : fileName;
+  return parsed ? `${parsed.sessionKey}${parsed.hash ? `~${parsed.hash}` : ""}.jsonl` : fileName;
 };

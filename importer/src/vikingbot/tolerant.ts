@@ -1,12 +1,13 @@
 // The pieces that make the record schemas tolerant: vikingbot's writer changes shape between versions
 // (docs/vikingbot.md), and a field the mapping can do without must never cost the record.
-import type { z } from 'zod';
-import { parsePythonJson } from './python-json';
+import type { z } from "zod";
+import { parsePythonJson } from "./python-json";
 
 /** A field the mapping can do without: any shape it does not expect reads as absent, never as an error. */
 export const ignorable = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A tool call's arguments as a JSON object. vikingbot writes `args` as the JSON text of the model's
@@ -16,7 +17,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function toolArgumentsOf(args: unknown, resolvedArgs: unknown): Record<string, unknown> | undefined {
   if (isRecord(args)) return args;
-  if (typeof args === 'string') {
+  if (typeof args === "string") {
     try {
       const parsed = parsePythonJson(args);
       if (isRecord(parsed)) return parsed;
@@ -33,8 +34,8 @@ export function toolArgumentsOf(args: unknown, resolvedArgs: unknown): Record<st
  * text starting with `Error:` is a failure.
  */
 export function toolSucceeded(executeSuccess: unknown, result: unknown): boolean {
-  if (typeof executeSuccess === 'boolean') return executeSuccess;
+  if (typeof executeSuccess === "boolean") return executeSuccess;
   if (result === undefined || result === null) return false;
-  const text = (typeof result === 'string' ? result : JSON.stringify(result)).trimStart();
-  return text !== '' && !text.startsWith('Error:');
+  const text = (typeof result === "string" ? result : JSON.stringify(result)).trimStart();
+  return text !== "" && !text.startsWith("Error:");
 }

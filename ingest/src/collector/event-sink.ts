@@ -43,7 +43,10 @@ export function kafkaEventSink(producer: Producer, topics: Record<string, string
       }
       if (rejected.length > 0) byTopic.set(dlqTopic, rejected.map(toDeadLetterMessage));
       if (byTopic.size === 0) return;
-      await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
     },
   };
 }

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Rejection } from "@answerscope/warehouse";
-import { bearerToken, HttpError, readBody, sendJson, type Handler, type KeyRing, type RateLimiter } from "@answerscope/runtime";
+import {
+  bearerToken,
+  HttpError,
+  readBody,
+  sendJson,
+  type Handler,
+  type KeyRing,
+  type RateLimiter,
+} from "@answerscope/runtime";
 import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
 import type { IngestMetrics } from "../metrics";
 import { runPipeline } from "../pipeline/pipeline";
@@ -28,11 +36,17 @@ function authorize(header: string | undefined, keys: KeyRing): { tenantId: strin
 }
 
 /** The body, counting a refusal for its size; a key over its rate is refused (429) before the body is read. */
-async function admittedBody(req: Parameters<Handler>[0], options: CollectorOptions, keyDigest: string): Promise<Buffer> {
+async function admittedBody(
+  req: Parameters<Handler>[0],
+  options: CollectorOptions,
+  keyDigest: string,
+): Promise<Buffer> {
   const retryAfter = options.limiter?.take(keyDigest);
   if (retryAfter !== undefined) {
     options.metrics.refused.inc({ reason: "rate_limited" });
-    throw new HttpError("rate_limited", `over this key's rate limit, retry in ${retryAfter} s`, { "retry-after": String(retryAfter) });
+    throw new HttpError("rate_limited", `over this key's rate limit, retry in ${retryAfter} s`, {
+      "retry-after": String(retryAfter),
+    });
   }
   try {
     return await readBody(req, options.maxBodyBytes);
@@ -73,9 +87,14 @@ export function postEventsHandler(options: CollectorOptions): Handler {
     try {
       await options.sink.handOff(accepted, rejections);
     } catch (error) {
-      throw new HttpError("unavailable", `events could not be stored right now, retry the batch: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(
+        "unavailable",
+        `events could not be stored right now, retry the batch: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    rejections.forEach((rejection) => options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) }));
+    rejections.forEach((rejection) =>
+      options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) }),
+    );
     sendJson(res, 202, { accepted: accepted.length, rejected });
   };
 }

@@ -4,9 +4,18 @@ import { delayedRoundRobin } from "./delayed-round-robin";
 
 // What the round-robin assigner reads of the cluster: the partitions of each topic.
 const partitions = { a: 4, b: 2 } as Record<string, number>;
-const cluster = { findTopicPartitionMetadata: (topic: string) => Array.from({ length: partitions[topic] ?? 0 }, (_, partitionId) => ({ partitionId })) } as unknown as Cluster;
+const cluster = {
+  findTopicPartitionMetadata: (topic: string) =>
+    Array.from({ length: partitions[topic] ?? 0 }, (_, partitionId) => ({ partitionId })),
+} as unknown as Cluster;
 const config = { cluster, groupId: "g", logger: {} as Logger };
-const group = { members: [{ memberId: "m1", memberMetadata: Buffer.alloc(0) }, { memberId: "m2", memberMetadata: Buffer.alloc(0) }], topics: ["a", "b"] };
+const group = {
+  members: [
+    { memberId: "m1", memberMetadata: Buffer.alloc(0) },
+    { memberId: "m2", memberMetadata: Buffer.alloc(0) },
+  ],
+  topics: ["a", "b"],
+};
 
 describe("delayedRoundRobin", () => {
   afterEach(() => vi.useRealTimers());
@@ -14,7 +23,9 @@ describe("delayedRoundRobin", () => {
   it("hands in kafkajs's round-robin assignment only once the delay has passed", async () => {
     vi.useFakeTimers();
     let assigned: unknown;
-    const pending = delayedRoundRobin(250)(config).assign(group).then((result) => (assigned = result));
+    const pending = delayedRoundRobin(250)(config)
+      .assign(group)
+      .then((result) => (assigned = result));
     await vi.advanceTimersByTimeAsync(249);
     expect(assigned).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -32,6 +43,8 @@ describe("delayedRoundRobin", () => {
 
   it("assigns at once with no delay", async () => {
     vi.useFakeTimers();
-    await expect(delayedRoundRobin(0)(config).assign(group)).resolves.toEqual(await PartitionAssigners.roundRobin(config).assign(group));
+    await expect(delayedRoundRobin(0)(config).assign(group)).resolves.toEqual(
+      await PartitionAssigners.roundRobin(config).assign(group),
+    );
   });
 });

@@ -1,7 +1,8 @@
 import type { Rejection } from "@answerscope/warehouse";
 
 /** Where a Kafka message was read: a rejection's source and, since a re-delivery has the same, its dedup key. */
-export const messageCoordinates = (topic: string, partition: number, offset: string): string => `kafka:${topic}/${partition}@${offset}`;
+export const messageCoordinates = (topic: string, partition: number, offset: string): string =>
+  `kafka:${topic}/${partition}@${offset}`;
 
 /** A dead-letter record: the rejection with its reason and the original payload. */
 export function toDeadLetterMessage(rejection: Rejection) {
@@ -17,7 +18,11 @@ export function fromDeadLetterMessage(value: Buffer | null, coordinates: string,
   const text = value?.toString("utf8") ?? "";
   try {
     const parsed = JSON.parse(text) as Partial<Rejection>;
-    if (typeof parsed.reason === "string" && typeof parsed.dedupKey === "string" && typeof parsed.payload === "string") {
+    if (
+      typeof parsed.reason === "string" &&
+      typeof parsed.dedupKey === "string" &&
+      typeof parsed.payload === "string"
+    ) {
       return {
         dedupKey: parsed.dedupKey,
         receivedAtMs: typeof parsed.receivedAtMs === "number" ? parsed.receivedAtMs : receivedAtMs,
@@ -34,5 +39,13 @@ export function fromDeadLetterMessage(value: Buffer | null, coordinates: string,
   } catch {
     // falls through: not a record this pipeline wrote
   }
-  return { dedupKey: coordinates, receivedAtMs, source: coordinates, reason: "invalid_dead_letter_record", message: "a message on the dead-letter topic that this pipeline did not write", payload: text, payloadBytes: Buffer.byteLength(text) };
+  return {
+    dedupKey: coordinates,
+    receivedAtMs,
+    source: coordinates,
+    reason: "invalid_dead_letter_record",
+    message: "a message on the dead-letter topic that this pipeline did not write",
+    payload: text,
+    payloadBytes: Buffer.byteLength(text),
+  };
 }

@@ -6,12 +6,15 @@ type Offsets = Parameters<CommitOffsets>[0];
 /** A commit function that resolves when the test says so, recording what it was asked to commit. */
 function heldCommits() {
   const calls: { offsets: Offsets; resolve: () => void; reject: (error: Error) => void }[] = [];
-  const commit: CommitOffsets = (offsets) => new Promise<void>((resolve, reject) => calls.push({ offsets, resolve, reject }));
+  const commit: CommitOffsets = (offsets) =>
+    new Promise<void>((resolve, reject) => calls.push({ offsets, resolve, reject }));
   return { calls, commit };
 }
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
-const one = (topic: string, partition: number, offset: string) => ({ topics: [{ topic, partitions: [{ partition, offset }] }] });
+const one = (topic: string, partition: number, offset: string) => ({
+  topics: [{ topic, partitions: [{ partition, offset }] }],
+});
 
 describe("OffsetCommitter", () => {
   it("runs one commit at a time and commits what became durable meanwhile right after it", async () => {
@@ -30,7 +33,17 @@ describe("OffsetCommitter", () => {
     calls[0]!.resolve();
     await flush();
     expect(calls).toHaveLength(2);
-    expect(calls[1]!.offsets).toEqual({ topics: [{ topic: "events", partitions: [{ partition: 0, offset: "20" }, { partition: 1, offset: "5" }] }] });
+    expect(calls[1]!.offsets).toEqual({
+      topics: [
+        {
+          topic: "events",
+          partitions: [
+            { partition: 0, offset: "20" },
+            { partition: 1, offset: "5" },
+          ],
+        },
+      ],
+    });
     calls[1]!.resolve();
     await all;
     // Nothing new is durable: a further request commits nothing.

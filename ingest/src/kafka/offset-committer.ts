@@ -58,6 +58,7 @@ export class OffsetCommitter {
 
 function byTopic(offsets: PartitionOffset[]) {
   const topics = new Map<string, { partition: number; offset: string }[]>();
-  for (const { topic, partition, offset } of offsets) topics.set(topic, [...(topics.get(topic) ?? []), { partition, offset }]);
+  for (const { topic, partition, offset } of offsets)
+    topics.set(topic, [...(topics.get(topic) ?? []), { partition, offset }]);
   return [...topics].map(([topic, partitions]) => ({ topic, partitions }));
 }

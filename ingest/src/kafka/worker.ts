@@ -62,7 +62,9 @@ export class IngestWorker {
   // The group-scoped commit of eachBatch: no retries of its own; a rebalance makes it fail,
   // and the next generation reads from the previous commit.
   private readonly committer = new OffsetCommitter((error) =>
-    this.options.log?.(`offset commit failed (${error instanceof Error ? error.message : String(error)}); the offsets stay uncommitted`),
+    this.options.log?.(
+      `offset commit failed (${error instanceof Error ? error.message : String(error)}); the offsets stay uncommitted`,
+    ),
   );
   /** Batches handed on and not yet durable (or given up). */
   private readonly unsettled = new Set<Promise<void>>();
@@ -81,7 +83,16 @@ export class IngestWorker {
   }
 
   private async startConsumer(): Promise<void> {
-    const { kafka, groupId, sessionTimeoutMs, heartbeatIntervalMs, maxWaitTimeInMs, minBytes, maxBytesPerPartition, assignmentDelayMs } = this.options;
+    const {
+      kafka,
+      groupId,
+      sessionTimeoutMs,
+      heartbeatIntervalMs,
+      maxWaitTimeInMs,
+      minBytes,
+      maxBytesPerPartition,
+      assignmentDelayMs,
+    } = this.options;
     const consumer = kafka.consumer({
       groupId,
       sessionTimeout: sessionTimeoutMs,
@@ -97,8 +108,12 @@ export class IngestWorker {
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       this.newGeneration("joined the group");
       this.joined = true;
-      const assigned = Object.entries(payload.memberAssignment).map(([topic, partitions]) => `${topic}[${partitions.join(",")}]`);
-      this.options.log?.(`joined group ${payload.groupId} as ${payload.memberId}${payload.isLeader ? " (leader)" : ""}: ${assigned.join(" ") || "no partitions"}`);
+      const assigned = Object.entries(payload.memberAssignment).map(
+        ([topic, partitions]) => `${topic}[${partitions.join(",")}]`,
+      );
+      this.options.log?.(
+        `joined group ${payload.groupId} as ${payload.memberId}${payload.isLeader ? " (leader)" : ""}: ${assigned.join(" ") || "no partitions"}`,
+      );
     });
     // kafkajs restarts a consumer only after retriable errors. A live process never
     // keeps a dead consumer (e.g. a broker refusing a SyncGroup mid-rebalance): it
@@ -108,7 +123,10 @@ export class IngestWorker {
       if (payload.restart || this.stopping) return;
       this.options.log?.(`consumer crashed (${payload.error.message}); starting a new one`);
       setTimeout(() => {
-        if (!this.stopping) this.startConsumer().catch((error: unknown) => this.options.log?.(`consumer restart failed: ${String(error)}`));
+        if (!this.stopping)
+          this.startConsumer().catch((error: unknown) =>
+            this.options.log?.(`consumer restart failed: ${String(error)}`),
+          );
       }, 1000);
     });
     await consumer.connect();
@@ -133,10 +151,18 @@ export class IngestWorker {
   private newGeneration(why: string): void {
     this.committer.reset();
     const dropped = this.options.buffer.discardUnstarted(`${why}: the rows will be read again`);
-    if (dropped > 0) this.options.log?.(`${why}: dropped ${dropped} unwritten rows, to be read again from the last commit`);
+    if (dropped > 0)
+      this.options.log?.(`${why}: dropped ${dropped} unwritten rows, to be read again from the last commit`);
   }
 
-  private async handleBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  private async handleBatch({
+    batch,
+    resolveOffset,
+    heartbeat,
+    commitOffsetsIfNecessary,
+    isRunning,
+    isStale,
+  }: EachBatchPayload): Promise<void> {
     const { metrics, dlqTopic, buffer } = this.options;
     if (batch.messages.length === 0 || !this.accepting || !isRunning() || isStale()) return;
     this.committer.useCommit(commitOffsetsIfNecessary);
@@ -167,7 +193,8 @@ export class IngestWorker {
       },
       (error: unknown) => {
         // Aborted (shutdown) or dropped (rebalance): not durable, so never committed; the next owner reads it again.
-        if (!(error instanceof AbortedError)) this.options.log?.(`batch ${batch.topic}/${batch.partition}@${last} failed: ${String(error)}`);
+        if (!(error instanceof AbortedError))
+          this.options.log?.(`batch ${batch.topic}/${batch.partition}@${last} failed: ${String(error)}`);
       },
     );
     this.unsettled.add(settled);
@@ -180,10 +207,15 @@ export class IngestWorker {
   private async sendDeadLetters(deadLetters: Rejection[]): Promise<void> {
     if (deadLetters.length === 0) return;
     const messages = deadLetters.map(toDeadLetterMessage);
-    await retryUntilDone(() => this.producer!.send({ topic: this.options.dlqTopic, acks: -1, messages }), this.options.retry, this.abortController.signal, (error, attempt, delayMs) =>
-      this.options.log?.(`dead-letter send failed (attempt ${attempt}), retrying in ${delayMs} ms: ${String(error)}`),
+    await retryUntilDone(
+      () => this.producer!.send({ topic: this.options.dlqTopic, acks: -1, messages }),
+      this.options.retry,
+      this.abortController.signal,
+      (error, attempt, delayMs) =>
+        this.options.log?.(`dead-letter send failed (attempt ${attempt}), retrying in ${delayMs} ms: ${String(error)}`),
     );
-    for (const rejection of deadLetters) this.options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) });
+    for (const rejection of deadLetters)
+      this.options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) });
   }
 
   /**

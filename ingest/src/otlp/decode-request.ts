@@ -20,7 +20,10 @@ export function encodingOf(contentType: string | undefined): OtlpEncoding {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-protobuf") return "protobuf";
   if (type === "application/json") return "json";
-  throw new OtlpRequestError(415, `content type ${JSON.stringify(contentType ?? "")} is not application/x-protobuf or application/json`);
+  throw new OtlpRequestError(
+    415,
+    `content type ${JSON.stringify(contentType ?? "")} is not application/x-protobuf or application/json`,
+  );
 }
 
 /** The body without its Content-Encoding (gzip or none), never inflated past `maxBytes`. */
@@ -31,7 +34,8 @@ export function unzipBody(body: Buffer, contentEncoding: string | undefined, max
   try {
     return gunzipSync(body, { maxOutputLength: maxBytes });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") throw new OtlpRequestError(413, `body inflates past the limit of ${maxBytes} bytes`);
+    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
+      throw new OtlpRequestError(413, `body inflates past the limit of ${maxBytes} bytes`);
     throw new OtlpRequestError(400, `body: not valid gzip (${(error as Error).message})`);
   }
 }
@@ -45,9 +49,16 @@ export function decodeSpans(body: Buffer, encoding: OtlpEncoding): OtlpSpan[] {
         ? ExportTraceServiceRequest.toObject(ExportTraceServiceRequest.decode(body), { longs: String })
         : (JSON.parse(body.toString("utf8")) as ExportTraceServiceRequestObject);
   } catch (error) {
-    throw new OtlpRequestError(400, `body: not a valid ExportTraceServiceRequest in ${encoding} (${(error as Error).message})`);
+    throw new OtlpRequestError(
+      400,
+      `body: not a valid ExportTraceServiceRequest in ${encoding} (${(error as Error).message})`,
+    );
   }
-  if (typeof request !== "object" || request === null || (request.resourceSpans !== undefined && !Array.isArray(request.resourceSpans))) {
+  if (
+    typeof request !== "object" ||
+    request === null ||
+    (request.resourceSpans !== undefined && !Array.isArray(request.resourceSpans))
+  ) {
     throw new OtlpRequestError(400, "body: not an ExportTraceServiceRequest (resourceSpans must be a list)");
   }
   try {

@@ -22,7 +22,9 @@ export function exportMessage(rejectedSpans: number, reasons: Set<string>, ignor
     parts.push(`${rejectedSpans} span(s) rejected: ${listed.join("; ")}${reasons.size > MAX_REASONS ? "; ..." : ""}`);
   }
   for (const [reason, { count, operations }] of ignored) {
-    parts.push(`${count} span(s) gave no event: ${reason}${operations.size > 0 ? ` (${[...operations].join(", ")})` : ""}`);
+    parts.push(
+      `${count} span(s) gave no event: ${reason}${operations.size > 0 ? ` (${[...operations].join(", ")})` : ""}`,
+    );
   }
   return parts.join(". ");
 }

@@ -23,14 +23,20 @@ function argumentsOf(value: AttrValue | undefined): unknown {
   }
 }
 
-const textOf = (value: AttrValue | undefined): string | undefined => (value === undefined ? undefined : typeof value === "string" ? value : JSON.stringify(value));
+const textOf = (value: AttrValue | undefined): string | undefined =>
+  value === undefined ? undefined : typeof value === "string" ? value : JSON.stringify(value);
 
 /**
  * An `execute_tool` / `ai.toolCall` span to its two `tool_call` events: `started` at the span's
  * start, `completed` or `failed` (span status ERROR or `error.type`) at its end. The error text is
  * redacted here already, so no copy of it (a Kafka message, a rejected payload) keeps a secret.
  */
-export function mapTool(index: SpanIndex, span: OtlpSpan, tenantId: string, responseId: string | undefined): Record<string, unknown>[] {
+export function mapTool(
+  index: SpanIndex,
+  span: OtlpSpan,
+  tenantId: string,
+  responseId: string | undefined,
+): Record<string, unknown>[] {
   const context = (keys: readonly string[]) => {
     const value = index.context(span, keys);
     return value === undefined ? undefined : String(value);
@@ -52,7 +58,13 @@ export function mapTool(index: SpanIndex, span: OtlpSpan, tenantId: string, resp
     response_id: responseId,
   };
   return [
-    { ...common, event_id: eventIdOf(span, "started"), occurred_at: isoOf(span.startNs), status: "started", arguments: argumentsOf(own(span.attributes, TOOL_SOURCES.arguments)) },
+    {
+      ...common,
+      event_id: eventIdOf(span, "started"),
+      occurred_at: isoOf(span.startNs),
+      status: "started",
+      arguments: argumentsOf(own(span.attributes, TOOL_SOURCES.arguments)),
+    },
     {
       ...common,
       event_id: eventIdOf(span, "ended"),

@@ -7,10 +7,12 @@ import type { AttrValue, OtlpSpan } from "./spans";
 import { toolNameOf } from "./map-tool";
 
 /** The response id of a turn: `answerscope.response_id`, else one derived from its trace and span ids. */
-export const responseIdOf = (index: SpanIndex, turn: OtlpSpan): string => String(index.context(turn, CONTEXT_SOURCES.response_id) ?? `${turn.traceId}-${turn.spanId}`);
+export const responseIdOf = (index: SpanIndex, turn: OtlpSpan): string =>
+  String(index.context(turn, CONTEXT_SOURCES.response_id) ?? `${turn.traceId}-${turn.spanId}`);
 
 const numberOr = (value: AttrValue | undefined): number | undefined => (typeof value === "number" ? value : undefined);
-const stringOr = (value: AttrValue | undefined): string | undefined => (value === undefined || value === null ? undefined : String(value));
+const stringOr = (value: AttrValue | undefined): string | undefined =>
+  value === undefined || value === null ? undefined : String(value);
 
 /**
  * Tokens of the turn: its own usage attributes (the AI SDK's call spans and GenAI agent spans
@@ -31,10 +33,17 @@ function tokens(turn: OtlpSpan, calls: OtlpSpan[], keys: readonly string[]): num
 export function mapTurn(index: SpanIndex, turn: OtlpSpan, tenantId: string): Record<string, unknown> {
   const below = index.descendants(turn);
   // The last call is the one that ended last: its finish reason is the turn's.
-  const calls = index.byTime([...(index.role(turn) === "llm" ? [turn] : []), ...below.filter((span) => index.role(span) === "llm")], (span) => span.endNs);
-  const tools = index.byTime(below.filter((span) => index.role(span) === "tool"), (span) => span.startNs);
+  const calls = index.byTime(
+    [...(index.role(turn) === "llm" ? [turn] : []), ...below.filter((span) => index.role(span) === "llm")],
+    (span) => span.endNs,
+  );
+  const tools = index.byTime(
+    below.filter((span) => index.role(span) === "tool"),
+    (span) => span.startNs,
+  );
   const lastCall = calls[calls.length - 1];
-  const fromCall = (keys: readonly string[]) => own(turn.attributes, keys) ?? (lastCall ? own(lastCall.attributes, keys) : undefined);
+  const fromCall = (keys: readonly string[]) =>
+    own(turn.attributes, keys) ?? (lastCall ? own(lastCall.attributes, keys) : undefined);
   const context = (keys: readonly string[]) => index.context(turn, keys);
   const answer = answerText(fromCall(CALL_SOURCES.answer));
   const provider = stringOr(fromCall(CALL_SOURCES.provider));
@@ -66,7 +75,11 @@ export function mapTurn(index: SpanIndex, turn: OtlpSpan, tenantId: string): Rec
     completion_tokens: tokens(turn, calls, CALL_SOURCES.completion_tokens),
     total_tokens: numberOr(own(turn.attributes, CALL_SOURCES.total_tokens)),
     iteration_count: calls.length,
-    finish_reason: finishReasonOf(turn, own(turn.attributes, CALL_SOURCES.finish_reason) ?? (lastCall ? own(lastCall.attributes, CALL_SOURCES.finish_reason) : undefined)),
+    finish_reason: finishReasonOf(
+      turn,
+      own(turn.attributes, CALL_SOURCES.finish_reason) ??
+        (lastCall ? own(lastCall.attributes, CALL_SOURCES.finish_reason) : undefined),
+    ),
     tool_count: tools.length,
     tools_used_names: [...new Set(toolNames)],
     citation_ids: Array.isArray(citations) ? citations.map(String) : undefined,

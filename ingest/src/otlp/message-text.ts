@@ -23,7 +23,11 @@ function textOfParts(parts: unknown): string {
   if (typeof parts === "string") return parts;
   if (!Array.isArray(parts)) return "";
   return parts
-    .map((part) => (part && typeof part === "object" && (part as { type?: unknown }).type === "text" ? String((part as { content?: unknown; text?: unknown }).content ?? (part as { text?: unknown }).text ?? "") : ""))
+    .map((part) =>
+      part && typeof part === "object" && (part as { type?: unknown }).type === "text"
+        ? String((part as { content?: unknown; text?: unknown }).content ?? (part as { text?: unknown }).text ?? "")
+        : "",
+    )
     .join("");
 }
 
@@ -41,7 +45,11 @@ export function answerText(value: AttrValue | undefined): string | undefined {
 export function userText(value: AttrValue | undefined): string | undefined {
   const data = parsed(value);
   if (typeof data === "string") return data;
-  const messages = Array.isArray(data) ? data : data && typeof data === "object" ? (data as { messages?: unknown }).messages : undefined;
+  const messages = Array.isArray(data)
+    ? data
+    : data && typeof data === "object"
+      ? (data as { messages?: unknown }).messages
+      : undefined;
   if (Array.isArray(messages)) {
     const user = (messages as Message[]).filter((message) => message && message.role === "user").pop();
     if (user) return textOfMessage(user);

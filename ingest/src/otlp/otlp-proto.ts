@@ -50,13 +50,19 @@ export interface ExportTraceServiceResponseObject {
 
 /** The generated protobufjs root, typed only as far as the two messages used here. */
 type GeneratedRoot = { opentelemetry: { proto: { collector: { trace: { v1: Record<string, unknown> } } } } };
-const traceV1 = (createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js") as GeneratedRoot).opentelemetry.proto.collector.trace.v1;
-export const ExportTraceServiceRequest = traceV1.ExportTraceServiceRequest as MessageType<ExportTraceServiceRequestObject>;
-export const ExportTraceServiceResponse = traceV1.ExportTraceServiceResponse as MessageType<ExportTraceServiceResponseObject>;
+const traceV1 = (
+  createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js") as GeneratedRoot
+).opentelemetry.proto.collector.trace.v1;
+export const ExportTraceServiceRequest =
+  traceV1.ExportTraceServiceRequest as MessageType<ExportTraceServiceRequestObject>;
+export const ExportTraceServiceResponse =
+  traceV1.ExportTraceServiceResponse as MessageType<ExportTraceServiceResponseObject>;
 
 /**
  * google.rpc.Status, the body of an OTLP/HTTP error reply. The generated code above has only the
  * opentelemetry.proto messages, so it is declared here through protobufjs's reflection, with the
  * field numbers of google/rpc/status.proto (details, field 3, is never sent).
  */
-export const RpcStatus = new protobuf.Type("Status").add(new protobuf.Field("code", 1, "int32")).add(new protobuf.Field("message", 2, "string")) as unknown as MessageType<{ code: number; message: string }>;
+export const RpcStatus = new protobuf.Type("Status")
+  .add(new protobuf.Field("code", 1, "int32"))
+  .add(new protobuf.Field("message", 2, "string")) as unknown as MessageType<{ code: number; message: string }>;

@@ -16,7 +16,8 @@ import type { OtlpSpan } from "./spans";
 function authorize(header: string | undefined, keys: CollectorOptions["keys"]): string {
   const token = bearerToken(header);
   const key = token ? keys.lookup(token) : undefined;
-  if (!key) throw new HttpError("unauthenticated", token ? "unknown key" : "missing Authorization: Bearer <ingest key>");
+  if (!key)
+    throw new HttpError("unauthenticated", token ? "unknown key" : "missing Authorization: Bearer <ingest key>");
   if (key.kind !== "ingest") throw new HttpError("forbidden", "a read key cannot write spans");
   return key.tenantId;
 }
@@ -40,7 +41,11 @@ export function postTracesHandler(options: CollectorOptions): Handler {
     try {
       const tenantId = authorize(req.headers.authorization, options.keys);
       if (!encoding) encoding = encodingOf(req.headers["content-type"]);
-      const body = unzipBody(await readBody(req, options.maxBodyBytes), req.headers["content-encoding"], options.maxBodyBytes);
+      const body = unzipBody(
+        await readBody(req, options.maxBodyBytes),
+        req.headers["content-encoding"],
+        options.maxBodyBytes,
+      );
       const spans = decodeSpans(body, encoding);
       metrics.spans.inc(spans.length);
       const mapped = mapSpans(spans, tenantId);
@@ -66,14 +71,20 @@ export function postTracesHandler(options: CollectorOptions): Handler {
       try {
         await options.sink.handOff(accepted, rejections);
       } catch (error) {
-        throw new HttpError("unavailable", `spans could not be stored right now, retry the export: ${error instanceof Error ? error.message : String(error)}`);
+        throw new HttpError(
+          "unavailable",
+          `spans could not be stored right now, retry the export: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
-      rejections.forEach((rejection) => options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) }));
+      rejections.forEach((rejection) =>
+        options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) }),
+      );
       for (const [reason, { count }] of mapped.ignored) metrics.ignored.inc({ reason }, count);
       sendExportResponse(res, encoding, rejectedSpans.size, exportMessage(rejectedSpans.size, reasons, mapped.ignored));
     } catch (error) {
       if (error instanceof OtlpRequestError) return sendStatus(res, encoding ?? "json", error.status, error.message);
-      if (error instanceof HttpError) return sendStatus(res, encoding ?? "json", ERROR_STATUS[error.code], error.message);
+      if (error instanceof HttpError)
+        return sendStatus(res, encoding ?? "json", ERROR_STATUS[error.code], error.message);
       throw error;
     }
   };

@@ -34,11 +34,16 @@ export function roleOf(span: OtlpSpan): SpanRole {
   if (typeof operation === "string") return BY_OPERATION[operation] ?? "other_genai";
   const aiSdkOperation = span.attributes["ai.operationId"];
   if (typeof aiSdkOperation === "string") return BY_AI_SDK_OPERATION[aiSdkOperation] ?? "other_genai";
-  return Object.keys(span.attributes).some((key) => key.startsWith("gen_ai.") || key.startsWith("ai.")) ? "other_genai" : "none";
+  return Object.keys(span.attributes).some((key) => key.startsWith("gen_ai.") || key.startsWith("ai."))
+    ? "other_genai"
+    : "none";
 }
 
 /** An AI SDK model call (`ai.generateText.doGenerate`, ...): always inside its `ai.*` call span, never a turn of its own. */
-export const isAiSdkStep = (span: OtlpSpan): boolean => BY_AI_SDK_OPERATION[String(span.attributes["ai.operationId"])] === "llm" && span.attributes["gen_ai.operation.name"] === undefined;
+export const isAiSdkStep = (span: OtlpSpan): boolean =>
+  BY_AI_SDK_OPERATION[String(span.attributes["ai.operationId"])] === "llm" &&
+  span.attributes["gen_ai.operation.name"] === undefined;
 
 /** The operation an `other_genai` span names, for the message that says why it was not used. */
-export const operationOf = (span: OtlpSpan): string => String(span.attributes["gen_ai.operation.name"] ?? span.attributes["ai.operationId"] ?? span.name);
+export const operationOf = (span: OtlpSpan): string =>
+  String(span.attributes["gen_ai.operation.name"] ?? span.attributes["ai.operationId"] ?? span.name);

@@ -31,7 +31,8 @@ function anyValue(value: AnyValueObject | undefined): AttrValue {
   if (value.doubleValue !== undefined) return Number(value.doubleValue);
   if (value.arrayValue !== undefined) return (value.arrayValue.values ?? []).map(anyValue);
   if (value.kvlistValue !== undefined) return keyValues(value.kvlistValue.values);
-  if (value.bytesValue !== undefined) return typeof value.bytesValue === "string" ? value.bytesValue : Buffer.from(value.bytesValue).toString("base64");
+  if (value.bytesValue !== undefined)
+    return typeof value.bytesValue === "string" ? value.bytesValue : Buffer.from(value.bytesValue).toString("base64");
   return null;
 }
 
@@ -74,6 +75,8 @@ function toSpan(span: SpanObject, resource: Attributes): OtlpSpan {
 export function spansOf(request: ExportTraceServiceRequestObject): OtlpSpan[] {
   return (request.resourceSpans ?? []).flatMap((resourceSpans) => {
     const resource = keyValues(resourceSpans.resource?.attributes);
-    return (resourceSpans.scopeSpans ?? []).flatMap((scope) => (scope.spans ?? []).map((span) => toSpan(span, resource)));
+    return (resourceSpans.scopeSpans ?? []).flatMap((scope) =>
+      (scope.spans ?? []).map((span) => toSpan(span, resource)),
+    );
   });
 }

@@ -25,7 +25,8 @@ export const DEAD_LETTER_PAYLOAD_MAX_CHARS = 64 * 1024;
 /** parse (size, JSON, schema) → authorize tenant → route to a fact row; the first step that says no wins. */
 export function runPipeline(raw: Uint8Array | string, context: MessageContext): PipelineOutcome {
   // The text is needed only for a rejection: valid events are decoded once, by the contract.
-  const payloadText = () => (typeof raw === "string" ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("utf8"));
+  const payloadText = () =>
+    typeof raw === "string" ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("utf8");
   const reject = (result: NotOk, hints: EnvelopeHints): PipelineOutcome => {
     const payload = payloadText();
     const { reason, message } = explain(result);
@@ -54,5 +55,11 @@ export function runPipeline(raw: Uint8Array | string, context: MessageContext): 
   if (authorized.kind !== "ok") return reject(authorized, hints);
   const routed = toFactRowStep(event, context.receivedAtMs);
   if (routed.kind !== "ok") return reject(routed, hints);
-  return { kind: "fact", fact: routed.value, eventId: event.event_id, eventType: event.event_type, tenantId: event.tenant_id };
+  return {
+    kind: "fact",
+    fact: routed.value,
+    eventId: event.event_id,
+    eventType: event.event_type,
+    tenantId: event.tenant_id,
+  };
 }

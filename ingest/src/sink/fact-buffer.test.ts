@@ -13,14 +13,24 @@ const policy = { minDelayMs: 1, maxDelayMs: 2 };
 describe("FactBuffer", () => {
   it("flushes when the size threshold is reached, in one write", async () => {
     const writes: number[] = [];
-    const buffer = new FactBuffer({ write: async (b) => void writes.push(b.rejected.length), maxRows: 5, maxWaitMs: 60_000, retry: policy });
+    const buffer = new FactBuffer({
+      write: async (b) => void writes.push(b.rejected.length),
+      maxRows: 5,
+      maxWaitMs: 60_000,
+      retry: policy,
+    });
     await Promise.all([buffer.add(rejected(2)), buffer.add(rejected(3))]);
     expect(writes).toEqual([5]);
   });
 
   it("flushes a small batch once it is old enough", async () => {
     const writes: number[] = [];
-    const buffer = new FactBuffer({ write: async (b) => void writes.push(b.rejected.length), maxRows: 1000, maxWaitMs: 20, retry: policy });
+    const buffer = new FactBuffer({
+      write: async (b) => void writes.push(b.rejected.length),
+      maxRows: 1000,
+      maxWaitMs: 20,
+      retry: policy,
+    });
     await buffer.add(rejected(1));
     expect(writes).toEqual([1]);
   });
@@ -44,7 +54,12 @@ describe("FactBuffer", () => {
   });
 
   it("rejects waiting callers with AbortedError when aborted while the warehouse is down", async () => {
-    const buffer = new FactBuffer({ write: async () => Promise.reject(new Error("down")), maxRows: 1, maxWaitMs: 10, retry: { minDelayMs: 50, maxDelayMs: 50 } });
+    const buffer = new FactBuffer({
+      write: async () => Promise.reject(new Error("down")),
+      maxRows: 1,
+      maxWaitMs: 10,
+      retry: { minDelayMs: 50, maxDelayMs: 50 },
+    });
     const pending = buffer.add(rejected(1));
     setTimeout(() => buffer.abort(), 20);
     await expect(pending).rejects.toBeInstanceOf(AbortedError);
@@ -187,7 +202,17 @@ function gatedTwoStepWrites() {
   };
   const discarded: string[] = [];
   const discard = (prepared: string) => void discarded.push(prepared);
-  return { checks, writes, discarded, prepare, write, discard, settle, release: () => gates.shift()!.resolve(), fail: () => gates.shift()!.reject(new Error("down")) };
+  return {
+    checks,
+    writes,
+    discarded,
+    prepare,
+    write,
+    discard,
+    settle,
+    release: () => gates.shift()!.resolve(),
+    fail: () => gates.shift()!.reject(new Error("down")),
+  };
 }
 
 const keyed = (key: string, n: number): FactBatch => ({
@@ -196,8 +221,21 @@ const keyed = (key: string, n: number): FactBatch => ({
 });
 
 /** A two-step buffer with batch a being written and batch b added while it runs. */
-async function writingAWhileBArrives(w: ReturnType<typeof gatedTwoStepWrites>, { prepare = w.prepare, retry = policy }: { prepare?: (b: FactBatch, pending: string | undefined) => Promise<string>; retry?: RetryPolicy } = {}) {
-  const buffer = new FactBuffer<string>({ prepare, write: w.write, discard: w.discard, maxRows: 2, maxWaitMs: 60_000, retry });
+async function writingAWhileBArrives(
+  w: ReturnType<typeof gatedTwoStepWrites>,
+  {
+    prepare = w.prepare,
+    retry = policy,
+  }: { prepare?: (b: FactBatch, pending: string | undefined) => Promise<string>; retry?: RetryPolicy } = {},
+) {
+  const buffer = new FactBuffer<string>({
+    prepare,
+    write: w.write,
+    discard: w.discard,
+    maxRows: 2,
+    maxWaitMs: 60_000,
+    retry,
+  });
   const first = buffer.add(keyed("a", 2));
   await w.settle(1);
   const second = buffer.add(keyed("b", 2));

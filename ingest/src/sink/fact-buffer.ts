@@ -53,7 +53,10 @@ interface Batch<P> {
 }
 
 /** What a producer of rows (a Kafka worker, the collector) uses of a buffer, whatever its writes prepare. */
-export type RowBuffer = Pick<FactBuffer<unknown>, "add" | "flush" | "hasRoom" | "room" | "discardUnstarted" | "abort" | "heldRows">;
+export type RowBuffer = Pick<
+  FactBuffer<unknown>,
+  "add" | "flush" | "hasRoom" | "room" | "discardUnstarted" | "abort" | "heldRows"
+>;
 
 function newBatch<P>(): Batch<P> {
   let markSettled!: () => void;
@@ -96,7 +99,11 @@ export class FactBuffer<P = undefined> {
   }
 
   hasRoom(): boolean {
-    return this.options.maxHeldRows === undefined || this.held < this.options.maxHeldRows || this.abortController.signal.aborted;
+    return (
+      this.options.maxHeldRows === undefined ||
+      this.held < this.options.maxHeldRows ||
+      this.abortController.signal.aborted
+    );
   }
 
   /** Resolves once `hasRoom()`: a producer of rows waits here instead of growing the buffer without bound. */
@@ -187,7 +194,10 @@ export class FactBuffer<P = undefined> {
   }
 
   /** The batch checked against what is stored now: its ahead check when that was against the write that succeeded last. */
-  private async prepared(batch: Batch<P>, prepare: (batch: FactBatch, pending: P | undefined) => Promise<P>): Promise<P> {
+  private async prepared(
+    batch: Batch<P>,
+    prepare: (batch: FactBatch, pending: P | undefined) => Promise<P>,
+  ): Promise<P> {
     const ahead = batch.ahead;
     if (ahead?.attempt !== this.storedAttempt) this.dropAhead(batch);
     else {
@@ -223,7 +233,12 @@ export class FactBuffer<P = undefined> {
     let failure: unknown;
     try {
       const started = performance.now();
-      await retryUntilDone(() => this.attempt(batch), this.options.retry, this.abortController.signal, this.options.onRetry);
+      await retryUntilDone(
+        () => this.attempt(batch),
+        this.options.retry,
+        this.abortController.signal,
+        this.options.onRetry,
+      );
       this.options.onFlushed?.(batch.rows, (performance.now() - started) / 1000);
     } catch (error) {
       failure = error;

@@ -1,9 +1,23 @@
-import { applyQueryTextPolicy, insertPrepared, loadPrivacyConfig, prepareFacts, TOOL_CALL_RULES_SOURCE, type PreparedFacts, type Warehouse, type WriteIntent, type WriteIntents } from "@answerscope/warehouse";
+import {
+  applyQueryTextPolicy,
+  insertPrepared,
+  loadPrivacyConfig,
+  prepareFacts,
+  TOOL_CALL_RULES_SOURCE,
+  type PreparedFacts,
+  type Warehouse,
+  type WriteIntent,
+  type WriteIntents,
+} from "@answerscope/warehouse";
 import type { IngestConfig } from "../config";
 import type { IngestMetrics } from "../metrics";
 import { FactBuffer } from "./fact-buffer";
 
-export const retryPolicyOf = (config: IngestConfig, maxAttempts?: number) => ({ minDelayMs: config.INGEST_RETRY_MIN_MS, maxDelayMs: config.INGEST_RETRY_MAX_MS, maxAttempts });
+export const retryPolicyOf = (config: IngestConfig, maxAttempts?: number) => ({
+  minDelayMs: config.INGEST_RETRY_MIN_MS,
+  maxDelayMs: config.INGEST_RETRY_MAX_MS,
+  maxAttempts,
+});
 
 export interface Writer {
   warehouse: Warehouse;
@@ -14,7 +28,10 @@ export interface Writer {
 }
 
 /** The buffer a worker or the collector writes through: duplicate checks, write announcements, metrics. */
-export function createFactBuffer({ warehouse, config, metrics, intents }: Writer, limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number }) {
+export function createFactBuffer(
+  { warehouse, config, metrics, intents }: Writer,
+  limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number },
+) {
   const privacy = loadPrivacyConfig(config);
   return new FactBuffer<{ facts: PreparedFacts; intent: Promise<WriteIntent> }>({
     maxRows: config.INGEST_BATCH_MAX_ROWS,
@@ -32,7 +49,11 @@ export function createFactBuffer({ warehouse, config, metrics, intents }: Writer
       intent.catch(() => undefined);
       return { facts: await prepareFacts(warehouse, batch, pending?.facts), intent };
     },
-    discard: ({ intent }) => void intent.then((opened) => intents.close(opened), () => undefined),
+    discard: ({ intent }) =>
+      void intent.then(
+        (opened) => intents.close(opened),
+        () => undefined,
+      ),
     write: async (batch, { facts, intent }) => {
       const written = await insertPrepared(warehouse, facts, intent);
       intents.close(await intent);
@@ -48,7 +69,9 @@ export function createFactBuffer({ warehouse, config, metrics, intents }: Writer
     onRetry: (error, attempt, delayMs) => {
       metrics.insertRetries.inc();
       metrics.warehouseUp.set(0);
-      console.warn(`warehouse write failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `warehouse write failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`,
+      );
     },
     onFlushed: (rows, seconds) => {
       metrics.warehouseUp.set(1);

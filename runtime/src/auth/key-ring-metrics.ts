@@ -12,7 +12,11 @@ export interface KeyRingReloadStatus {
  * warehouse has no metrics client; the services' registries stay theirs): how many reloads failed,
  * whether the last one did (the ring then holds the last good keys), and when one last worked.
  */
-export function withKeyRingMetrics(exposition: Exposition, ring: { readonly status: KeyRingReloadStatus }, prefix: string): Exposition {
+export function withKeyRingMetrics(
+  exposition: Exposition,
+  ring: { readonly status: KeyRingReloadStatus },
+  prefix: string,
+): Exposition {
   return {
     contentType: exposition.contentType,
     async render() {
@@ -26,7 +30,9 @@ export function withKeyRingMetrics(exposition: Exposition, ring: { readonly stat
         `${prefix}key_ring_reload_failing ${lastError === null ? 0 : 1}`,
         `# HELP ${prefix}key_ring_last_reload_success_timestamp_seconds When the stored keys were last read (absent: never)`,
         `# TYPE ${prefix}key_ring_last_reload_success_timestamp_seconds gauge`,
-        ...(lastSuccessMs === null ? [] : [`${prefix}key_ring_last_reload_success_timestamp_seconds ${lastSuccessMs / 1000}`]),
+        ...(lastSuccessMs === null
+          ? []
+          : [`${prefix}key_ring_last_reload_success_timestamp_seconds ${lastSuccessMs / 1000}`]),
       ];
       return `${await exposition.render()}${lines.join("\n")}\n`;
     },

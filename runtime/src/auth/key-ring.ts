@@ -30,7 +30,8 @@ export function createKeyRing(entries: KeyEntry[]): KeyRing {
     lookup(presented) {
       const candidate = digest(presented);
       let found: { tenantId: string; kind: KeyKind } | undefined;
-      for (const entry of digests) if (timingSafeEqual(entry.digest, candidate)) found = { tenantId: entry.tenantId, kind: entry.kind };
+      for (const entry of digests)
+        if (timingSafeEqual(entry.digest, candidate)) found = { tenantId: entry.tenantId, kind: entry.kind };
       return found;
     },
   };
@@ -40,7 +41,10 @@ export function createKeyRing(entries: KeyEntry[]): KeyRing {
 export function loadKeyRing(source: { file?: string; inline?: string }): KeyRing {
   const entries: KeyEntry[] = [];
   if (source.file) entries.push(...KeyFileSchema.parse(JSON.parse(readFileSync(source.file, "utf8"))).keys);
-  for (const item of (source.inline ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const item of (source.inline ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [kind, tenant_id, ...rest] = item.split(":");
     entries.push(KeyEntrySchema.parse({ kind, tenant_id, key: rest.join(":") }));
   }

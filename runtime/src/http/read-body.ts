@@ -13,7 +13,10 @@ export const DISCARD_FACTOR = 4;
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const bound = maxBytes * DISCARD_FACTOR;
   const declared = Number(req.headers["content-length"] ?? NaN);
-  const message = declared > maxBytes ? `body is ${declared} bytes, the limit is ${maxBytes}` : `body is over the limit of ${maxBytes} bytes`;
+  const message =
+    declared > maxBytes
+      ? `body is ${declared} bytes, the limit is ${maxBytes}`
+      : `body is over the limit of ${maxBytes} bytes`;
   const refused = (close: boolean) => new HttpError("too_large", message, close ? { connection: "close" } : {});
   return new Promise((resolve, reject) => {
     if (declared > bound) return reject(refused(true));

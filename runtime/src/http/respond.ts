@@ -1,6 +1,14 @@
 import type { ServerResponse } from "node:http";
 
-export type ErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "too_large" | "rate_limited" | "unavailable" | "internal";
+export type ErrorCode =
+  | "invalid_request"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "too_large"
+  | "rate_limited"
+  | "unavailable"
+  | "internal";
 
 /** The HTTP status of each error code (docs/api.md, Errors). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -16,7 +24,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

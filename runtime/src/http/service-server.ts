@@ -6,7 +6,12 @@ import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { HttpError, sendError, sendJson } from "./respond";
 
 /** `params` holds the decoded `{name}` segments of the route's path template. */
-export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: Record<string, string>) => Promise<void>;
+export type Handler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  params: Record<string, string>,
+) => Promise<void>;
 
 export interface Route {
   method: "GET" | "POST";
@@ -40,7 +45,13 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
     let routePath = "unmatched";
     // One line per request: its route template (never the query string or a decoded value), status and time.
     res.on("finish", () => {
-      const line = { request_id: requestId, method: req.method, route: routePath, status: res.statusCode, duration_ms: Math.round(performance.now() - started) };
+      const line = {
+        request_id: requestId,
+        method: req.method,
+        route: routePath,
+        status: res.statusCode,
+        duration_ms: Math.round(performance.now() - started),
+      };
       if (probes.has(routePath)) logger.debug(line, "request");
       else logger.info(line, "request");
     });
@@ -49,7 +60,11 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
       res.setHeader("vary", "origin");
       // The preflight a browser sends before a request with an Authorization header.
       if (req.method === "OPTIONS") {
-        res.writeHead(204, { "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "authorization, content-type", "access-control-max-age": "600" });
+        res.writeHead(204, {
+          "access-control-allow-methods": "GET, POST",
+          "access-control-allow-headers": "authorization, content-type",
+          "access-control-max-age": "600",
+        });
         return res.end();
       }
     }
@@ -59,7 +74,9 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
     });
     const found = matching.find((candidate) => candidate.route.method === req.method);
     if (!found) {
-      return matching.length > 0 ? sendJson(res, 405, { error: { code: "invalid_request", message: `method ${req.method} not allowed` } }) : sendError(res, "not_found", `no route ${url.pathname}`);
+      return matching.length > 0
+        ? sendJson(res, 405, { error: { code: "invalid_request", message: `method ${req.method} not allowed` } })
+        : sendError(res, "not_found", `no route ${url.pathname}`);
     }
     const { route, params } = found;
     routePath = route.path;
@@ -69,7 +86,16 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
         for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
         return sendError(res, error.code, error.message);
       }
-      logger.error({ request_id: requestId, method: req.method, route: route.path, error_class: errorClass(error), stack: errorFrames(error) }, "unhandled error");
+      logger.error(
+        {
+          request_id: requestId,
+          method: req.method,
+          route: route.path,
+          error_class: errorClass(error),
+          stack: errorFrames(error),
+        },
+        "unhandled error",
+      );
       sendError(res, "internal", "internal error");
     });
   });

@@ -30,7 +30,10 @@ export function stopOnSignals(stop: () => Promise<void>, logger: Logger = create
  * one line naming the process and the cause, exit code 1, instead of an unhandled rejection's
  * stack trace, which buries the cause under frames an operator cannot act on.
  */
-export async function startOrExit<T extends { stop(): Promise<void> }>(processName: string, start: () => T | Promise<T>): Promise<T> {
+export async function startOrExit<T extends { stop(): Promise<void> }>(
+  processName: string,
+  start: () => T | Promise<T>,
+): Promise<T> {
   const logger = createLogger(processName);
   let service: T;
   try {

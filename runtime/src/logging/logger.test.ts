@@ -47,8 +47,19 @@ describe("structured logs", () => {
     expect(answer.status).toBe(500);
     expect(answer.headers.get("x-request-id")).toBe("caller-id-1");
     const entries = parsed();
-    expect(entries.find((entry) => entry.msg === "request")).toMatchObject({ level: "info", service: "test", request_id: "caller-id-1", method: "POST", route: "/v1/things/{thing}", status: 500 });
-    expect(entries.find((entry) => entry.msg === "unhandled error")).toMatchObject({ level: "error", request_id: "caller-id-1", error_class: "Error" });
+    expect(entries.find((entry) => entry.msg === "request")).toMatchObject({
+      level: "info",
+      service: "test",
+      request_id: "caller-id-1",
+      method: "POST",
+      route: "/v1/things/{thing}",
+      status: 500,
+    });
+    expect(entries.find((entry) => entry.msg === "unhandled error")).toMatchObject({
+      level: "error",
+      request_id: "caller-id-1",
+      error_class: "Error",
+    });
     const text = lines.join("");
     for (const planted of [KEY, PAYLOAD, QUERY_TEXT, "salary"]) expect(text).not.toContain(planted);
   });
@@ -58,14 +69,32 @@ describe("structured logs", () => {
     const answer = await fetch(`${url}/nowhere`, { headers: { "x-request-id": "not usable: spaces and \u00e9" } });
     const id = answer.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(parsed()).toContainEqual(expect.objectContaining({ msg: "request", request_id: id, route: "unmatched", status: 404 }));
+    expect(parsed()).toContainEqual(
+      expect.objectContaining({ msg: "request", request_id: id, route: "unmatched", status: 404 }),
+    );
   });
 
   it("censors keys, payloads and query text a caller passes as fields", () => {
     lines.length = 0;
-    logger.warn({ key: KEY, authorization: `Bearer ${KEY}`, event: { payload: PAYLOAD }, detail: { query_text: QUERY_TEXT, body: PAYLOAD }, tenant: "acme" }, "odd event");
+    logger.warn(
+      {
+        key: KEY,
+        authorization: `Bearer ${KEY}`,
+        event: { payload: PAYLOAD },
+        detail: { query_text: QUERY_TEXT, body: PAYLOAD },
+        tenant: "acme",
+      },
+      "odd event",
+    );
     const [entry] = parsed();
-    expect(entry).toMatchObject({ level: "warn", msg: "odd event", tenant: "acme", key: "[redacted]", event: "[redacted]", detail: { query_text: "[redacted]", body: "[redacted]" } });
+    expect(entry).toMatchObject({
+      level: "warn",
+      msg: "odd event",
+      tenant: "acme",
+      key: "[redacted]",
+      event: "[redacted]",
+      detail: { query_text: "[redacted]", body: "[redacted]" },
+    });
     for (const planted of [KEY, PAYLOAD, QUERY_TEXT]) expect(lines.join("")).not.toContain(planted);
   });
 });

@@ -7,7 +7,21 @@ export type { Logger };
  * values), keys, credentials and headers that hold them, and the user's own words. A line says what
  * happened (route, status, duration, counts, error class), never what was sent.
  */
-const SECRET_FIELDS = ["key", "keys", "authorization", "cookie", "token", "secret", "password", "payload", "body", "event", "events", "query_text", "headers"];
+const SECRET_FIELDS = [
+  "key",
+  "keys",
+  "authorization",
+  "cookie",
+  "token",
+  "secret",
+  "password",
+  "payload",
+  "body",
+  "event",
+  "events",
+  "query_text",
+  "headers",
+];
 export const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]);
 
 export interface LoggerOptions {
@@ -36,4 +50,5 @@ export function createLogger(service: string, options: LoggerOptions = {}): Logg
 export const errorClass = (error: unknown): string => (error instanceof Error ? error.constructor.name : typeof error);
 
 /** Where an error was thrown: its stack's frames without the first line, which is the message. */
-export const errorFrames = (error: unknown): string | undefined => (error instanceof Error ? error.stack?.split("\n").slice(1).join("\n") : undefined);
+export const errorFrames = (error: unknown): string | undefined =>
+  error instanceof Error ? error.stack?.split("\n").slice(1).join("\n") : undefined;

@@ -4,7 +4,12 @@ import { BatchQueue } from "./batch-queue";
 describe("BatchQueue", () => {
   it("refuses and counts what does not fit", () => {
     const queue = new BatchQueue(2);
-    expect([queue.offer("1"), queue.offer("2"), queue.offer("3"), queue.offer("4")]).toEqual([true, true, false, false]);
+    expect([queue.offer("1"), queue.offer("2"), queue.offer("3"), queue.offer("4")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(queue.size).toBe(2);
     expect(queue.refused).toBe(2);
     queue.drop(1);

@@ -2,7 +2,14 @@ import type { EventType } from "../contract/event-types.js";
 import { randomId } from "../ids.js";
 import { retryDelayMs } from "../retry/backoff.js";
 import { BatchQueue } from "./batch-queue.js";
-import type { Enqueued, FeedbackEnqueued, FeedbackFields, Fields, ResponseCompletedFields, ToolCallFields } from "./event-fields.js";
+import type {
+  Enqueued,
+  FeedbackEnqueued,
+  FeedbackFields,
+  Fields,
+  ResponseCompletedFields,
+  ToolCallFields,
+} from "./event-fields.js";
 import { resolveOptions, type AnswerscopeOptions, type ResolvedOptions } from "./options.js";
 import { postBatch, type PostTarget } from "./post-batch.js";
 import { serializeEvent } from "./serialize-event.js";
@@ -50,7 +57,11 @@ export class AnswerscopeClient {
     this.#options = resolveOptions(options);
     this.#queue = new BatchQueue(this.#options.maxQueueSize);
     this.#tenantJson = JSON.stringify(this.#options.tenantId);
-    this.#target = { url: `${this.#options.endpoint}/v1/events`, apiKey: this.#options.apiKey, fetch: this.#options.fetch };
+    this.#target = {
+      url: `${this.#options.endpoint}/v1/events`,
+      apiKey: this.#options.apiKey,
+      fetch: this.#options.fetch,
+    };
     this.#shutdownStarted = new Promise((resolve) => (this.#startShutdown = resolve));
   }
 
@@ -151,7 +162,10 @@ export class AnswerscopeClient {
     for (let retry = 1; ; retry++) {
       const left = this.#deadline === undefined ? Infinity : this.#deadline - Date.now();
       if (left <= 0) return false;
-      const outcome = await postBatch({ ...this.#target, timeoutMs: Math.min(this.#options.requestTimeoutMs, left) }, body);
+      const outcome = await postBatch(
+        { ...this.#target, timeoutMs: Math.min(this.#options.requestTimeoutMs, left) },
+        body,
+      );
       if (outcome.kind === "accepted") {
         this.#counts.rejected += outcome.rejected.length;
         this.#counts.sent += count - outcome.rejected.length;
@@ -160,14 +174,21 @@ export class AnswerscopeClient {
       }
       if (outcome.kind === "refused") {
         this.#counts.failed += count;
-        safely(() => this.#options.onError?.(new Error(`the collector refused a batch of ${count} events: ${outcome.error}`), count));
+        safely(() =>
+          this.#options.onError?.(
+            new Error(`the collector refused a batch of ${count} events: ${outcome.error}`),
+            count,
+          ),
+        );
         return true;
       }
       const delayMs = retryDelayMs(retry, outcome.retryAfterMs, this.#options.retry);
       const wakeAt = Date.now() + delayMs;
       if (this.#deadline !== undefined && wakeAt > this.#deadline) return false;
       this.#counts.retries++;
-      safely(() => this.#options.onRetry?.({ retry, status: outcome.status, delayMs, error: outcome.error, events: count }));
+      safely(() =>
+        this.#options.onRetry?.({ retry, status: outcome.status, delayMs, error: outcome.error, events: count }),
+      );
       // Shutdown ends a wait that would outlast its deadline; a shorter one is waited out.
       if ((await sleep(delayMs, this.#shutdownStarted)) === "woken") {
         if (wakeAt > this.#deadline!) return false;

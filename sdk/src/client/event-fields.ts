@@ -16,7 +16,9 @@ export type Fields<E> = Omit<E, Envelope> & {
 export type ResponseCompletedFields = Fields<ResponseCompletedEvent>;
 export type ToolCallFields = Fields<ToolCallEvent>;
 /** `client_feedback_id` defaults to a random UUID made once for this action. */
-export type FeedbackFields = Omit<Fields<FeedbackSubmittedEvent>, "client_feedback_id"> & { client_feedback_id?: string };
+export type FeedbackFields = Omit<Fields<FeedbackSubmittedEvent>, "client_feedback_id"> & {
+  client_feedback_id?: string;
+};
 
 /** What a call did: the event's id, and whether it was queued (false: dropped, counted in stats().dropped). */
 export interface Enqueued {

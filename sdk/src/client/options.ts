@@ -60,7 +60,8 @@ export const CLIENT_DEFAULTS = {
 
 const positive = (name: string, value: number | undefined, fallback: number): number => {
   const chosen = value ?? fallback;
-  if (!(chosen > 0) || !Number.isFinite(chosen)) throw new RangeError(`${name} must be a positive number, got ${String(value)}`);
+  if (!(chosen > 0) || !Number.isFinite(chosen))
+    throw new RangeError(`${name} must be a positive number, got ${String(value)}`);
   return chosen;
 };
 
@@ -70,7 +71,8 @@ export function resolveOptions(options: AnswerscopeOptions): ResolvedOptions {
   if (!options.apiKey) throw new TypeError("apiKey is required (an ingest key)");
   if (!options.tenantId) throw new TypeError("tenantId is required");
   const fetchFn = options.fetch ?? globalThis.fetch;
-  if (typeof fetchFn !== "function") throw new TypeError("no fetch: pass options.fetch on a runtime without a global fetch");
+  if (typeof fetchFn !== "function")
+    throw new TypeError("no fetch: pass options.fetch on a runtime without a global fetch");
   return {
     ...options,
     endpoint: options.endpoint.replace(/\/+$/, ""),

@@ -50,7 +50,12 @@ export async function postBatch(target: PostTarget, body: string): Promise<PostO
       return { kind: "accepted", accepted: answer.accepted ?? 0, rejected: answer.rejected ?? [] };
     }
     if (isRetryableStatus(response.status)) {
-      return { kind: "retry", status: response.status, retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), Date.now()), error: await errorText(response) };
+      return {
+        kind: "retry",
+        status: response.status,
+        retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), Date.now()),
+        error: await errorText(response),
+      };
     }
     return { kind: "refused", status: response.status, error: await errorText(response) };
   } catch (error) {

@@ -9,7 +9,11 @@ import type { Fields } from "./event-fields.js";
  * ISO time) stays the caller's; event_type and schema_version come last, so they are always the
  * client's, whatever the object carried.
  */
-export function serializeEvent(eventType: EventType, fields: Fields<{ [field: string]: unknown }>, tenantJson: string): { eventId: string; json: string } {
+export function serializeEvent(
+  eventType: EventType,
+  fields: Fields<{ [field: string]: unknown }>,
+  tenantJson: string,
+): { eventId: string; json: string } {
   const eventId = fields.event_id ?? randomId();
   let envelope = `"event_type":"${eventType}","schema_version":1`;
   // randomId() is a UUID: nothing in it needs escaping.

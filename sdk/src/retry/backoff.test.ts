@@ -29,7 +29,8 @@ describe("parseRetryAfter", () => {
   });
 
   it("gives undefined for no header or an unreadable one, so the backoff applies", () => {
-    for (const header of [null, undefined, "", "   ", "soon", "-5", "1.5"]) expect(parseRetryAfter(header, NOW), String(header)).toBeUndefined();
+    for (const header of [null, undefined, "", "   ", "soon", "-5", "1.5"])
+      expect(parseRetryAfter(header, NOW), String(header)).toBeUndefined();
   });
 });
 

@@ -37,7 +37,12 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
 }
 
 /** The wait before retry number `retry`: the server's `Retry-After` when it gave one (capped), else the backoff. */
-export function retryDelayMs(retry: number, retryAfterMs: number | undefined, policy: RetryPolicy, random?: () => number): number {
+export function retryDelayMs(
+  retry: number,
+  retryAfterMs: number | undefined,
+  policy: RetryPolicy,
+  random?: () => number,
+): number {
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryAfterMs);
   return backoffDelayMs(retry, policy, random);
 }

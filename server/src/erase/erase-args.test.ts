@@ -7,7 +7,13 @@ describe("parseEraseArgs", () => {
     expect(parseEraseArgs(["--user=u=2", "--tenant=acme"])).toEqual({ tenantId: "acme", userId: "u=2" });
     expect(parseEraseArgs(["--help"])).toBeNull();
   });
-  it.each([[["--tenant", "acme"]], [["--user", "u"]], [["--tenant", "no tenant!", "--user", "u"]], [["--tenant", "acme", "--user"]], [["--tenant", "acme", "--user", "u", "--all"]]])("refuses %j", (args) => {
+  it.each([
+    [["--tenant", "acme"]],
+    [["--user", "u"]],
+    [["--tenant", "no tenant!", "--user", "u"]],
+    [["--tenant", "acme", "--user"]],
+    [["--tenant", "acme", "--user", "u", "--all"]],
+  ])("refuses %j", (args) => {
     expect(() => parseEraseArgs(args)).toThrow();
   });
 });

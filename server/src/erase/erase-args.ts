@@ -19,7 +19,8 @@ export function parseEraseArgs(args: readonly string[]): { tenantId: string; use
     values[flag.slice(2)] = value;
   }
   if (!values.tenant || !values.user) throw new UsageError("both --tenant and --user are required");
-  if (!TENANT_ID_PATTERN.test(values.tenant)) throw new UsageError(`--tenant ${JSON.stringify(values.tenant)} is not a tenant id`);
+  if (!TENANT_ID_PATTERN.test(values.tenant))
+    throw new UsageError(`--tenant ${JSON.stringify(values.tenant)} is not a tenant id`);
   if (values.user.length > 128) throw new UsageError("--user is longer than a user id can be (128)");
   return { tenantId: values.tenant, userId: values.user };
 }

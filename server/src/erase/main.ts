@@ -1,4 +1,10 @@
-import { createWarehouse, eraseUser, migrate, WarehouseEnvSchema, warehouseConfigFromEnv } from "@answerscope/warehouse";
+import {
+  createWarehouse,
+  eraseUser,
+  migrate,
+  WarehouseEnvSchema,
+  warehouseConfigFromEnv,
+} from "@answerscope/warehouse";
 import { UsageError } from "../serve-args";
 import { ERASE_USAGE, parseEraseArgs } from "./erase-args";
 
@@ -22,7 +28,18 @@ try {
     // The record's table may be newer than the warehouse.
     await migrate(warehouse);
     const erasure = await eraseUser(warehouse, target);
-    console.log(JSON.stringify({ tenant_id: erasure.tenantId, user_hash: erasure.userHash, hours_rebuilt: erasure.hours, deleted_rows: erasure.deletedRows }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          tenant_id: erasure.tenantId,
+          user_hash: erasure.userHash,
+          hours_rebuilt: erasure.hours,
+          deleted_rows: erasure.deletedRows,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await warehouse.close();
   }

@@ -7,9 +7,16 @@ const NOW = Date.parse("2026-12-07T12:00:00Z");
 
 describe("parseKeysArgs", () => {
   it("reads create, list and revoke", () => {
-    expect(parseKeysArgs(["create", "--tenant", "acme", "--kind", "read"], NOW)).toEqual({ command: "create", key: { tenant_id: "acme", kind: "read", expires_at: null } });
+    expect(parseKeysArgs(["create", "--tenant", "acme", "--kind", "read"], NOW)).toEqual({
+      command: "create",
+      key: { tenant_id: "acme", kind: "read", expires_at: null },
+    });
     expect(parseKeysArgs(["list"], NOW)).toEqual({ command: "list", tenantId: undefined });
-    expect(parseKeysArgs(["revoke", "--tenant", "acme", "key_1"], NOW)).toEqual({ command: "revoke", tenantId: "acme", keyId: "key_1" });
+    expect(parseKeysArgs(["revoke", "--tenant", "acme", "key_1"], NOW)).toEqual({
+      command: "revoke",
+      tenantId: "acme",
+      keyId: "key_1",
+    });
   });
 
   it("refuses a session key, a bad tenant, a revoke without tenant and an unknown command", () => {
@@ -29,13 +36,22 @@ describe("parseKeysArgs", () => {
 });
 
 describe("keys output", () => {
-  const key = { keyId: "key_ab", tenantId: "acme", kind: "ingest" as const, createdAtMs: NOW - 1000, expiresAtMs: NOW + 1000, revokedAtMs: null };
+  const key = {
+    keyId: "key_ab",
+    tenantId: "acme",
+    kind: "ingest" as const,
+    createdAtMs: NOW - 1000,
+    expiresAtMs: NOW + 1000,
+    revokedAtMs: null,
+  };
 
   it("lists a key's state and no secret", () => {
     expect(keyState(key, NOW)).toBe("active");
     expect(keyState(key, NOW + 1000)).toBe("expired");
     expect(keyState({ ...key, revokedAtMs: NOW }, NOW)).toBe("revoked");
-    expect(formatKeyList([key], NOW).split("\n")[1]).toBe("key_ab  acme    ingest  active  2026-12-07T11:59:59.000Z  2026-12-07T12:00:01.000Z");
+    expect(formatKeyList([key], NOW).split("\n")[1]).toBe(
+      "key_ab  acme    ingest  active  2026-12-07T11:59:59.000Z  2026-12-07T12:00:01.000Z",
+    );
     expect(formatKeyList([], NOW)).toBe("no stored keys");
   });
 

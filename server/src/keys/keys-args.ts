@@ -18,16 +18,21 @@ With CLICKHOUSE_URL it writes to that server. On the embedded engine it opens th
 or, while answerscope serve holds it, goes through the serve's admin route (ANSWERSCOPE_API_URL,
 default http://127.0.0.1:$API_PORT or 4320) with the admin credential ANSWERSCOPE_ADMIN_KEY.`;
 
-export type KeysCommand = { command: "create"; key: NewKey } | { command: "list"; tenantId?: string } | { command: "revoke"; tenantId: string; keyId: string };
+export type KeysCommand =
+  | { command: "create"; key: NewKey }
+  | { command: "list"; tenantId?: string }
+  | { command: "revoke"; tenantId: string; keyId: string };
 
 const DURATION = /^(\d+)([dh])$/;
 
 /** An ISO time, or a duration from `nowMs` ("90d", "12h"), as an ISO time. */
 export function expiresAt(value: string, nowMs: number): string {
   const duration = DURATION.exec(value);
-  if (duration) return new Date(nowMs + Number(duration[1]) * (duration[2] === "d" ? 86_400_000 : 3_600_000)).toISOString();
+  if (duration)
+    return new Date(nowMs + Number(duration[1]) * (duration[2] === "d" ? 86_400_000 : 3_600_000)).toISOString();
   const ms = Date.parse(value);
-  if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(ms)) throw new UsageError(`--expires takes an ISO time or a duration such as 90d or 12h, not "${value}"`);
+  if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(ms))
+    throw new UsageError(`--expires takes an ISO time or a duration such as 90d or 12h, not "${value}"`);
   if (ms <= nowMs) throw new UsageError(`--expires ${value} is in the past`);
   return new Date(ms).toISOString();
 }
@@ -38,7 +43,12 @@ export function parseKeysArgs(argv: readonly string[], nowMs = Date.now()): Keys
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { tenant: { type: "string" }, kind: { type: "string" }, expires: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        tenant: { type: "string" },
+        kind: { type: "string" },
+        expires: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -49,11 +59,23 @@ export function parseKeysArgs(argv: readonly string[], nowMs = Date.now()): Keys
   if (values.help) return null;
   const [command, ...rest] = positionals;
   if (command === "create" && rest.length === 0) {
-    const key = NewKeySchema.safeParse({ tenant_id: values.tenant, kind: values.kind, expires_at: values.expires === undefined ? null : expiresAt(values.expires, nowMs) });
-    if (!key.success) throw new UsageError(`create needs --tenant (a tenant id) and --kind ingest or read: ${key.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+    const key = NewKeySchema.safeParse({
+      tenant_id: values.tenant,
+      kind: values.kind,
+      expires_at: values.expires === undefined ? null : expiresAt(values.expires, nowMs),
+    });
+    if (!key.success)
+      throw new UsageError(
+        `create needs --tenant (a tenant id) and --kind ingest or read: ${key.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+      );
     return { command, key: key.data };
   }
   if (command === "list" && rest.length === 0) return { command, tenantId: values.tenant };
-  if (command === "revoke" && rest.length === 1 && values.tenant) return { command, tenantId: values.tenant, keyId: rest[0]! };
-  throw new UsageError(command === undefined ? "name a command: create, list or revoke" : `unknown or incomplete command: ${[command, ...rest].join(" ")}`);
+  if (command === "revoke" && rest.length === 1 && values.tenant)
+    return { command, tenantId: values.tenant, keyId: rest[0]! };
+  throw new UsageError(
+    command === undefined
+      ? "name a command: create, list or revoke"
+      : `unknown or incomplete command: ${[command, ...rest].join(" ")}`,
+  );
 }

@@ -30,7 +30,12 @@ export const warehouseBackend = (w: Warehouse): KeysBackend => ({
 
 /** The admin route of a running serve (its query API), authenticated by the admin credential. */
 export function adminRouteBackend(apiUrl: string, adminKey: string): KeysBackend {
-  async function call<T>(method: "GET" | "POST", path: string, schema: { parse(value: unknown): T }, body?: object): Promise<T | undefined> {
+  async function call<T>(
+    method: "GET" | "POST",
+    path: string,
+    schema: { parse(value: unknown): T },
+    body?: object,
+  ): Promise<T | undefined> {
     let response: Response;
     try {
       response = await fetch(`${apiUrl.replace(/\/+$/, "")}${ADMIN_KEYS_PATH}${path}`, {
@@ -40,7 +45,10 @@ export function adminRouteBackend(apiUrl: string, adminKey: string): KeysBackend
         signal: AbortSignal.timeout(30_000),
       });
     } catch (error) {
-      throw new Error(`the running server's admin route at ${apiUrl} could not be reached (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+      throw new Error(
+        `the running server's admin route at ${apiUrl} could not be reached (${error instanceof Error ? error.message : String(error)})`,
+        { cause: error },
+      );
     }
     if (response.status === 404 && path.endsWith("/revoke")) return undefined;
     const text = await response.text();
@@ -66,7 +74,9 @@ export function adminRouteBackend(apiUrl: string, adminKey: string): KeysBackend
       return (await call("GET", query, KeyListJsonSchema))!.keys.map(storedKeyFromJson);
     },
     async revoke(tenantId, keyId) {
-      const revoked = await call("POST", `/${encodeURIComponent(keyId)}/revoke`, RevokedKeyJsonSchema, { tenant_id: tenantId });
+      const revoked = await call("POST", `/${encodeURIComponent(keyId)}/revoke`, RevokedKeyJsonSchema, {
+        tenant_id: tenantId,
+      });
       return revoked && storedKeyFromJson(revoked.key);
     },
     close: async () => {},

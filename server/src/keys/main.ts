@@ -1,4 +1,9 @@
-import { createWarehouse, DataDirLockedError, WarehouseEnvSchema, warehouseConfigFromEnv } from "@answerscope/warehouse";
+import {
+  createWarehouse,
+  DataDirLockedError,
+  WarehouseEnvSchema,
+  warehouseConfigFromEnv,
+} from "@answerscope/warehouse";
 import { UsageError } from "../serve-args";
 import { parseKeysArgs, KEYS_USAGE, type KeysCommand } from "./keys-args";
 import { adminRouteBackend, warehouseBackend, type KeysBackend } from "./keys-backend";
@@ -18,7 +23,6 @@ if (command === null) {
   process.exit(0);
 }
 
-
 /**
  * The warehouse itself when this process can open it (a server, or an embedded data directory no
  * one holds); the running serve's admin route when it holds the embedded directory (one process per
@@ -28,7 +32,10 @@ function openBackend(): KeysBackend {
   // ANSWERSCOPE_API_URL: a running serve's query API (default: this machine's, on API_PORT or 4320).
   const { ANSWERSCOPE_API_URL: apiUrl, API_PORT: apiPort, ANSWERSCOPE_ADMIN_KEY: adminKey } = process.env;
   const viaServer = (why: string) => {
-    if (!adminKey) throw new Error(`${why}; set ANSWERSCOPE_ADMIN_KEY to the server's admin credential so the command goes through its admin route`);
+    if (!adminKey)
+      throw new Error(
+        `${why}; set ANSWERSCOPE_ADMIN_KEY to the server's admin credential so the command goes through its admin route`,
+      );
     return adminRouteBackend(apiUrl || `http://127.0.0.1:${apiPort || 4320}`, adminKey);
   };
   if (apiUrl) return viaServer(`ANSWERSCOPE_API_URL names the server ${apiUrl}`);
@@ -36,7 +43,9 @@ function openBackend(): KeysBackend {
     return warehouseBackend(createWarehouse(warehouseConfigFromEnv(WarehouseEnvSchema.parse(process.env))));
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    return viaServer(`${error.message}: the embedded engine opens a data directory in one process only, so the keys are read and written by the server holding it`);
+    return viaServer(
+      `${error.message}: the embedded engine opens a data directory in one process only, so the keys are read and written by the server holding it`,
+    );
   }
 }
 
@@ -54,7 +63,10 @@ try {
     if (!revoked) {
       console.error(`keys: tenant ${command.tenantId} has no key ${command.keyId}`);
       process.exitCode = 1;
-    } else console.log(`revoked ${revoked.kind} key ${revoked.keyId} of tenant ${revoked.tenantId} at ${new Date(revoked.revokedAtMs!).toISOString()}; every service refuses it within seconds`);
+    } else
+      console.log(
+        `revoked ${revoked.kind} key ${revoked.keyId} of tenant ${revoked.tenantId} at ${new Date(revoked.revokedAtMs!).toISOString()}; every service refuses it within seconds`,
+      );
   }
 } catch (error) {
   console.error(`keys: ${error instanceof Error ? error.message : String(error)}`);

@@ -39,14 +39,24 @@ export interface AlertingStack {
  * Alertmanager (grouping by tenant and alert, one webhook receiver, waits of a second) and
  * Prometheus (1 s scrapes and evaluations of the given rule file) around an exporter.
  */
-export async function startAlertingStack(options: { exporterPort: number; ruleFile: string; webhookUrl: string }): Promise<AlertingStack> {
+export async function startAlertingStack(options: {
+  exporterPort: number;
+  ruleFile: string;
+  webhookUrl: string;
+}): Promise<AlertingStack> {
   const dir = mkdtempSync(join(tmpdir(), "answerscope-alerts-"));
   const [promPort, amPort] = [await freePort(), await freePort()];
   writeFileSync(join(dir, "rules.yml"), options.ruleFile);
   writeFileSync(
     join(dir, "alertmanager.yml"),
     stringify({
-      route: { receiver: "webhook", group_by: ["tenant", "alertname"], group_wait: "1s", group_interval: "1s", repeat_interval: "1h" },
+      route: {
+        receiver: "webhook",
+        group_by: ["tenant", "alertname"],
+        group_wait: "1s",
+        group_interval: "1s",
+        repeat_interval: "1h",
+      },
       receivers: [{ name: "webhook", webhook_configs: [{ url: options.webhookUrl, send_resolved: true }] }],
     }),
   );
@@ -55,7 +65,9 @@ export async function startAlertingStack(options: { exporterPort: number; ruleFi
     stringify({
       global: { scrape_interval: "1s", scrape_timeout: "1s", evaluation_interval: "1s" },
       rule_files: [join(dir, "rules.yml")],
-      scrape_configs: [{ job_name: "answerscope-exporter", static_configs: [{ targets: [`127.0.0.1:${options.exporterPort}`] }] }],
+      scrape_configs: [
+        { job_name: "answerscope-exporter", static_configs: [{ targets: [`127.0.0.1:${options.exporterPort}`] }] },
+      ],
       alerting: { alertmanagers: [{ static_configs: [{ targets: [`127.0.0.1:${amPort}`] }] }] },
     }),
   );
@@ -69,7 +81,12 @@ export async function startAlertingStack(options: { exporterPort: number; ruleFi
       await startChildService({
         name: "alertmanager",
         command: "prometheus-alertmanager",
-        args: [`--config.file=${join(dir, "alertmanager.yml")}`, `--storage.path=${join(dir, "am-data")}`, `--web.listen-address=127.0.0.1:${amPort}`, "--cluster.listen-address="],
+        args: [
+          `--config.file=${join(dir, "alertmanager.yml")}`,
+          `--storage.path=${join(dir, "am-data")}`,
+          `--web.listen-address=127.0.0.1:${amPort}`,
+          "--cluster.listen-address=",
+        ],
         cwd: dir,
         env: {},
         ready: () => ok(`http://127.0.0.1:${amPort}/-/ready`),
@@ -79,7 +96,11 @@ export async function startAlertingStack(options: { exporterPort: number; ruleFi
       await startChildService({
         name: "prometheus",
         command: "prometheus",
-        args: [`--config.file=${join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${join(dir, "prom-data")}`, `--web.listen-address=127.0.0.1:${promPort}`],
+        args: [
+          `--config.file=${join(dir, "prometheus.yml")}`,
+          `--storage.tsdb.path=${join(dir, "prom-data")}`,
+          `--web.listen-address=127.0.0.1:${promPort}`,
+        ],
         cwd: dir,
         env: {},
         ready: () => ok(`http://127.0.0.1:${promPort}/-/ready`),
@@ -101,11 +122,16 @@ export interface PrometheusAlert {
 
 /** Prometheus' view of its alerts (pending and firing). */
 export async function prometheusAlerts(prometheusUrl: string): Promise<PrometheusAlert[]> {
-  const body = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as { data: { alerts: PrometheusAlert[] } };
+  const body = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as {
+    data: { alerts: PrometheusAlert[] };
+  };
   return body.data.alerts;
 }
 
-export async function prometheusQuery(prometheusUrl: string, query: string): Promise<{ metric: Record<string, string>; value: [number, string] }[]> {
+export async function prometheusQuery(
+  prometheusUrl: string,
+  query: string,
+): Promise<{ metric: Record<string, string>; value: [number, string] }[]> {
   const body = (await (await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent(query)}`)).json()) as {
     data: { result: { metric: Record<string, string>; value: [number, string] }[] };
   };

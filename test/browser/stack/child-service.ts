@@ -20,7 +20,11 @@ export async function startChildService(options: {
   ready: (output: string) => Promise<boolean> | boolean;
   timeoutMs?: number;
 }): Promise<ChildService> {
-  const child = spawn(options.command, options.args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(options.command, options.args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const append = (chunk: Buffer) => {
     output += chunk.toString();
@@ -44,7 +48,8 @@ export async function startChildService(options: {
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${options.name} exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`${options.name} exited with ${child.exitCode}:\n${output.slice(-4000)}`);
     if (await Promise.resolve(options.ready(output)).catch(() => false)) return service;
     if (Date.now() > deadline) {
       await service.stop();

@@ -16,11 +16,24 @@ function newestMtime(path: string): number {
  */
 export async function ensureDashboardBuild(dashboardDir: string): Promise<void> {
   const buildId = join(dashboardDir, ".next", "BUILD_ID");
-  const sources = ["src", "next.config.ts", "package.json"].map((entry) => join(dashboardDir, entry)).filter(existsSync);
+  const sources = ["src", "next.config.ts", "package.json"]
+    .map((entry) => join(dashboardDir, entry))
+    .filter(existsSync);
   if (existsSync(buildId) && statSync(buildId).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [join(dashboardDir, "../node_modules/next/dist/bin/next"), "build"], { cwd: dashboardDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`next build failed: ${error.message}\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`)) : resolve(),
+    execFile(
+      process.execPath,
+      [join(dashboardDir, "../node_modules/next/dist/bin/next"), "build"],
+      {
+        cwd: dashboardDir,
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 10 * 60_000,
+      },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`next build failed: ${error.message}\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`))
+          : resolve(),
     );
   });
 }

@@ -7,7 +7,13 @@
 import { startStack } from "./start-stack";
 
 const stack = await startStack();
-console.log(JSON.stringify({ dashboard: stack.dashboardUrl, api: stack.apiUrl, readKeys: stack.readKeys, database: stack.database }, null, 2));
+console.log(
+  JSON.stringify(
+    { dashboard: stack.dashboardUrl, api: stack.apiUrl, readKeys: stack.readKeys, database: stack.database },
+    null,
+    2,
+  ),
+);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     void stack.stop().then(() => process.exit(0));

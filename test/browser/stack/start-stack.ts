@@ -47,7 +47,9 @@ const key = () => randomBytes(18).toString("base64url");
  * with demo traffic loaded through the ingest pipeline and labeled by the outcome evaluator, the
  * query API and the built dashboard, each API and dashboard as its own process on a free port.
  */
-export async function startStack(options: { demoEvents?: number; log?: (message: string) => void } = {}): Promise<RunningStack> {
+export async function startStack(
+  options: { demoEvents?: number; log?: (message: string) => void } = {},
+): Promise<RunningStack> {
   const log = options.log ?? ((message: string) => console.log(`[browser stack] ${message}`));
   const started = Date.now();
   const build = ensureDashboardBuild(join(ROOT, "dashboard"));
@@ -86,7 +88,10 @@ export async function startStack(options: { demoEvents?: number; log?: (message:
           CLICKHOUSE_DATABASE: database,
           HOST: "127.0.0.1",
           PORT: String(apiPort),
-          ANSWERSCOPE_KEYS: [...Object.entries(readKeys).map(([tenant, readKey]) => `read:${tenant}:${readKey}`), `ingest:demo:${ingestKey}`].join(","),
+          ANSWERSCOPE_KEYS: [
+            ...Object.entries(readKeys).map(([tenant, readKey]) => `read:${tenant}:${readKey}`),
+            `ingest:demo:${ingestKey}`,
+          ].join(","),
           ANSWERSCOPE_KEYS_FILE: "",
           TRACE_URL_TEMPLATE,
           // An outage must surface within a test's patience, not after 30 s.

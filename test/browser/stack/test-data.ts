@@ -32,7 +32,15 @@ export function buildTestData(nowMs: number, demoEvents = 6000): TestData {
   const toMs = nowMs - 10 * 60_000;
   const fromMs = toMs - 6 * 3600_000;
   const events: object[] = [];
-  for (const message of generateDemoEvents({ events: demoEvents, seed: 11, tenants: ["demo", "acme"], time: { mode: "backfill", endMs: toMs, windowMs: toMs - fromMs } }, nowMs)) {
+  for (const message of generateDemoEvents(
+    {
+      events: demoEvents,
+      seed: 11,
+      tenants: ["demo", "acme"],
+      time: { mode: "backfill", endMs: toMs, windowMs: toMs - fromMs },
+    },
+    nowMs,
+  )) {
     try {
       events.push(JSON.parse(message.value) as object);
     } catch {
@@ -44,7 +52,14 @@ export function buildTestData(nowMs: number, demoEvents = 6000): TestData {
   return { events, fromMs, toMs };
 }
 
-const VIKINGBOT_LABELS = ["positive_feedback", "negative_feedback", "reasked", "resolved", "follow_up_without_feedback", "follow_up"] as const;
+const VIKINGBOT_LABELS = [
+  "positive_feedback",
+  "negative_feedback",
+  "reasked",
+  "resolved",
+  "follow_up_without_feedback",
+  "follow_up",
+] as const;
 
 /**
  * vikingbot's own labels (the label-agreement view) on every third response of tenant demo, cycling
@@ -52,15 +67,31 @@ const VIKINGBOT_LABELS = ["positive_feedback", "negative_feedback", "reasked", "
  * positive_feedback, a disagreement the view must show. Tenant acme gets none: its view is empty.
  */
 function vikingbotLabels(events: readonly object[]): object[] {
-  const responses = events.filter((event): event is { event_type: string; tenant_id: string; response_id: string; occurred_at: string } => {
-    const candidate = event as { event_type?: unknown; tenant_id?: unknown };
-    return candidate.event_type === "response_completed" && candidate.tenant_id === "demo";
-  });
+  const responses = events.filter(
+    (event): event is { event_type: string; tenant_id: string; response_id: string; occurred_at: string } => {
+      const candidate = event as { event_type?: unknown; tenant_id?: unknown };
+      return candidate.event_type === "response_completed" && candidate.tenant_id === "demo";
+    },
+  );
   return responses.flatMap((response, index) => {
-    const label = response.response_id === EDGE.badResponseId ? "positive_feedback" : index % 3 === 0 ? VIKINGBOT_LABELS[(index / 3) % VIKINGBOT_LABELS.length]! : null;
+    const label =
+      response.response_id === EDGE.badResponseId
+        ? "positive_feedback"
+        : index % 3 === 0
+          ? VIKINGBOT_LABELS[(index / 3) % VIKINGBOT_LABELS.length]!
+          : null;
     if (label === null) return [];
     const evaluatedAt = new Date(Date.parse(response.occurred_at) + 60_000).toISOString();
-    return [makeExternalOutcome({ event_id: `vb-label-${response.response_id}-${index}`, tenant_id: "demo", response_id: response.response_id, occurred_at: evaluatedAt, label, evidence: undefined })];
+    return [
+      makeExternalOutcome({
+        event_id: `vb-label-${response.response_id}-${index}`,
+        tenant_id: "demo",
+        response_id: response.response_id,
+        occurred_at: evaluatedAt,
+        label,
+        evidence: undefined,
+      }),
+    ];
   });
 }
 
@@ -72,9 +103,36 @@ function edgeEvents(startMs: number): object[] {
   const common = { tenant_id: tenant, session_id: session, user_id: user, response_id: EDGE.badResponseId };
   return [
     // Tool calls: one of each lifecycle the detail page must mark.
-    makeToolCall({ ...common, event_id: "edge-tc1-start", occurred_at: at(0), tool_call_id: "edge-tc1", status: "started", tool_name: "web_search", result_summary: undefined, duration_ms: undefined }),
-    makeToolCall({ ...common, event_id: "edge-tc1-end", occurred_at: at(420), tool_call_id: "edge-tc1", status: "completed", tool_name: "web_search", result_summary: "3 results", duration_ms: 420 }),
-    makeToolCall({ ...common, event_id: "edge-tc2-start", occurred_at: at(500), tool_call_id: "edge-tc2", status: "started", tool_name: "db_query", result_summary: undefined, duration_ms: undefined }),
+    makeToolCall({
+      ...common,
+      event_id: "edge-tc1-start",
+      occurred_at: at(0),
+      tool_call_id: "edge-tc1",
+      status: "started",
+      tool_name: "web_search",
+      result_summary: undefined,
+      duration_ms: undefined,
+    }),
+    makeToolCall({
+      ...common,
+      event_id: "edge-tc1-end",
+      occurred_at: at(420),
+      tool_call_id: "edge-tc1",
+      status: "completed",
+      tool_name: "web_search",
+      result_summary: "3 results",
+      duration_ms: 420,
+    }),
+    makeToolCall({
+      ...common,
+      event_id: "edge-tc2-start",
+      occurred_at: at(500),
+      tool_call_id: "edge-tc2",
+      status: "started",
+      tool_name: "db_query",
+      result_summary: undefined,
+      duration_ms: undefined,
+    }),
     makeToolCall({
       ...common,
       event_id: "edge-tc2-end",
@@ -87,8 +145,26 @@ function edgeEvents(startMs: number): object[] {
       error_category: "upstream",
       error_message: `connection refused for password=${EDGE.secret}`,
     }),
-    makeToolCall({ ...common, event_id: "edge-tc3-end", occurred_at: at(1900), tool_call_id: "edge-tc3", status: "completed", tool_name: "kb_lookup", result_summary: "1 article", duration_ms: 150 }),
-    makeToolCall({ ...common, event_id: "edge-tc4-start", occurred_at: at(2000), tool_call_id: "edge-tc4", status: "started", tool_name: "code_runner", result_summary: undefined, duration_ms: undefined }),
+    makeToolCall({
+      ...common,
+      event_id: "edge-tc3-end",
+      occurred_at: at(1900),
+      tool_call_id: "edge-tc3",
+      status: "completed",
+      tool_name: "kb_lookup",
+      result_summary: "1 article",
+      duration_ms: 150,
+    }),
+    makeToolCall({
+      ...common,
+      event_id: "edge-tc4-start",
+      occurred_at: at(2000),
+      tool_call_id: "edge-tc4",
+      status: "started",
+      tool_name: "code_runner",
+      result_summary: undefined,
+      duration_ms: undefined,
+    }),
     makeResponseCompleted({
       ...common,
       event_id: "edge-bad-1-done",
@@ -109,7 +185,16 @@ function edgeEvents(startMs: number): object[] {
       turn_index: 0,
     }),
     // Rated up, then revised to down with a reason: two accepted actions, the second decides.
-    makeFeedback({ tenant_id: tenant, user_id: user, session_id: session, event_id: "edge-fb-1", client_feedback_id: "edge-cfb-1", occurred_at: at(20_000), target_id: EDGE.badResponseId, rating: "up" }),
+    makeFeedback({
+      tenant_id: tenant,
+      user_id: user,
+      session_id: session,
+      event_id: "edge-fb-1",
+      client_feedback_id: "edge-cfb-1",
+      occurred_at: at(20_000),
+      target_id: EDGE.badResponseId,
+      rating: "up",
+    }),
     makeFeedback({
       tenant_id: tenant,
       user_id: user,
@@ -158,7 +243,16 @@ function edgeEvents(startMs: number): object[] {
       citation_ids: [],
       query_text: "How do I cancel my plan?",
     }),
-    makeFeedback({ tenant_id: tenant, user_id: "edge-user-2", event_id: "edge-fb-3", client_feedback_id: "edge-cfb-3", occurred_at: at(170_000), target_id: EDGE.noTraceResponseId, rating: "down", reason: "incorrect" }),
+    makeFeedback({
+      tenant_id: tenant,
+      user_id: "edge-user-2",
+      event_id: "edge-fb-3",
+      client_feedback_id: "edge-cfb-3",
+      occurred_at: at(170_000),
+      target_id: EDGE.noTraceResponseId,
+      rating: "down",
+      reason: "incorrect",
+    }),
     makeResponseCompleted({
       tenant_id: "acme",
       session_id: "acme-session-1",
@@ -170,6 +264,15 @@ function edgeEvents(startMs: number): object[] {
       trace_id: "acme-trace-1",
       query_text: "acme internal question",
     }),
-    makeFeedback({ tenant_id: "acme", user_id: "acme-user-1", event_id: "acme-fb-1", client_feedback_id: "acme-cfb-1", occurred_at: at(175_000), target_id: EDGE.otherTenantResponseId, rating: "down", reason: "unsafe" }),
+    makeFeedback({
+      tenant_id: "acme",
+      user_id: "acme-user-1",
+      event_id: "acme-fb-1",
+      client_feedback_id: "acme-cfb-1",
+      occurred_at: at(175_000),
+      target_id: EDGE.otherTenantResponseId,
+      rating: "down",
+      reason: "unsafe",
+    }),
   ];
 }

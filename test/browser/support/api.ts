@@ -6,11 +6,18 @@ export const stack = () => inject("browserStack");
 export type Tenant = keyof ReturnType<typeof stack>["readKeys"];
 
 /** The query API's answer to the same question the page asked, read directly with the tenant's read key. */
-export async function apiGet<T>(tenant: Tenant, path: string, params: Record<string, string | string[]> = {}): Promise<T> {
+export async function apiGet<T>(
+  tenant: Tenant,
+  path: string,
+  params: Record<string, string | string[]> = {},
+): Promise<T> {
   const { apiUrl, readKeys } = stack();
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) for (const item of Array.isArray(value) ? value : [value]) query.append(name, item);
-  const response = await fetch(`${apiUrl}${path}?${query.toString()}`, { headers: { authorization: `Bearer ${readKeys[tenant]}` } });
+  for (const [name, value] of Object.entries(params))
+    for (const item of Array.isArray(value) ? value : [value]) query.append(name, item);
+  const response = await fetch(`${apiUrl}${path}?${query.toString()}`, {
+    headers: { authorization: `Bearer ${readKeys[tenant]}` },
+  });
   if (!response.ok) throw new Error(`API ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }

@@ -20,7 +20,11 @@ export const EVERY_VIEW: readonly ViewCase[] = [
   { name: "effect", url: () => viewUrl("/effect"), charts: 2 },
   { name: "diagnostics", url: () => viewUrl("/diagnostics"), charts: 7 },
   { name: "negative-feedback", url: () => viewUrl("/feedback"), charts: 1 },
-  { name: "compare", url: () => viewUrl("/compare", { metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v2" }), charts: 1 },
+  {
+    name: "compare",
+    url: () => viewUrl("/compare", { metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v2" }),
+    charts: 1,
+  },
   { name: "label-agreement", url: () => viewUrl("/agreement"), charts: 0 },
   { name: "rejected-events", url: () => viewUrl("/rejected"), charts: 1 },
   { name: "response-detail", url: () => viewUrl(`/responses/${EDGE.badResponseId}`), charts: 0 },
@@ -28,7 +32,13 @@ export const EVERY_VIEW: readonly ViewCase[] = [
 ];
 
 /** Every view at every screen size, for `it.each`. */
-export const EVERY_VIEW_ON_EVERY_SCREEN = (Object.keys(SCREENS) as Screen[]).flatMap((screen) => EVERY_VIEW.map((view) => ({ screen, view, title: `${view.name} at ${SCREENS[screen].width}x${SCREENS[screen].height}` })));
+export const EVERY_VIEW_ON_EVERY_SCREEN = (Object.keys(SCREENS) as Screen[]).flatMap((screen) =>
+  EVERY_VIEW.map((view) => ({
+    screen,
+    view,
+    title: `${view.name} at ${SCREENS[screen].width}x${SCREENS[screen].height}`,
+  })),
+);
 
 /**
  * Opens views at a screen size: one logged-in and one logged-out profile per screen for the whole
@@ -43,7 +53,12 @@ export function useViewPages(browser: () => Browser): (view: ViewCase, screen: S
     const key = `${screen}:${loggedOut}`;
     if (!contexts.has(key)) {
       const viewport = SCREENS[screen];
-      contexts.set(key, loggedOut ? newContext(browser(), stack().dashboardUrl, viewport) : loggedIn(browser(), "demo", viewport).then(({ context, page }) => page.close().then(() => context)));
+      contexts.set(
+        key,
+        loggedOut
+          ? newContext(browser(), stack().dashboardUrl, viewport)
+          : loggedIn(browser(), "demo", viewport).then(({ context, page }) => page.close().then(() => context)),
+      );
     }
     return contexts.get(key)!;
   };

@@ -20,10 +20,13 @@ export async function waitForFocus(page: Page, selector: string, timeout = 15_00
 
 /** Whether the element's top edge is inside the viewport (scrolled into view). */
 export function topInViewport(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((element) => {
-    const top = element.getBoundingClientRect().top;
-    return top >= 0 && top < window.innerHeight;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const top = element.getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight;
+    });
 }
 
 /** Lets the page run what a key press set going (its handlers, a frame, the tasks after it). */

@@ -12,5 +12,9 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   // The mouse off any chart: no tooltip in the picture.
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, clip: { x: 0, y: 0, width: viewport.width, height: Math.min(height, Math.round(viewport.height * 2.5)) } });
+  await page.screenshot({
+    path: join(SCREENSHOTS, `${name}.png`),
+    fullPage: true,
+    clip: { x: 0, y: 0, width: viewport.width, height: Math.min(height, Math.round(viewport.height * 2.5)) },
+  });
 }

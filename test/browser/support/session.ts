@@ -19,7 +19,11 @@ export function useBrowser(): () => Browser {
 }
 
 /** A new profile logged in to `tenant` through the login form. */
-export async function loggedIn(browser: Browser, tenant: Tenant = "demo", viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+export async function loggedIn(
+  browser: Browser,
+  tenant: Tenant = "demo",
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, stack().dashboardUrl, viewport);
   const page = await context.newPage();
   await logIn(page, tenant, stack().readKeys[tenant]);
@@ -29,12 +33,14 @@ export async function loggedIn(browser: Browser, tenant: Tenant = "demo", viewpo
 /** A view's link for the tenant over the whole test data, plus view parameters. */
 export function viewUrl(path: string, params: Record<string, string | string[]> = {}, tenant: Tenant = "demo"): string {
   const query = new URLSearchParams({ tenant, ...dataRange() });
-  for (const [name, value] of Object.entries(params)) for (const item of Array.isArray(value) ? value : [value]) query.append(name, item);
+  for (const [name, value] of Object.entries(params))
+    for (const item of Array.isArray(value) ? value : [value]) query.append(name, item);
   return `${path}?${query.toString()}`;
 }
 
 /** The API parameters of the same question. */
 export const apiRange = (extra: Record<string, string | string[]> = {}) => ({ ...dataRange(), ...extra });
 
-export const kpiValue = (page: Page, id: string) => page.locator(`[data-kpi="${id}"] [data-role="value"]`).first().innerText();
+export const kpiValue = (page: Page, id: string) =>
+  page.locator(`[data-kpi="${id}"] [data-role="value"]`).first().innerText();
 export const kpiN = (page: Page, id: string) => page.locator(`[data-kpi="${id}"] [data-role="n"]`).first().innerText();

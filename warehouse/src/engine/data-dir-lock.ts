@@ -76,7 +76,11 @@ function releaseOnExit(): void {
 export function lockDataDir(dataDir: string): () => void {
   const dir = resolve(dataDir);
   if (held && held.dir !== dir) {
-    throw new DataDirLockedError(dir, process.pid, `cannot be opened: this process already runs the embedded warehouse in ${held.dir}, and the engine binds one data directory per process`);
+    throw new DataDirLockedError(
+      dir,
+      process.pid,
+      `cannot be opened: this process already runs the embedded warehouse in ${held.dir}, and the engine binds one data directory per process`,
+    );
   }
   if (!held) {
     mkdirSync(dir, { recursive: true });
@@ -84,13 +88,21 @@ export function lockDataDir(dataDir: string): () => void {
     if (!createLock(lockPath)) {
       const holder = readHolder(lockPath);
       if (holder !== undefined && holder !== process.pid && isRunning(holder)) {
-        throw new DataDirLockedError(dir, holder, `is in use by process ${holder} (lock file ${lockPath}); stop that process, or point this one at another data directory`);
+        throw new DataDirLockedError(
+          dir,
+          holder,
+          `is in use by process ${holder} (lock file ${lockPath}); stop that process, or point this one at another data directory`,
+        );
       }
       // Left by a process that no longer runs (or by this pid before a restart): take it over.
       unlinkSync(lockPath);
       if (!createLock(lockPath)) {
         const racer = readHolder(lockPath);
-        throw new DataDirLockedError(dir, racer, `was just taken by process ${racer ?? "unknown"} (lock file ${lockPath})`);
+        throw new DataDirLockedError(
+          dir,
+          racer,
+          `was just taken by process ${racer ?? "unknown"} (lock file ${lockPath})`,
+        );
       }
     }
     held = { dir, users: 0 };

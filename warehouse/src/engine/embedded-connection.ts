@@ -10,7 +10,12 @@ import { defaultEmbeddedSessions, SessionPool } from "./session-pool";
  * the config refuses a cluster on the embedded engine, and a statement that still sends one fails
  * here, named, instead of changing the session for the statements after it.
  */
-const SERVER_ONLY_SETTINGS = ["insert_distributed_sync", "distributed_product_mode", "load_balancing", "distributed_ddl_task_timeout"];
+const SERVER_ONLY_SETTINGS = [
+  "insert_distributed_sync",
+  "distributed_product_mode",
+  "load_balancing",
+  "distributed_ddl_task_timeout",
+];
 
 /**
  * Per-statement settings over a session where settings stay. chdb/connection sends a statement's
@@ -28,8 +33,13 @@ export class StatementSettings {
   of(settings: ClickHouseSettings | undefined): ClickHouseSettings {
     const own = Object.fromEntries(Object.entries(settings ?? {}).filter(([, value]) => value !== undefined));
     const serverOnly = Object.keys(own).filter((name) => SERVER_ONLY_SETTINGS.includes(name));
-    if (serverOnly.length > 0) throw new Error(`the embedded warehouse has no cluster: setting(s) ${serverOnly.join(", ")} apply to a ClickHouse server only`);
-    const restored = Object.fromEntries([...this.changed].filter((name) => !(name in own)).map((name) => [name, this.defaults.get(name)!]));
+    if (serverOnly.length > 0)
+      throw new Error(
+        `the embedded warehouse has no cluster: setting(s) ${serverOnly.join(", ")} apply to a ClickHouse server only`,
+      );
+    const restored = Object.fromEntries(
+      [...this.changed].filter((name) => !(name in own)).map((name) => [name, this.defaults.get(name)!]),
+    );
     // Names the engine does not know are its error to report (or HTTP options chdb/connection drops).
     for (const name of Object.keys(own)) if (this.defaults.has(name)) this.changed.add(name);
     return { ...restored, ...own };
@@ -46,7 +56,10 @@ type EngineConnection = ClientConnection & { readonly chdb: ChdbExtension };
 interface EngineSession {
   /** Statements sent and not yet answered (session-pool.ts picks by it). */
   readonly busy: number;
-  run<P extends StatementParams, R>(call: (connection: EngineConnection, params: P) => Promise<R>, params: P): Promise<R>;
+  run<P extends StatementParams, R>(
+    call: (connection: EngineConnection, params: P) => Promise<R>,
+    params: P,
+  ): Promise<R>;
   ping: ClientConnection["ping"];
   close(): Promise<void>;
 }
@@ -54,7 +67,10 @@ interface EngineSession {
 /** The engine's setting defaults, read once by the first session and shared with the sessions after it. */
 type SettingDefaults = (connection: ClientConnection) => Promise<ReadonlyMap<string, string>>;
 
-function openEngineSession(options: { dataDir: string; requestTimeoutMs: number }, defaultsOf: SettingDefaults): EngineSession {
+function openEngineSession(
+  options: { dataDir: string; requestTimeoutMs: number },
+  defaultsOf: SettingDefaults,
+): EngineSession {
   // chdb/connection implements client-common's Connection, the same interface as ClientConnection.
   const inner = createChdbConnection({ path: options.dataDir }) as unknown as EngineConnection;
   const running = new Set<Promise<unknown>>();
@@ -75,12 +91,20 @@ function openEngineSession(options: { dataDir: string; requestTimeoutMs: number 
         const timeout = AbortSignal.timeout(options.requestTimeoutMs);
         // Statements reach the session in the order they are sent: the settings are worked out right before.
         const own = (await settings).of(params.clickhouse_settings);
-        const promise = call(inner, { ...params, clickhouse_settings: own, abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout });
+        const promise = call(inner, {
+          ...params,
+          clickhouse_settings: own,
+          abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout,
+        });
         running.add(promise);
         const forget = () => running.delete(promise);
         promise.then(forget, forget);
         return await promise.catch((error: unknown) => {
-          if (timeout.aborted) throw new Error(`Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`, { cause: error });
+          if (timeout.aborted)
+            throw new Error(
+              `Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`,
+              { cause: error },
+            );
           throw error;
         });
       } finally {
@@ -120,7 +144,11 @@ const SESSION_TIMEOUT_MS = 60_000;
  * - a close that waits for the statements still running, because closing the engine's session
  *   under a running statement aborts the engine for the rest of the process.
  */
-export function createEmbeddedConnection(options: { dataDir: string; requestTimeoutMs: number; sessions?: number }): ClientConnection {
+export function createEmbeddedConnection(options: {
+  dataDir: string;
+  requestTimeoutMs: number;
+  sessions?: number;
+}): ClientConnection {
   const release = lockDataDir(options.dataDir);
   let defaults: Promise<ReadonlyMap<string, string>> | undefined;
   const defaultsOf: SettingDefaults = (connection) => {
@@ -149,7 +177,11 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
       clearTimeout(current.idle);
       current.idle = setTimeout(() => {
         named.delete(sessionId);
-        current.session.close().catch((error: unknown) => console.error(`embedded warehouse: closing idle session ${sessionId} failed:`, error));
+        current.session
+          .close()
+          .catch((error: unknown) =>
+            console.error(`embedded warehouse: closing idle session ${sessionId} failed:`, error),
+          );
       }, SESSION_TIMEOUT_MS).unref();
     };
     touch();
@@ -157,7 +189,10 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
   }
 
   let closing: Promise<void> | undefined;
-  function run<P extends StatementParams, R>(call: (connection: EngineConnection, params: P) => Promise<R>, params: P): Promise<R> {
+  function run<P extends StatementParams, R>(
+    call: (connection: EngineConnection, params: P) => Promise<R>,
+    params: P,
+  ): Promise<R> {
     if (closing) return Promise.reject(new Error("the embedded warehouse is closed"));
     const { session, touch } = sessionOf(params.session_id);
     const result = session.run(call, params);
@@ -170,7 +205,9 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
     exec: (params) => {
       // The product's inserts (insertRows) go to the engine as bytes (raw-insert.ts).
       const target = params.values !== undefined ? rawInsertTarget(params.query) : undefined;
-      return target ? run((c, p) => rawInsert(c.chdb, target, { ...p, values: p.values! }), params) : run((c, p) => c.exec(p), params);
+      return target
+        ? run((c, p) => rawInsert(c.chdb, target, { ...p, values: p.values! }), params)
+        : run((c, p) => c.exec(p), params);
     },
     command: (params) => run((c, p) => c.command(p), params),
     insert: (params) => run((c, p) => c.insert(p), params),
@@ -192,9 +229,15 @@ export function createEmbeddedConnection(options: { dataDir: string; requestTime
 
 /** Every setting's default value, as the engine reports it (read before any statement changed one). */
 async function readDefaults(connection: ClientConnection): Promise<Map<string, string>> {
-  const { stream } = await connection.query({ query: "SELECT name, default FROM system.settings", clickhouse_settings: { default_format: "JSONEachRow" } });
+  const { stream } = await connection.query({
+    query: "SELECT name, default FROM system.settings",
+    clickhouse_settings: { default_format: "JSONEachRow" },
+  });
   let text = "";
   for await (const chunk of stream) text += String(chunk);
-  const rows = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { name: string; default: string });
+  const rows = text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { name: string; default: string });
   return new Map(rows.map((row) => [row.name, row.default]));
 }

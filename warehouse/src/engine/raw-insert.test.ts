@@ -3,8 +3,14 @@ import { rawInsertTarget } from "./raw-insert";
 
 describe("the inserts that take chDB's raw path", () => {
   it("are insertRows' statements: a table, qualified or not, and JSONEachRow", () => {
-    expect(rawInsertTarget("INSERT INTO answerscope.responses FORMAT JSONEachRow")).toEqual({ table: "answerscope.responses", format: "JSONEachRow" });
-    expect(rawInsertTarget(" INSERT INTO probe FORMAT JSONEachRow\n")).toEqual({ table: "probe", format: "JSONEachRow" });
+    expect(rawInsertTarget("INSERT INTO answerscope.responses FORMAT JSONEachRow")).toEqual({
+      table: "answerscope.responses",
+      format: "JSONEachRow",
+    });
+    expect(rawInsertTarget(" INSERT INTO probe FORMAT JSONEachRow\n")).toEqual({
+      table: "probe",
+      format: "JSONEachRow",
+    });
   });
 
   it("are no other statement, which exec sends as text", () => {
@@ -15,6 +21,7 @@ describe("the inserts that take chDB's raw path", () => {
       "INSERT INTO `t` FORMAT JSONEachRow",
       "INSERT INTO t.u.v FORMAT JSONEachRow",
       "SELECT 1 FORMAT JSONEachRow",
-    ]) expect(rawInsertTarget(query)).toBeUndefined();
+    ])
+      expect(rawInsertTarget(query)).toBeUndefined();
   });
 });

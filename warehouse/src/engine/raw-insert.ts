@@ -30,7 +30,10 @@ async function bodyOf(values: Values): Promise<Buffer> {
   for await (const chunk of values) {
     if (typeof chunk === "string") chunks.push(Buffer.from(chunk, "utf8"));
     else if (Buffer.isBuffer(chunk)) chunks.push(chunk);
-    else chunks.push(Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength));
+    else
+      chunks.push(
+        Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength),
+      );
   }
   return Buffer.concat(chunks);
 }
@@ -49,7 +52,9 @@ export async function rawInsert(
   params: { values: Values; clickhouse_settings?: ClickHouseSettings; abort_signal?: AbortSignal; query_id?: string },
 ) {
   const values = await bodyOf(params.values);
-  const settings = Object.fromEntries(Object.entries(params.clickhouse_settings ?? {}).filter(([, value]) => value !== undefined)) as Record<string, string | number | boolean>;
+  const settings = Object.fromEntries(
+    Object.entries(params.clickhouse_settings ?? {}).filter(([, value]) => value !== undefined),
+  ) as Record<string, string | number | boolean>;
   try {
     const summary = await chdb.rawInsert({ ...target, values, settings, signal: params.abort_signal });
     const rows = String(summary.rowsWritten);
@@ -59,7 +64,16 @@ export async function rawInsert(
       query_id: params.query_id ?? crypto.randomUUID(),
       response_headers: {},
       http_status_code: 200,
-      summary: { read_rows: rows, read_bytes: bytes, written_rows: rows, written_bytes: bytes, result_rows: "0", result_bytes: "0", total_rows_to_read: "0", elapsed_ns: String(Math.round(summary.elapsed * 1e9)) },
+      summary: {
+        read_rows: rows,
+        read_bytes: bytes,
+        written_rows: rows,
+        written_bytes: bytes,
+        result_rows: "0",
+        result_bytes: "0",
+        total_rows_to_read: "0",
+        elapsed_ns: String(Math.round(summary.elapsed * 1e9)),
+      },
     };
   } catch (error) {
     if (params.abort_signal?.aborted) throw error;

@@ -70,6 +70,7 @@ describe("the embedded engine's session pool", () => {
     const configOf = (env: NodeJS.ProcessEnv) => warehouseConfigFromEnv(WarehouseEnvSchema.parse(env));
     expect(configOf({ CLICKHOUSE_EMBEDDED_SESSIONS: "3" })).toMatchObject({ embeddedSessions: 3 });
     expect(configOf({ CLICKHOUSE_EMBEDDED_SESSIONS: "" }).embeddedSessions).toBeUndefined();
-    for (const bad of ["0", "65", "two"]) expect(() => configOf({ CLICKHOUSE_EMBEDDED_SESSIONS: bad })).toThrow(/CLICKHOUSE_EMBEDDED_SESSIONS/);
+    for (const bad of ["0", "65", "two"])
+      expect(() => configOf({ CLICKHOUSE_EMBEDDED_SESSIONS: bad })).toThrow(/CLICKHOUSE_EMBEDDED_SESSIONS/);
   });
 });

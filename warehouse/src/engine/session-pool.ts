@@ -35,7 +35,8 @@ export class SessionPool<S extends PooledSession> {
     private readonly size: number,
     private readonly open: () => S,
   ) {
-    if (!Number.isInteger(size) || size < 1 || size > MAX_EMBEDDED_SESSIONS) throw new Error(`a session pool holds 1 to ${MAX_EMBEDDED_SESSIONS} sessions, not ${size}`);
+    if (!Number.isInteger(size) || size < 1 || size > MAX_EMBEDDED_SESSIONS)
+      throw new Error(`a session pool holds 1 to ${MAX_EMBEDDED_SESSIONS} sessions, not ${size}`);
     this.sessions = [open()];
   }
 

@@ -12,11 +12,17 @@ describe("the warehouse's engine from the environment", () => {
   });
 
   it("treats an empty CLICKHOUSE_URL (an env file's `X=`) as unset", () => {
-    expect(configOf({ CLICKHOUSE_URL: "", ANSWERSCOPE_DATA_DIR: "" })).toMatchObject({ dataDir: resolve(".data", "warehouse") });
+    expect(configOf({ CLICKHOUSE_URL: "", ANSWERSCOPE_DATA_DIR: "" })).toMatchObject({
+      dataDir: resolve(".data", "warehouse"),
+    });
   });
 
   it("talks to the server CLICKHOUSE_URL names, and opens no data directory", () => {
-    const config = configOf({ CLICKHOUSE_URL: "http://ch:8123", ANSWERSCOPE_DATA_DIR: "/srv/as", CLICKHOUSE_CLUSTER: "c" });
+    const config = configOf({
+      CLICKHOUSE_URL: "http://ch:8123",
+      ANSWERSCOPE_DATA_DIR: "/srv/as",
+      CLICKHOUSE_CLUSTER: "c",
+    });
     expect(config).toMatchObject({ url: "http://ch:8123", cluster: "c" });
     expect(config).not.toHaveProperty("dataDir");
     const warehouse = createWarehouse(config);
@@ -29,8 +35,12 @@ describe("the warehouse's engine from the environment", () => {
   });
 
   it("refuses a cluster without a server, and a config naming both engines or none", () => {
-    expect(() => createWarehouse(configOf({ CLICKHOUSE_CLUSTER: "answerscope" }))).toThrow(/CLICKHOUSE_CLUSTER needs a ClickHouse server/);
-    expect(() => createWarehouse({ url: "http://ch:8123", dataDir: "/srv/as/warehouse" })).toThrow(/either a ClickHouse server's url/);
+    expect(() => createWarehouse(configOf({ CLICKHOUSE_CLUSTER: "answerscope" }))).toThrow(
+      /CLICKHOUSE_CLUSTER needs a ClickHouse server/,
+    );
+    expect(() => createWarehouse({ url: "http://ch:8123", dataDir: "/srv/as/warehouse" })).toThrow(
+      /either a ClickHouse server's url/,
+    );
     expect(() => createWarehouse({})).toThrow(/either a ClickHouse server's url/);
   });
 });

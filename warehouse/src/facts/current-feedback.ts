@@ -88,10 +88,27 @@ export function ownersResponseRatingsSql(w: Warehouse, options: OwnersResponseRa
 
 /** The columns of a rating key (currentFeedbackSql's, verification aside). */
 const RATING_KEY_COLUMNS = [
-  "tenant_id", "user_id", "target_type", "target_id", "subject_id", "rating",
-  "latest_event_id AS event_id", "latest_at_ms AS occurred_at_ms", "latest_ingested_at_ms AS ingested_at_ms",
-  "client_feedback_id", "diagnostic_task_id", "session_id", "run_id", "reason", "reason_code", "comment", "correction", "severity",
-  "actions", "revisions", "revision_times_ms",
+  "tenant_id",
+  "user_id",
+  "target_type",
+  "target_id",
+  "subject_id",
+  "rating",
+  "latest_event_id AS event_id",
+  "latest_at_ms AS occurred_at_ms",
+  "latest_ingested_at_ms AS ingested_at_ms",
+  "client_feedback_id",
+  "diagnostic_task_id",
+  "session_id",
+  "run_id",
+  "reason",
+  "reason_code",
+  "comment",
+  "correction",
+  "severity",
+  "actions",
+  "revisions",
+  "revision_times_ms",
 ];
 
 /** The rating keys of currentFeedbackSql before verification, one row per (tenant, user_id, target_type, target_id, subject_id). */

@@ -1,5 +1,19 @@
 import type { Warehouse } from "../client";
-import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, partitionSinceCondition, rowsFilter, sinceCondition, subqueryLike, tenantCondition, whereAll, type IdSet, type SqlSubquery } from "./sql-fragments";
+import {
+  emptyNarrowing,
+  inIdSet,
+  inSubquery,
+  msRange,
+  narrowTo,
+  partitionSinceCondition,
+  rowsFilter,
+  sinceCondition,
+  subqueryLike,
+  tenantCondition,
+  whereAll,
+  type IdSet,
+  type SqlSubquery,
+} from "./sql-fragments";
 
 export interface CurrentResponsesOptions {
   tenantId: string;
@@ -22,9 +36,19 @@ export interface CurrentResponsesOptions {
  * enough: the current version of a response wanted is in the sessions and in the range, and has
  * an index row of its own there.
  */
-export function sessionResponsesSql(w: Warehouse, options: { tenantId: string; sessionIds: IdSet; fromMs?: number }): SqlSubquery {
-  const indexed = [tenantCondition(options.tenantId), inIdSet("session_id", options.sessionIds), ...(options.fromMs === undefined ? [] : [partitionSinceCondition(options.fromMs)])];
-  return subqueryLike(options.sessionIds, `SELECT response_id FROM ${w.table("responses_by_session")} ${whereAll(indexed)}`);
+export function sessionResponsesSql(
+  w: Warehouse,
+  options: { tenantId: string; sessionIds: IdSet; fromMs?: number },
+): SqlSubquery {
+  const indexed = [
+    tenantCondition(options.tenantId),
+    inIdSet("session_id", options.sessionIds),
+    ...(options.fromMs === undefined ? [] : [partitionSinceCondition(options.fromMs)]),
+  ];
+  return subqueryLike(
+    options.sessionIds,
+    `SELECT response_id FROM ${w.table("responses_by_session")} ${whereAll(indexed)}`,
+  );
 }
 
 /**
@@ -46,7 +70,12 @@ export function currentResponsesSql(w: Warehouse, options: CurrentResponsesOptio
   // A session filter narrows the raw rows to responses that ever were in the sessions, then keeps
   // those whose current version still is.
   if (options.sessionIds && !options.responseIds) {
-    narrowing.conditions.push(inSubquery("response_id", sessionResponsesSql(w, { tenantId: options.tenantId, sessionIds: options.sessionIds, fromMs: options.fromMs })));
+    narrowing.conditions.push(
+      inSubquery(
+        "response_id",
+        sessionResponsesSql(w, { tenantId: options.tenantId, sessionIds: options.sessionIds, fromMs: options.fromMs }),
+      ),
+    );
   }
   // Exact: a response's current version is its latest row, so when that is at or after
   // fromMs no earlier row can win, and when it is earlier the response is out of range anyway.

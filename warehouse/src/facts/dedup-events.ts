@@ -13,7 +13,12 @@ export type FactTable = "responses" | "tool_call_events" | "feedback_events";
  * must hold for every copy of an event (true for any column, since
  * copies of one event are identical).
  */
-export function dedupedEventsSql(w: Warehouse, table: FactTable, tenantId: string, narrowing: Narrowing = emptyNarrowing()): string {
+export function dedupedEventsSql(
+  w: Warehouse,
+  table: FactTable,
+  tenantId: string,
+  narrowing: Narrowing = emptyNarrowing(),
+): string {
   return `SELECT * FROM ${w.table(table)}
     ${rowsFilter(tenantId, narrowing)}
     ORDER BY event_id, ingested_at_ms

@@ -1,7 +1,22 @@
 import type { Warehouse } from "../client";
 import type { FeedbackRow } from "../sink/rows";
 import { dedupedEventsSql } from "./dedup-events";
-import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, notInSubquery, rowsFilter, sqlSubquery, subqueryLike, tenantCondition, whereAll, type IdSet, type Narrowing, type SqlSubquery } from "./sql-fragments";
+import {
+  emptyNarrowing,
+  inIdSet,
+  inSubquery,
+  msRange,
+  narrowTo,
+  notInSubquery,
+  rowsFilter,
+  sqlSubquery,
+  subqueryLike,
+  tenantCondition,
+  whereAll,
+  type IdSet,
+  type Narrowing,
+  type SqlSubquery,
+} from "./sql-fragments";
 
 export type FeedbackAction = "accepted" | "retry" | "conflict";
 
@@ -35,7 +50,10 @@ function targetsNarrowing(w: Warehouse, options: FeedbackActionsOptions): Narrow
       options.targetIds,
       inSubquery(
         "(user_id, client_feedback_id)",
-        subqueryLike(options.targetIds, `SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("target_id", options.targetIds)}`),
+        subqueryLike(
+          options.targetIds,
+          `SELECT user_id, client_feedback_id FROM ${w.table("feedback_events")} WHERE ${tenantCondition(options.tenantId)} AND ${inIdSet("target_id", options.targetIds)}`,
+        ),
       ),
     );
   }
@@ -77,7 +95,12 @@ function toRepeatedIds(narrowing: Narrowing, repeated: SqlSubquery): Narrowing {
  */
 export function feedbackActionsSql(w: Warehouse, options: FeedbackActionsOptions): string {
   const narrowing = targetsNarrowing(w, options);
-  if (options.repeatedIdsOnly) return ruledActionsSql(w, options.tenantId, toRepeatedIds(narrowing, repeatedIdsSql(w, options.tenantId, narrowing, "events")));
+  if (options.repeatedIdsOnly)
+    return ruledActionsSql(
+      w,
+      options.tenantId,
+      toRepeatedIds(narrowing, repeatedIdsSql(w, options.tenantId, narrowing, "events")),
+    );
   // Narrowed to targets, the one pass below reads only their ids' rows. Split as below, the
   // targets' set would be built three times (ClickHouse 18.16 builds an identical GLOBAL subquery
   // again at each depth), which cost what the split saved: the reasons route over 90 days at 10 M
@@ -118,10 +141,29 @@ function ruledActionsSql(w: Warehouse, tenantId: string, narrowing: Narrowing): 
  * read's `*` gives; keep_first is MATERIALIZED, so not among them) but the group's own key.
  */
 const CARRIED_COLUMNS = Object.keys({
-  tenant_id: true, target_id: true, event_id: true, occurred_at: true, occurred_at_ms: true, ingested_at_ms: true,
-  client_feedback_id: true, content_hash: true, target_type: true, subject_id: true, diagnostic_task_id: true, user_id: true,
-  session_id: true, run_id: true, rating: true, reason: true, reason_code: true, comment: true, correction: true, severity: true,
-} satisfies Record<keyof FeedbackRow, true>).filter((column) => column !== "user_id" && column !== "client_feedback_id");
+  tenant_id: true,
+  target_id: true,
+  event_id: true,
+  occurred_at: true,
+  occurred_at_ms: true,
+  ingested_at_ms: true,
+  client_feedback_id: true,
+  content_hash: true,
+  target_type: true,
+  subject_id: true,
+  diagnostic_task_id: true,
+  user_id: true,
+  session_id: true,
+  run_id: true,
+  rating: true,
+  reason: true,
+  reason_code: true,
+  comment: true,
+  correction: true,
+  severity: true,
+} satisfies Record<keyof FeedbackRow, true>).filter(
+  (column) => column !== "user_id" && column !== "client_feedback_id",
+);
 
 export interface FeedbackConflictsOptions {
   tenantId: string;

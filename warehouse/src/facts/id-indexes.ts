@@ -11,7 +11,11 @@ import { tenantCondition, whereAll } from "./sql-fragments";
  */
 export function idIndexBackfillSql(w: Warehouse, scope?: { tenantId: string; fromMs: number; toMs: number }): string[] {
   const inScope = scope
-    ? [tenantCondition(scope.tenantId), `occurred_at_ms >= ${sqlValue(scope.fromMs)}`, `occurred_at_ms < ${sqlValue(scope.toMs)}`]
+    ? [
+        tenantCondition(scope.tenantId),
+        `occurred_at_ms >= ${sqlValue(scope.fromMs)}`,
+        `occurred_at_ms < ${sqlValue(scope.toMs)}`,
+      ]
     : [];
   return [
     `INSERT INTO ${w.table("tool_calls_by_response")} (tenant_id, response_id, tool_call_id, occurred_at)

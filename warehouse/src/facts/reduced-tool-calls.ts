@@ -1,6 +1,20 @@
 import type { Warehouse } from "../client";
 import { dedupedEventsSql } from "./dedup-events";
-import { emptyNarrowing, inIdSet, inSubquery, msRange, narrowTo, partitionSinceCondition, sinceCondition, sqlSubquery, subqueryLike, tenantCondition, whereAll, type IdSet, type SqlSubquery } from "./sql-fragments";
+import {
+  emptyNarrowing,
+  inIdSet,
+  inSubquery,
+  msRange,
+  narrowTo,
+  partitionSinceCondition,
+  sinceCondition,
+  sqlSubquery,
+  subqueryLike,
+  tenantCondition,
+  whereAll,
+  type IdSet,
+  type SqlSubquery,
+} from "./sql-fragments";
 
 export interface ReducedToolCallsOptions {
   tenantId: string;
@@ -37,7 +51,13 @@ function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toM
   const firsts = [tenantCondition(tenantId), ...msRange("first_at_ms", fromMs, toMs)];
   return [
     ...sinceCondition(fromMs),
-    inSubquery("tool_call_id", sqlSubquery(`SELECT tool_call_id FROM ${w.table("tool_call_firsts")} ${whereAll(firsts)} GROUP BY tool_call_id HAVING sum(sign) > 0`, { many: true })),
+    inSubquery(
+      "tool_call_id",
+      sqlSubquery(
+        `SELECT tool_call_id FROM ${w.table("tool_call_firsts")} ${whereAll(firsts)} GROUP BY tool_call_id HAVING sum(sign) > 0`,
+        { many: true },
+      ),
+    ),
   ];
 }
 
@@ -47,11 +67,17 @@ function callsFromConditions(w: Warehouse, tenantId: string, fromMs: number, toM
  * one of its own events' ids, so these are every call that can reduce to one of the responses. A
  * few responses have a few calls.
  */
-export function responseCallsSql(w: Warehouse, options: { tenantId: string; responseIds: IdSet; eventsFromMs?: number }): SqlSubquery {
+export function responseCallsSql(
+  w: Warehouse,
+  options: { tenantId: string; responseIds: IdSet; eventsFromMs?: number },
+): SqlSubquery {
   const indexed = [tenantCondition(options.tenantId), inIdSet("response_id", options.responseIds)];
   // The index's rows are the calls' own events, so the caller's bound holds for them too.
   if (options.eventsFromMs) indexed.push(partitionSinceCondition(options.eventsFromMs));
-  return subqueryLike(options.responseIds, `SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} ${whereAll(indexed)}`);
+  return subqueryLike(
+    options.responseIds,
+    `SELECT tool_call_id FROM ${w.table("tool_calls_by_response")} ${whereAll(indexed)}`,
+  );
 }
 
 /**
@@ -75,10 +101,15 @@ export function reducedToolCallsSql(w: Warehouse, options: ReducedToolCallsOptio
   if (options.toolCallIds) narrowTo(narrowing, options.toolCallIds, inIdSet("tool_call_id", options.toolCallIds));
   // The exact test on the reduced response_id comes after.
   if (options.responseIds && !options.toolCallIds) {
-    const calls = responseCallsSql(w, { tenantId: options.tenantId, responseIds: options.responseIds, eventsFromMs: options.eventsFromMs });
+    const calls = responseCallsSql(w, {
+      tenantId: options.tenantId,
+      responseIds: options.responseIds,
+      eventsFromMs: options.eventsFromMs,
+    });
     narrowTo(narrowing, options.responseIds, inSubquery("tool_call_id", calls));
   }
-  if (options.fromMs !== undefined) narrowing.conditions.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
+  if (options.fromMs !== undefined)
+    narrowing.conditions.push(...callsFromConditions(w, options.tenantId, options.fromMs, options.toMs));
   if (options.eventsFromMs) narrowing.conditions.push(...sinceCondition(options.eventsFromMs));
   const events = dedupedEventsSql(w, "tool_call_events", options.tenantId, narrowing);
   const after = msRange("first_at_ms", options.fromMs, options.toMs);

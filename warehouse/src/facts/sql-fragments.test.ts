@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { emptyNarrowing, inIdSet, inSubquery, isFewIds, msRange, narrowTo, rowsFilter, sqlSubquery, subqueryLike, tenantCondition, tenantRangeConditions, whereAll } from "./sql-fragments";
+import {
+  emptyNarrowing,
+  inIdSet,
+  inSubquery,
+  isFewIds,
+  msRange,
+  narrowTo,
+  rowsFilter,
+  sqlSubquery,
+  subqueryLike,
+  tenantCondition,
+  tenantRangeConditions,
+  whereAll,
+} from "./sql-fragments";
 
 describe("facts SQL fragments", () => {
   it("renders literal ids through the escaping function", () => {
-    expect(inIdSet("response_id", ["a", "it's", "back\\slash"])).toBe("response_id IN ('a', 'it\\'s', 'back\\\\slash')");
+    expect(inIdSet("response_id", ["a", "it's", "back\\slash"])).toBe(
+      "response_id IN ('a', 'it\\'s', 'back\\\\slash')",
+    );
   });
 
   it("renders an empty id list as a set that matches nothing", () => {
@@ -11,12 +26,18 @@ describe("facts SQL fragments", () => {
   });
 
   it("splices only branded subqueries as SQL", () => {
-    expect(inIdSet("session_id", sqlSubquery("SELECT session_id FROM t"))).toBe("session_id IN (SELECT session_id FROM t)");
+    expect(inIdSet("session_id", sqlSubquery("SELECT session_id FROM t"))).toBe(
+      "session_id IN (SELECT session_id FROM t)",
+    );
   });
 
   it("runs a subquery of many ids once per query (GLOBAL IN), and others where the primary key can use their set", () => {
-    expect(inIdSet("session_id", sqlSubquery("SELECT session_id FROM t", { many: true }))).toBe("session_id GLOBAL IN (SELECT session_id FROM t)");
-    expect(inSubquery("(user_id, client_feedback_id)", sqlSubquery("SELECT 1, 2", { many: true }))).toBe("(user_id, client_feedback_id) GLOBAL IN (SELECT 1, 2)");
+    expect(inIdSet("session_id", sqlSubquery("SELECT session_id FROM t", { many: true }))).toBe(
+      "session_id GLOBAL IN (SELECT session_id FROM t)",
+    );
+    expect(inSubquery("(user_id, client_feedback_id)", sqlSubquery("SELECT 1, 2", { many: true }))).toBe(
+      "(user_id, client_feedback_id) GLOBAL IN (SELECT 1, 2)",
+    );
     expect(inSubquery("tool_call_id", sqlSubquery("SELECT 1", { few: true }))).toBe("tool_call_id IN (SELECT 1)");
   });
 
@@ -61,9 +82,15 @@ describe("facts SQL fragments", () => {
   });
 
   it("filters a tenant's rows with the few-id conditions as a PREWHERE and the rest as a WHERE", () => {
-    expect(rowsFilter("t1", { fewIds: ["response_id IN ('r1')"], conditions: ["occurred_at_ms >= 5"] })).toBe("PREWHERE response_id IN ('r1') WHERE tenant_id = 't1' AND occurred_at_ms >= 5");
-    expect(rowsFilter("t1", { fewIds: [], conditions: ["occurred_at_ms >= 5"] })).toBe("WHERE tenant_id = 't1' AND occurred_at_ms >= 5");
-    expect(rowsFilter("t1", { fewIds: ["a IN (1)", "b IN (2)"], conditions: [] })).toBe("PREWHERE a IN (1) AND b IN (2) WHERE tenant_id = 't1'");
+    expect(rowsFilter("t1", { fewIds: ["response_id IN ('r1')"], conditions: ["occurred_at_ms >= 5"] })).toBe(
+      "PREWHERE response_id IN ('r1') WHERE tenant_id = 't1' AND occurred_at_ms >= 5",
+    );
+    expect(rowsFilter("t1", { fewIds: [], conditions: ["occurred_at_ms >= 5"] })).toBe(
+      "WHERE tenant_id = 't1' AND occurred_at_ms >= 5",
+    );
+    expect(rowsFilter("t1", { fewIds: ["a IN (1)", "b IN (2)"], conditions: [] })).toBe(
+      "PREWHERE a IN (1) AND b IN (2) WHERE tenant_id = 't1'",
+    );
     expect(() => rowsFilter("", { fewIds: ["a IN (1)"], conditions: [] })).toThrow(RangeError);
   });
 
@@ -72,6 +99,9 @@ describe("facts SQL fragments", () => {
     narrowTo(narrowing, ["r1"], "a IN ('r1')");
     narrowTo(narrowing, sqlSubquery("SELECT id FROM t"), "b IN (SELECT id FROM t)");
     narrowTo(narrowing, sqlSubquery("SELECT id FROM u", { few: true }), "c IN (SELECT id FROM u)");
-    expect(narrowing).toEqual({ fewIds: ["a IN ('r1')", "c IN (SELECT id FROM u)"], conditions: ["b IN (SELECT id FROM t)"] });
+    expect(narrowing).toEqual({
+      fewIds: ["a IN ('r1')", "c IN (SELECT id FROM u)"],
+      conditions: ["b IN (SELECT id FROM t)"],
+    });
   });
 });

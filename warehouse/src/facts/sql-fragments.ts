@@ -14,12 +14,17 @@ export interface SqlSubquery {
   readonly many?: boolean;
 }
 
-export const sqlSubquery = (sql: string, options: { few?: boolean; many?: boolean } = {}): SqlSubquery => ({ kind: "sql_subquery", sql, ...options });
+export const sqlSubquery = (sql: string, options: { few?: boolean; many?: boolean } = {}): SqlSubquery => ({
+  kind: "sql_subquery",
+  sql,
+  ...options,
+});
 
 /** A set of ids to restrict a builder to: literal values (escaped) or a one-column subquery. */
 export type IdSet = readonly string[] | SqlSubquery;
 
-const isSubquery = (ids: IdSet): ids is SqlSubquery => !Array.isArray(ids) && (ids as SqlSubquery).kind === "sql_subquery";
+const isSubquery = (ids: IdSet): ids is SqlSubquery =>
+  !Array.isArray(ids) && (ids as SqlSubquery).kind === "sql_subquery";
 
 /**
  * A set of few ids: a literal list (what a caller holds in hand, one response or a page, bounded
@@ -33,7 +38,8 @@ export function inIdSet(column: string, ids: IdSet): string {
 }
 
 /** A subquery over the rows `ids` lead to, as many ids as `ids` (so an IN over it runs as inSubquery says). */
-export const subqueryLike = (ids: IdSet, sql: string): SqlSubquery => sqlSubquery(sql, { few: isFewIds(ids), many: isSubquery(ids) && ids.many === true });
+export const subqueryLike = (ids: IdSet, sql: string): SqlSubquery =>
+  sqlSubquery(sql, { few: isFewIds(ids), many: isSubquery(ids) && ids.many === true });
 
 /**
  * `columns IN (subquery)`, or `GLOBAL IN` for `many` ids. ClickHouse 18.16 runs a plain IN's
@@ -62,7 +68,8 @@ export function msRange(column: string, fromMs?: number, toMs?: number): string[
   return conditions;
 }
 
-export const whereAll = (conditions: readonly string[]): string => (conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "");
+export const whereAll = (conditions: readonly string[]): string =>
+  conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
 
 /**
  * The filter of a read of a tenant's whole rows: `fewIds`, conditions that keep a few ids, as a
@@ -110,11 +117,15 @@ export function sinceCondition(fromMs: number): string[] {
 }
 
 /** The `occurred_at` half of sinceCondition, alone: for the id indexes (migration 0008), which keep no milliseconds. */
-export const partitionSinceCondition = (fromMs: number): string => `occurred_at >= ${sqlValue(new Date(Math.trunc(fromMs)))}`;
+export const partitionSinceCondition = (fromMs: number): string =>
+  `occurred_at >= ${sqlValue(new Date(Math.trunc(fromMs)))}`;
 
 /** `occurred_at_ms < toMs`, with the partition-pruning bound on `occurred_at` (rounded up). */
 export function beforeCondition(toMs: number): string[] {
-  return [`occurred_at < ${sqlValue(new Date(Math.ceil(Math.trunc(toMs) / 1000) * 1000))}`, ...msRange("occurred_at_ms", undefined, toMs)];
+  return [
+    `occurred_at < ${sqlValue(new Date(Math.ceil(Math.trunc(toMs) / 1000) * 1000))}`,
+    ...msRange("occurred_at_ms", undefined, toMs),
+  ];
 }
 
 /** The tenant's rows that occurred in [fromMs, toMs), with the partition-pruning bounds. */

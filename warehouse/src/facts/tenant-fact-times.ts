@@ -21,8 +21,15 @@ export function tenantFactTimesSql(w: Warehouse, tenantId?: string): string {
  * tenant_fact_times: a view repair's, for rows its views may have missed. Repeating them is
  * harmless (a maximum taken twice is the same).
  */
-export function tenantFactTimesBackfillSql(w: Warehouse, scope: { tenantId: string; fromMs: number; toMs: number }): string[] {
-  const inScope = [tenantCondition(scope.tenantId), `occurred_at_ms >= ${sqlValue(scope.fromMs)}`, `occurred_at_ms < ${sqlValue(scope.toMs)}`];
+export function tenantFactTimesBackfillSql(
+  w: Warehouse,
+  scope: { tenantId: string; fromMs: number; toMs: number },
+): string[] {
+  const inScope = [
+    tenantCondition(scope.tenantId),
+    `occurred_at_ms >= ${sqlValue(scope.fromMs)}`,
+    `occurred_at_ms < ${sqlValue(scope.toMs)}`,
+  ];
   return TIMED_FACT_TABLES.map(
     (table) => `INSERT INTO ${w.table("tenant_fact_times")} (tenant_id, max_ingested_at_ms, max_occurred_at_ms)
       SELECT tenant_id, maxState(ingested_at_ms), maxState(occurred_at_ms) FROM ${w.table(table)} ${whereAll(inScope)} GROUP BY tenant_id`,

@@ -11,7 +11,8 @@ import { sqlSubquery, tenantCondition } from "./sql-fragments";
  * so one statement's GROUP BY holds 1/parts of the calls (every event of a call is in the same part).
  */
 export function toolCallFirstsBackfillSql(w: Warehouse, part = 0, parts = 1): string {
-  if (!Number.isSafeInteger(parts) || parts < 1 || !Number.isSafeInteger(part) || part < 0 || part >= parts) throw new RangeError(`part ${part} of ${parts}`);
+  if (!Number.isSafeInteger(parts) || parts < 1 || !Number.isSafeInteger(part) || part < 0 || part >= parts)
+    throw new RangeError(`part ${part} of ${parts}`);
   return `INSERT INTO ${w.table("tool_call_firsts")} (tenant_id, first_at, first_at_ms, tool_call_id, sign)
     SELECT tenant_id, toDateTime(intDiv(min(occurred_at_ms), 1000), 'UTC'), min(occurred_at_ms), tool_call_id, toInt64(1)
     FROM ${w.table("tool_call_events")}
@@ -26,10 +27,13 @@ export function toolCallFirstsBackfillSql(w: Warehouse, part = 0, parts = 1): st
  * their id.
  */
 export function toolCallStatesBackfillSql(w: Warehouse, tenantId: string, part = 0, parts = 1): string {
-  if (!Number.isSafeInteger(parts) || parts < 1 || !Number.isSafeInteger(part) || part < 0 || part >= parts) throw new RangeError(`part ${part} of ${parts}`);
+  if (!Number.isSafeInteger(parts) || parts < 1 || !Number.isSafeInteger(part) || part < 0 || part >= parts)
+    throw new RangeError(`part ${part} of ${parts}`);
   const toolCallIds =
     parts > 1
-      ? sqlSubquery(`SELECT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenantCondition(tenantId)} AND cityHash64(tool_call_id) % ${sqlValue(parts)} = ${sqlValue(part)}`)
+      ? sqlSubquery(
+          `SELECT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenantCondition(tenantId)} AND cityHash64(tool_call_id) % ${sqlValue(parts)} = ${sqlValue(part)}`,
+        )
       : undefined;
   return `INSERT INTO ${w.table("tool_call_states")} (tenant_id, first_at, first_at_ms, tool_call_id, status, tool_name, error_category, duration_ms, sign)
     SELECT tenant_id, toDateTime(intDiv(first_at_ms, 1000), 'UTC'), first_at_ms, tool_call_id, status, tool_name, error_category, duration_ms, toInt64(1)

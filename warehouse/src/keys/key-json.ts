@@ -44,7 +44,12 @@ export const NewKeySchema = z.object({
 export type NewKey = z.output<typeof NewKeySchema>;
 
 /** Stores a key asked for by the CLI or the admin route. */
-export const storeNewKey = (w: Warehouse, key: NewKey) => createStoredKey(w, { tenantId: key.tenant_id, kind: key.kind, expiresAtMs: key.expires_at === null ? null : Date.parse(key.expires_at) });
+export const storeNewKey = (w: Warehouse, key: NewKey) =>
+  createStoredKey(w, {
+    tenantId: key.tenant_id,
+    kind: key.kind,
+    expiresAtMs: key.expires_at === null ? null : Date.parse(key.expires_at),
+  });
 
 /** The admin route's answer to a create: the secret, shown this once. */
 export const CreatedKeyJsonSchema = z.object({ key: StoredKeyJsonSchema, secret: z.string() });

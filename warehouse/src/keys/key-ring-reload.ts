@@ -49,7 +49,11 @@ const sha256Hex = (value: string) => createHash("sha256").update(value).digest("
  * Stored keys are looked up by the hash of the presented key in a map: the hash of a guess tells
  * nothing of a stored key's prefix, and the map stays fast with many dashboard sessions.
  */
-export async function startKeyRingReload(w: Warehouse, bootstrap: BootstrapRing, options: KeyRingReloadOptions): Promise<ReloadingKeyRing> {
+export async function startKeyRingReload(
+  w: Warehouse,
+  bootstrap: BootstrapRing,
+  options: KeyRingReloadOptions,
+): Promise<ReloadingKeyRing> {
   const now = options.now ?? Date.now;
   let stored = new Map<string, ActiveKeyHash>();
   const added = new Map<string, { key: ActiveKeyHash; atMs: number }>();
@@ -62,12 +66,14 @@ export async function startKeyRingReload(w: Warehouse, bootstrap: BootstrapRing,
       stored = new Map(keys.map((key) => [key.keyHash, key]));
       status.reloads += 1;
       status.lastSuccessMs = now();
-      if (status.lastError !== null) options.log(`key ring: reloading the stored keys works again (${keys.length} active)`);
+      if (status.lastError !== null)
+        options.log(`key ring: reloading the stored keys works again (${keys.length} active)`);
       status.lastError = null;
     } catch (error) {
       status.failures += 1;
       const message = error instanceof Error ? error.message : String(error);
-      if (status.lastError === null) options.log(`key ring: reloading the stored keys failed, keeping the last good ring: ${message}`);
+      if (status.lastError === null)
+        options.log(`key ring: reloading the stored keys failed, keeping the last good ring: ${message}`);
       status.lastError = message;
       throw error;
     }

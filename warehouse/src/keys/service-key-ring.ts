@@ -17,8 +17,16 @@ export type KeyRingEnv = z.output<typeof KeyRingEnvSchema>;
  * A service's key ring: the bootstrap keys (the runtime's loadKeyRing of ANSWERSCOPE_KEYS(_FILE)),
  * and the stored ones reloaded every KEYS_RELOAD_MS.
  */
-export async function startServiceKeyRing(w: Warehouse, bootstrap: BootstrapRing, env: KeyRingEnv, log: (line: string) => void): Promise<ReloadingKeyRing> {
+export async function startServiceKeyRing(
+  w: Warehouse,
+  bootstrap: BootstrapRing,
+  env: KeyRingEnv,
+  log: (line: string) => void,
+): Promise<ReloadingKeyRing> {
   const ring = await startKeyRingReload(w, bootstrap, { intervalMs: env.KEYS_RELOAD_MS, log });
-  if (ring.size === 0) log("no keys yet (ANSWERSCOPE_KEYS / ANSWERSCOPE_KEYS_FILE, or answerscope keys create): every request is 401 until one is created");
+  if (ring.size === 0)
+    log(
+      "no keys yet (ANSWERSCOPE_KEYS / ANSWERSCOPE_KEYS_FILE, or answerscope keys create): every request is 401 until one is created",
+    );
   return ring;
 }

@@ -73,7 +73,14 @@ export async function createStoredKey(
   nowMs = Date.now(),
 ): Promise<{ key: StoredKey; secret: string }> {
   const secret = `as_${randomBytes(32).toString("base64url")}`;
-  const key: StoredKey = { keyId: `key_${randomBytes(8).toString("hex")}`, tenantId: input.tenantId, kind: input.kind, createdAtMs: nowMs, expiresAtMs: input.expiresAtMs ?? null, revokedAtMs: null };
+  const key: StoredKey = {
+    keyId: `key_${randomBytes(8).toString("hex")}`,
+    tenantId: input.tenantId,
+    kind: input.kind,
+    createdAtMs: nowMs,
+    expiresAtMs: input.expiresAtMs ?? null,
+    revokedAtMs: null,
+  };
   await insertRows(w, KEYS_TABLE, [rowOf(key, keyHash(secret), nowMs)]);
   return { key, secret };
 }
@@ -91,7 +98,10 @@ const rowOf = (key: StoredKey, hash: string, updatedAtMs: number) => ({
 
 /** The tenant's stored keys (every tenant's without one), revoked and expired ones included. */
 export async function listStoredKeys(w: Warehouse, tenantId?: string): Promise<StoredKey[]> {
-  const rows = await queryRows<KeyRow>(w, keysSql(w, tenantId === undefined ? "" : `WHERE tenant_id = ${sqlValue(tenantId)}`));
+  const rows = await queryRows<KeyRow>(
+    w,
+    keysSql(w, tenantId === undefined ? "" : `WHERE tenant_id = ${sqlValue(tenantId)}`),
+  );
   return rows.map(toStoredKey);
 }
 
@@ -99,8 +109,16 @@ export async function listStoredKeys(w: Warehouse, tenantId?: string): Promise<S
  * Revokes one of the tenant's keys; undefined when the tenant has no key of that id (a key of
  * another tenant is not found either). Revoking a revoked key changes nothing.
  */
-export async function revokeStoredKey(w: Warehouse, tenantId: string, keyId: string, nowMs = Date.now()): Promise<StoredKey | undefined> {
-  const [row] = await queryRows<KeyRow>(w, keysSql(w, `WHERE tenant_id = ${sqlValue(tenantId)} AND key_id = ${sqlValue(keyId)}`));
+export async function revokeStoredKey(
+  w: Warehouse,
+  tenantId: string,
+  keyId: string,
+  nowMs = Date.now(),
+): Promise<StoredKey | undefined> {
+  const [row] = await queryRows<KeyRow>(
+    w,
+    keysSql(w, `WHERE tenant_id = ${sqlValue(tenantId)} AND key_id = ${sqlValue(keyId)}`),
+  );
   if (!row) return undefined;
   const key = toStoredKey(row);
   if (key.revokedAtMs !== null) return key;
@@ -114,6 +132,15 @@ export async function revokeStoredKey(w: Warehouse, tenantId: string, keyId: str
  * key ring reloads (it is the one reader across tenants, since a presented key names no tenant).
  */
 export async function activeKeyHashes(w: Warehouse, nowMs = Date.now()): Promise<ActiveKeyHash[]> {
-  const rows = await queryRows<KeyRow>(w, keysSql(w, "", `HAVING revoked = 0 AND (expires = 0 OR expires > ${sqlValue(Math.trunc(nowMs))})`));
-  return rows.map((row) => ({ keyId: row.key_id, keyHash: row.hash, tenantId: row.key_tenant, kind: row.key_kind as StoredKeyKind, expiresAtMs: orNull(row.expires) }));
+  const rows = await queryRows<KeyRow>(
+    w,
+    keysSql(w, "", `HAVING revoked = 0 AND (expires = 0 OR expires > ${sqlValue(Math.trunc(nowMs))})`),
+  );
+  return rows.map((row) => ({
+    keyId: row.key_id,
+    keyHash: row.hash,
+    tenantId: row.key_tenant,
+    kind: row.key_kind as StoredKeyKind,
+    expiresAtMs: orNull(row.expires),
+  }));
 }

@@ -29,7 +29,11 @@ export interface StoredRunOutcome {
  * compares the newest failure with the newest success, so a failure and a success of one run at
  * the same time must mean "failed": callers write a tenant's failure, never also its success.
  */
-export async function recordEvaluatorRuns(w: Warehouse, outcomes: readonly EvaluatorRunOutcome[], atMs: number): Promise<void> {
+export async function recordEvaluatorRuns(
+  w: Warehouse,
+  outcomes: readonly EvaluatorRunOutcome[],
+  atMs: number,
+): Promise<void> {
   await insertRows(
     w,
     RUNS_TABLE,
@@ -51,5 +55,10 @@ export async function storedRunOutcomes(w: Warehouse, tenantId?: string): Promis
     `SELECT tenant_id, succeeded, max(at_ms) AS last_at_ms, argMax(error, at_ms) AS last_error
      FROM ${w.table(RUNS_TABLE)} ${where} GROUP BY tenant_id, succeeded`,
   );
-  return rows.map((row) => ({ tenantId: row.tenant_id, succeeded: Number(row.succeeded) === 1, atMs: Number(row.last_at_ms), error: row.last_error }));
+  return rows.map((row) => ({
+    tenantId: row.tenant_id,
+    succeeded: Number(row.succeeded) === 1,
+    atMs: Number(row.last_at_ms),
+    error: row.last_error,
+  }));
 }

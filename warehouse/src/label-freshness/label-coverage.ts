@@ -2,8 +2,10 @@ import type { LabelFreshness, LabelsBlock } from "./freshness-schema";
 
 /** Why a range's label-based figures are null, in words for the API's answer and the dashboard. */
 function unavailableReason(freshness: LabelFreshness): string {
-  if (freshness.failing) return `outcome labels are not evaluated for this range: the outcome evaluator is failing (${freshness.last_error?.message ?? "no message"})`;
-  if (freshness.lag_seconds === null) return "outcome labels are not evaluated for this range: the outcome evaluator has not evaluated this tenant's events yet";
+  if (freshness.failing)
+    return `outcome labels are not evaluated for this range: the outcome evaluator is failing (${freshness.last_error?.message ?? "no message"})`;
+  if (freshness.lag_seconds === null)
+    return "outcome labels are not evaluated for this range: the outcome evaluator has not evaluated this tenant's events yet";
   return `outcome labels are evaluated only through ${freshness.evaluated_through}, before this range`;
 }
 

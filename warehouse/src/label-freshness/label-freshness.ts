@@ -14,24 +14,38 @@ import type { LabelFreshness } from "./freshness-schema";
 export const LABEL_LAG_LIMIT_MS = FOLLOWUP_WINDOW_MS + DEFAULT_SETTLE_MS + DEFAULT_OUTCOME_INTERVAL_MS;
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
-const newest = (runs: readonly StoredRunOutcome[]) => runs.reduce<StoredRunOutcome | undefined>((best, run) => (!best || run.atMs > best.atMs ? run : best), undefined);
+const newest = (runs: readonly StoredRunOutcome[]) =>
+  runs.reduce<StoredRunOutcome | undefined>((best, run) => (!best || run.atMs > best.atMs ? run : best), undefined);
 
 /**
  * One tenant's freshness at `nowMs`, from its progress (undefined: the tenant has no facts) and the
  * stored run outcomes of the tenant and of WHOLE_RUN.
  */
-export function labelFreshnessOf(progress: TenantProgress | undefined, runs: readonly StoredRunOutcome[], nowMs: number): LabelFreshness {
+export function labelFreshnessOf(
+  progress: TenantProgress | undefined,
+  runs: readonly StoredRunOutcome[],
+  nowMs: number,
+): LabelFreshness {
   // A tenant with facts succeeds only by its own rows (a run scoped to another tenant writes a
   // whole-run success too); one without has nothing but the whole run's. Either fails by both.
-  const lastSuccess = newest(runs.filter((run) => run.succeeded && (progress === undefined || run.tenantId !== WHOLE_RUN)));
+  const lastSuccess = newest(
+    runs.filter((run) => run.succeeded && (progress === undefined || run.tenantId !== WHOLE_RUN)),
+  );
   const lastFailure = newest(runs.filter((run) => !run.succeeded));
   // A run stamps all its rows alike, so a failure as new as the newest success is that run's.
   const failing = lastFailure !== undefined && lastFailure.atMs >= (lastSuccess?.atMs ?? 0);
   // Nothing ingested after the watermark: the labels are as current as the facts, however old it is.
-  const caughtUp = progress === undefined || (progress.watermarkMs !== undefined && progress.maxIngestedAtMs <= progress.watermarkMs);
+  const caughtUp =
+    progress === undefined || (progress.watermarkMs !== undefined && progress.maxIngestedAtMs <= progress.watermarkMs);
   const evaluatedThrough = progress?.watermarkMs;
   const lagMs = caughtUp ? 0 : evaluatedThrough === undefined ? undefined : Math.max(0, nowMs - evaluatedThrough);
-  const staleReason = failing ? "evaluator_failing" : lagMs === undefined ? "never_evaluated" : lagMs > LABEL_LAG_LIMIT_MS ? "lagging" : null;
+  const staleReason = failing
+    ? "evaluator_failing"
+    : lagMs === undefined
+      ? "never_evaluated"
+      : lagMs > LABEL_LAG_LIMIT_MS
+        ? "lagging"
+        : null;
   return {
     evaluated_through: iso(evaluatedThrough),
     caught_up: caughtUp,
@@ -46,10 +60,19 @@ export function labelFreshnessOf(progress: TenantProgress | undefined, runs: rea
 }
 
 /** Every tenant's freshness (or the one asked for): tenants with facts and tenants with stored runs. */
-export async function readLabelFreshness(w: Warehouse, options: { tenantId?: string; nowMs?: number } = {}): Promise<Map<string, LabelFreshness>> {
+export async function readLabelFreshness(
+  w: Warehouse,
+  options: { tenantId?: string; nowMs?: number } = {},
+): Promise<Map<string, LabelFreshness>> {
   const nowMs = options.nowMs ?? Date.now();
-  const [progress, runs] = await Promise.all([tenantProgress(w, options.tenantId), storedRunOutcomes(w, options.tenantId)]);
-  const tenants = new Set([...progress.map((p) => p.tenantId), ...runs.map((run) => run.tenantId).filter((id) => id !== WHOLE_RUN)]);
+  const [progress, runs] = await Promise.all([
+    tenantProgress(w, options.tenantId),
+    storedRunOutcomes(w, options.tenantId),
+  ]);
+  const tenants = new Set([
+    ...progress.map((p) => p.tenantId),
+    ...runs.map((run) => run.tenantId).filter((id) => id !== WHOLE_RUN),
+  ]);
   if (options.tenantId !== undefined) tenants.add(options.tenantId);
   const wholeRun = runs.filter((run) => run.tenantId === WHOLE_RUN);
   return new Map(
@@ -65,6 +88,10 @@ export async function readLabelFreshness(w: Warehouse, options: { tenantId?: str
 }
 
 /** One tenant's freshness now. */
-export async function readTenantLabelFreshness(w: Warehouse, tenantId: string, nowMs = Date.now()): Promise<LabelFreshness> {
+export async function readTenantLabelFreshness(
+  w: Warehouse,
+  tenantId: string,
+  nowMs = Date.now(),
+): Promise<LabelFreshness> {
   return (await readLabelFreshness(w, { tenantId, nowMs })).get(tenantId)!;
 }

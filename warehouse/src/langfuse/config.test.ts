@@ -4,7 +4,13 @@ import { loadLangfuseConfig } from "./config";
 import { ratingOf } from "./feedback-pull";
 
 const SECRET = "sk-lf-do-not-print";
-const tenant = (extra: object = {}) => ({ tenant_id: "acme", base_url: "https://langfuse.example.com", public_key: "pk-lf-1", secret_key: SECRET, ...extra });
+const tenant = (extra: object = {}) => ({
+  tenant_id: "acme",
+  base_url: "https://langfuse.example.com",
+  public_key: "pk-lf-1",
+  secret_key: SECRET,
+  ...extra,
+});
 const load = (tenants: unknown[]) => loadLangfuseConfig({ LANGFUSE_TENANTS: JSON.stringify({ tenants }) });
 
 describe("Langfuse configuration", () => {
@@ -15,7 +21,12 @@ describe("Langfuse configuration", () => {
   it("keeps the secret out of every printed form of the configuration", () => {
     const config = load([tenant({ pull_score_names: ["user-feedback"], ingest_key: "ingest-secret" })]);
     expect(config.tenants[0]!.secret_key.reveal()).toBe(SECRET);
-    for (const printed of [JSON.stringify(config), inspect(config, { depth: 10 }), String(config.tenants[0]!.secret_key), `${config.tenants[0]!.ingest_key}`]) {
+    for (const printed of [
+      JSON.stringify(config),
+      inspect(config, { depth: 10 }),
+      String(config.tenants[0]!.secret_key),
+      `${config.tenants[0]!.ingest_key}`,
+    ]) {
       expect(printed).not.toContain(SECRET);
       expect(printed).not.toContain("ingest-secret");
     }

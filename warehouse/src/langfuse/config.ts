@@ -28,29 +28,46 @@ export class SecretKey {
 }
 
 /** One tenant's Langfuse project: where its traces live and the project's API key pair. */
-const TenantEntrySchema = z.object({
-  tenant_id: z.string().min(1),
-  /** The Langfuse host, e.g. https://cloud.langfuse.com or a self-hosted URL. */
-  base_url: z.url().refine((url) => /^https?:\/\//.test(url), "must be an http(s) URL"),
-  public_key: z.string().min(1),
-  secret_key: z.string().min(1).transform((value) => new SecretKey(value)),
-  /**
-   * Feedback pull: the names of the project's user-feedback scores to read in as
-   * feedback_submitted events (empty: no pull). Never one Answerscope writes itself.
-   */
-  pull_score_names: z
-    .array(z.string().min(1))
-    .default([])
-    .refine((names) => names.every((name) => !(SCORE_NAMES as readonly string[]).includes(name)), "names a score Answerscope writes itself"),
-  /** The tenant's ingest key, for the pulled feedback's way in through the collector (needed with pull_score_names). */
-  ingest_key: z.string().min(1).transform((value) => new SecretKey(value)).optional(),
-}).refine((tenant) => tenant.pull_score_names.length === 0 || tenant.ingest_key !== undefined, { message: "pull_score_names needs an ingest_key", path: ["ingest_key"] });
+const TenantEntrySchema = z
+  .object({
+    tenant_id: z.string().min(1),
+    /** The Langfuse host, e.g. https://cloud.langfuse.com or a self-hosted URL. */
+    base_url: z.url().refine((url) => /^https?:\/\//.test(url), "must be an http(s) URL"),
+    public_key: z.string().min(1),
+    secret_key: z
+      .string()
+      .min(1)
+      .transform((value) => new SecretKey(value)),
+    /**
+     * Feedback pull: the names of the project's user-feedback scores to read in as
+     * feedback_submitted events (empty: no pull). Never one Answerscope writes itself.
+     */
+    pull_score_names: z
+      .array(z.string().min(1))
+      .default([])
+      .refine(
+        (names) => names.every((name) => !(SCORE_NAMES as readonly string[]).includes(name)),
+        "names a score Answerscope writes itself",
+      ),
+    /** The tenant's ingest key, for the pulled feedback's way in through the collector (needed with pull_score_names). */
+    ingest_key: z
+      .string()
+      .min(1)
+      .transform((value) => new SecretKey(value))
+      .optional(),
+  })
+  .refine((tenant) => tenant.pull_score_names.length === 0 || tenant.ingest_key !== undefined, {
+    message: "pull_score_names needs an ingest_key",
+    path: ["ingest_key"],
+  });
 export type LangfuseTenant = z.output<typeof TenantEntrySchema>;
 
-const TenantsSchema = z.object({ tenants: z.array(TenantEntrySchema) }).refine(
-  ({ tenants }) => new Set(tenants.map((t) => t.tenant_id)).size === tenants.length,
-  "a tenant is listed twice",
-);
+const TenantsSchema = z
+  .object({ tenants: z.array(TenantEntrySchema) })
+  .refine(
+    ({ tenants }) => new Set(tenants.map((t) => t.tenant_id)).size === tenants.length,
+    "a tenant is listed twice",
+  );
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -79,26 +96,39 @@ export const LangfuseEnvSchema = WarehouseEnvSchema.extend({
    * The pull reads scores up to this long ago: Langfuse's public read endpoints may show data
    * some 10 minutes late, and a score read past the mark is never read again.
    */
-  LANGFUSE_PULL_SETTLE_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+  LANGFUSE_PULL_SETTLE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
   /**
    * How long after a thumb a change of it (a flipped thumb keeps its timestamp) is still read in:
    * the revisit re-reads the scores of this window before the mark (README: "Feedback pull").
    */
-  LANGFUSE_PULL_REVISIT_WINDOW_MS: z.coerce.number().int().min(0).default(7 * 24 * 3_600_000),
+  LANGFUSE_PULL_REVISIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(7 * 24 * 3_600_000),
   /** How often the revisit runs (it reads the whole window: far less often than the pull). */
   LANGFUSE_PULL_REVISIT_INTERVAL_MS: int(3_600_000),
   /** latency_satisfaction_score: 1 up to this many ms, 0.5 up to four times it, else 0 (README). */
   LANGFUSE_LATENCY_TARGET_MS: int(10_000),
 });
 
-export interface LangfuseConfig extends Omit<z.output<typeof LangfuseEnvSchema>, "LANGFUSE_TENANTS" | "LANGFUSE_TENANTS_FILE"> {
+export interface LangfuseConfig extends Omit<
+  z.output<typeof LangfuseEnvSchema>,
+  "LANGFUSE_TENANTS" | "LANGFUSE_TENANTS_FILE"
+> {
   tenants: LangfuseTenant[];
 }
 
 /** A parse's data, or an error naming every bad field (of `source`, else of the environment): paths and zod's messages, never a value. */
 function parsedOrThrow<T>(result: z.ZodSafeParseResult<T>, source?: string): T {
   if (result.success) return result.data;
-  throw new Error(`invalid langfuse configuration: ${source ? `${source}: ` : ""}${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  throw new Error(
+    `invalid langfuse configuration: ${source ? `${source}: ` : ""}${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+  );
 }
 
 /**
@@ -108,7 +138,8 @@ function parsedOrThrow<T>(result: z.ZodSafeParseResult<T>, source?: string): T {
 export function loadLangfuseConfig(env: NodeJS.ProcessEnv = process.env): LangfuseConfig {
   const { LANGFUSE_TENANTS, LANGFUSE_TENANTS_FILE, ...settings } = parsedOrThrow(LangfuseEnvSchema.safeParse(env));
   const sources: { name: string; text: () => string }[] = [];
-  if (LANGFUSE_TENANTS_FILE) sources.push({ name: "LANGFUSE_TENANTS_FILE", text: () => readFileSync(LANGFUSE_TENANTS_FILE, "utf8") });
+  if (LANGFUSE_TENANTS_FILE)
+    sources.push({ name: "LANGFUSE_TENANTS_FILE", text: () => readFileSync(LANGFUSE_TENANTS_FILE, "utf8") });
   if (LANGFUSE_TENANTS) sources.push({ name: "LANGFUSE_TENANTS", text: () => LANGFUSE_TENANTS });
   const entries = sources.flatMap(({ name, text }) => {
     let json: unknown;
@@ -119,6 +150,7 @@ export function loadLangfuseConfig(env: NodeJS.ProcessEnv = process.env): Langfu
     }
     return parsedOrThrow(TenantsSchema.safeParse(json), name).tenants;
   });
-  if (new Set(entries.map((t) => t.tenant_id)).size !== entries.length) throw new Error("invalid langfuse configuration: a tenant is listed twice");
+  if (new Set(entries.map((t) => t.tenant_id)).size !== entries.length)
+    throw new Error("invalid langfuse configuration: a tenant is listed twice");
   return { ...settings, tenants: entries };
 }

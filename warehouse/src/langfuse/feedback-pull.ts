@@ -64,7 +64,12 @@ const traceOf = (score: ScoreV3): string | undefined => {
  * revisit reads the `revisitWindowMs` before the mark again and sends the scores changed since
  * the previous revisit could see them (updatedAt after createdAt, and at or after its mark).
  */
-export async function pullTenantFeedback(w: Warehouse, tenant: LangfuseTenant, api: LangfuseApi, options: PullOptions): Promise<PullResult> {
+export async function pullTenantFeedback(
+  w: Warehouse,
+  tenant: LangfuseTenant,
+  api: LangfuseApi,
+  options: PullOptions,
+): Promise<PullResult> {
   const tenantId = tenant.tenant_id;
   const markMs = (await syncMarks(w, "pull", tenantId)).get(tenantId)?.markMs ?? 0;
   const now = Math.trunc(options.now ?? Date.now());
@@ -84,7 +89,8 @@ export async function pullTenantFeedback(w: Warehouse, tenant: LangfuseTenant, a
       throw error;
     }
   };
-  const pages = (range: ScoreRange) => pullRange(w, tenantId, tenant.pull_score_names, api, { ...options, ingestKey: ingestKey.reveal() }, range);
+  const pages = (range: ScoreRange) =>
+    pullRange(w, tenantId, tenant.pull_score_names, api, { ...options, ingestKey: ingestKey.reveal() }, range);
 
   if (upToMs > markMs) {
     result.markMs = await recorded("pull", markMs, async () => {
@@ -99,7 +105,11 @@ export async function pullTenantFeedback(w: Warehouse, tenant: LangfuseTenant, a
   if (result.markMs > 0 && options.revisitWindowMs > 0 && due) {
     const changedSinceMs = revisit?.markMs ?? 0;
     await recorded("pull-revisit", changedSinceMs, async () => {
-      const counts = await pages({ fromMs: Math.max(0, result.markMs - options.revisitWindowMs), toMs: result.markMs, changedSinceMs });
+      const counts = await pages({
+        fromMs: Math.max(0, result.markMs - options.revisitWindowMs),
+        toMs: result.markMs,
+        changedSinceMs,
+      });
       result.revisited += counts.read;
       add(result, counts);
       // Changes up to now - settle were visible to this read: the next revisit takes those after.
@@ -128,15 +138,33 @@ const add = (result: PullResult, counts: RangeCounts) => {
 };
 
 /** Reads the named scores whose timestamp is in [fromMs, toMs) page by page and sends the thumbs among them. */
-async function pullRange(w: Warehouse, tenantId: string, names: readonly string[], api: LangfuseApi, options: PullOptions & { ingestKey: string }, range: ScoreRange): Promise<RangeCounts> {
+async function pullRange(
+  w: Warehouse,
+  tenantId: string,
+  names: readonly string[],
+  api: LangfuseApi,
+  options: PullOptions & { ingestKey: string },
+  range: ScoreRange,
+): Promise<RangeCounts> {
   const counts: RangeCounts = { read: 0, sent: 0, skipped: 0 };
   const changed = (score: ScoreV3) =>
-    range.changedSinceMs === undefined || (Date.parse(score.updatedAt) > Date.parse(score.createdAt) && Date.parse(score.updatedAt) >= range.changedSinceMs);
+    range.changedSinceMs === undefined ||
+    (Date.parse(score.updatedAt) > Date.parse(score.createdAt) && Date.parse(score.updatedAt) >= range.changedSinceMs);
   for (const name of names) {
     let cursor: string | undefined;
     do {
       const page = await api.api.scoresV3
-        .getManyV3({ name, fromTimestamp: new Date(range.fromMs).toISOString(), toTimestamp: new Date(range.toMs).toISOString(), limit: options.pageSize, cursor, fields: "subject,details" }, api.requestOptions)
+        .getManyV3(
+          {
+            name,
+            fromTimestamp: new Date(range.fromMs).toISOString(),
+            toTimestamp: new Date(range.toMs).toISOString(),
+            limit: options.pageSize,
+            cursor,
+            fields: "subject,details",
+          },
+          api.requestOptions,
+        )
         .catch((error: unknown) => {
           throw new Error(`Langfuse score list failed: ${describeApiError(error)}`);
         });
@@ -198,8 +226,12 @@ async function sendToCollector(collectorUrl: string, ingestKey: string, events: 
   }).catch(() => {
     throw new Error("the collector did not answer");
   });
-  if (response.status !== 202 && response.status !== 200) throw new Error(`the collector answered HTTP ${response.status}`);
+  if (response.status !== 202 && response.status !== 200)
+    throw new Error(`the collector answered HTTP ${response.status}`);
   const answer = (await response.json()) as { accepted: number; rejected: { reason: string }[] };
-  if (answer.rejected.length > 0) console.warn(`langfuse feedback pull: the collector rejected ${answer.rejected.length} event(s): ${[...new Set(answer.rejected.map((r) => r.reason))].join(", ")}`);
+  if (answer.rejected.length > 0)
+    console.warn(
+      `langfuse feedback pull: the collector rejected ${answer.rejected.length} event(s): ${[...new Set(answer.rejected.map((r) => r.reason))].join(", ")}`,
+    );
   return answer.accepted;
 }

@@ -31,7 +31,8 @@ export interface WriteOutcome {
  * configuration to fix (401, 403) or a passing state (408, 429, 5xx), which fail the pass so the
  * mark holds and the status shows the failure.
  */
-export const isRefusal = (status: number): boolean => status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
+export const isRefusal = (status: number): boolean =>
+  status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
 
 /**
  * The Langfuse API of one tenant's project. Scores go through the official client
@@ -41,7 +42,11 @@ export const isRefusal = (status: number): boolean => status >= 400 && status < 
  * is not used: it sends through the ingestion endpoint, logs a failed batch and drops it.
  */
 export function langfuseApi(tenant: LangfuseTenant, policy: RequestPolicy) {
-  const client = new LangfuseClient({ baseUrl: tenant.base_url, publicKey: tenant.public_key, secretKey: tenant.secret_key.reveal() });
+  const client = new LangfuseClient({
+    baseUrl: tenant.base_url,
+    publicKey: tenant.public_key,
+    secretKey: tenant.secret_key.reveal(),
+  });
   const requestOptions = { maxRetries: policy.maxRetries, timeoutInSeconds: policy.timeoutSeconds };
   const authorization = `Basic ${Buffer.from(`${tenant.public_key}:${tenant.secret_key.reveal()}`).toString("base64")}`;
   const events = otelEventSender(tenant.base_url, authorization, policy.timeoutSeconds);
@@ -78,7 +83,8 @@ export function langfuseApi(tenant: LangfuseTenant, policy: RequestPolicy) {
       if (list.length === 0) return outcome;
       const sent = await events.send(list);
       if (sent.ok) list.forEach((event) => outcome.accepted.add(event.spanId));
-      else if (sent.status !== undefined && isRefusal(sent.status)) list.forEach((event) => outcome.rejected.push({ id: event.spanId, status: sent.status! }));
+      else if (sent.status !== undefined && isRefusal(sent.status))
+        list.forEach((event) => outcome.rejected.push({ id: event.spanId, status: sent.status! }));
       else outcome.failure = new Error(`Langfuse OTel export failed: ${sent.message}`);
       return outcome;
     },

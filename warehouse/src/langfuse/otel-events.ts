@@ -66,7 +66,11 @@ export function otelEventSender(baseUrl: string, authorization: string, timeoutS
           if (result.code === ExportResultCode.SUCCESS) return resolve({ ok: true });
           // The error's message and data may quote the answer's body: only its status is kept.
           const status = (result.error as { code?: unknown } | undefined)?.code;
-          resolve({ ok: false, status: typeof status === "number" ? status : undefined, message: typeof status === "number" ? `HTTP ${status}` : "no success within the retries" });
+          resolve({
+            ok: false,
+            status: typeof status === "number" ? status : undefined,
+            message: typeof status === "number" ? `HTTP ${status}` : "no success within the retries",
+          });
         });
       });
     },

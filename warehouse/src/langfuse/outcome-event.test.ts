@@ -3,9 +3,20 @@ import { isOtelTraceId, outcomeEvent } from "./outcome-event";
 import type { LabelledResponse } from "./outcome-scores";
 
 const row = (trace_id: string): LabelledResponse => ({
-  response_id: "r1", trace_id, label: "good", label_reason: "window_closed_no_followup", explicit_rating: "", followup_response_id: "",
-  followup_is_reask: 0, window_closed: 1, tool_calls_completed: 0, tool_calls_failed: 0, tool_calls_unfinished: 0, time_cost_ms: 900,
-  occurred_at_ms: Date.parse("2026-11-30T10:00:00.000Z"), evaluated_at_ms: Date.parse("2026-11-30T11:00:00.000Z"),
+  response_id: "r1",
+  trace_id,
+  label: "good",
+  label_reason: "window_closed_no_followup",
+  explicit_rating: "",
+  followup_response_id: "",
+  followup_is_reask: 0,
+  window_closed: 1,
+  tool_calls_completed: 0,
+  tool_calls_failed: 0,
+  tool_calls_unfinished: 0,
+  time_cost_ms: 900,
+  occurred_at_ms: Date.parse("2026-11-30T10:00:00.000Z"),
+  evaluated_at_ms: Date.parse("2026-11-30T11:00:00.000Z"),
 });
 
 describe("the outcome event's trace id", () => {
@@ -27,8 +38,12 @@ describe("the outcome event's trace id", () => {
     expect(event.spanId).toMatch(/^[0-9a-f]{16}$/);
     expect(event.parentSpanId).toMatch(/^[0-9a-f]{16}$/);
     expect(event.parentSpanId).not.toBe(event.spanId);
-    expect(outcomeEvent("t", { ...row("4bf92f3577b34da6a3ce929d0e0e4736"), label: "bad", evaluated_at_ms: 0 }, 600_000)).toMatchObject({ spanId: event.spanId, parentSpanId: event.parentSpanId });
+    expect(
+      outcomeEvent("t", { ...row("4bf92f3577b34da6a3ce929d0e0e4736"), label: "bad", evaluated_at_ms: 0 }, 600_000),
+    ).toMatchObject({ spanId: event.spanId, parentSpanId: event.parentSpanId });
     expect(outcomeEvent("u", row("4bf92f3577b34da6a3ce929d0e0e4736"), 600_000)!.spanId).not.toBe(event.spanId);
-    expect(outcomeEvent("t", { ...row("4bf92f3577b34da6a3ce929d0e0e4736"), response_id: "r2" }, 600_000)!.spanId).not.toBe(event.spanId);
+    expect(
+      outcomeEvent("t", { ...row("4bf92f3577b34da6a3ce929d0e0e4736"), response_id: "r2" }, 600_000)!.spanId,
+    ).not.toBe(event.spanId);
   });
 });

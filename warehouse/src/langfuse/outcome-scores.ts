@@ -39,7 +39,13 @@ export const SCORE_NAMES = [
 export type ScoreName = (typeof SCORE_NAMES)[number];
 
 /** response_quality_score per label (README): the label's rank from failed 0 to excellent 1. */
-export const QUALITY_BY_LABEL: Readonly<Record<string, number>> = { excellent: 1, good: 0.75, neutral: 0.5, bad: 0.25, failed: 0 };
+export const QUALITY_BY_LABEL: Readonly<Record<string, number>> = {
+  excellent: 1,
+  good: 0.75,
+  neutral: 0.5,
+  bad: 0.25,
+  failed: 0,
+};
 
 /** Whether a label is a verdict: `pending` (window still open, nothing decided) is not written. */
 export const isVerdict = (label: string): boolean => label in QUALITY_BY_LABEL;
@@ -64,11 +70,19 @@ export function outcomeScores(tenantId: string, row: LabelledResponse, latencyTa
   ];
   const hasFollowup = row.followup_response_id !== "";
   if (hasFollowup || Number(row.window_closed) === 1) {
-    scores.push(score("implicit_resolution_score", "NUMERIC", !hasFollowup ? 1 : Number(row.followup_is_reask) === 1 ? -1 : 0));
+    scores.push(
+      score("implicit_resolution_score", "NUMERIC", !hasFollowup ? 1 : Number(row.followup_is_reask) === 1 ? -1 : 0),
+    );
   }
   const calls = Number(row.tool_calls_completed) + Number(row.tool_calls_failed) + Number(row.tool_calls_unfinished);
   if (calls > 0) scores.push(score("tool_execution_score", "NUMERIC", Number(row.tool_calls_completed) / calls));
   const latency = Number(row.time_cost_ms);
-  scores.push(score("latency_satisfaction_score", "NUMERIC", latency <= latencyTargetMs ? 1 : latency <= 4 * latencyTargetMs ? 0.5 : 0));
+  scores.push(
+    score(
+      "latency_satisfaction_score",
+      "NUMERIC",
+      latency <= latencyTargetMs ? 1 : latency <= 4 * latencyTargetMs ? 0.5 : 0,
+    ),
+  );
   return scores;
 }

@@ -23,8 +23,18 @@ export interface PendingOutcomesOptions {
 }
 
 const LABEL_COLUMNS = [
-  "response_id", "label", "label_reason", "explicit_rating", "followup_response_id", "followup_is_reask", "window_closed",
-  "tool_calls_completed", "tool_calls_failed", "tool_calls_unfinished", "occurred_at_ms", "evaluated_at_ms",
+  "response_id",
+  "label",
+  "label_reason",
+  "explicit_rating",
+  "followup_response_id",
+  "followup_is_reask",
+  "window_closed",
+  "tool_calls_completed",
+  "tool_calls_failed",
+  "tool_calls_unfinished",
+  "occurred_at_ms",
+  "evaluated_at_ms",
 ] as const;
 
 /** One page of pending outcomes, and where the next starts (undefined: this was the last). */
@@ -57,9 +67,14 @@ export async function pendingOutcomes(w: Warehouse, options: PendingOutcomesOpti
   );
   if (versions.length === 0) return { rows: [] };
   const last = versions[versions.length - 1]!;
-  const next = versions.length < options.limit ? undefined : { evaluatedAtMs: Number(last.evaluated_at_ms), responseId: last.response_id };
+  const next =
+    versions.length < options.limit
+      ? undefined
+      : { evaluatedAtMs: Number(last.evaluated_at_ms), responseId: last.response_id };
   const ids = [...new Set(versions.map((v) => v.response_id))];
-  const pageVersions = versions.map((v) => `(${sqlValue(v.response_id)}, ${sqlValue(Number(v.evaluated_at_ms))})`).join(", ");
+  const pageVersions = versions
+    .map((v) => `(${sqlValue(v.response_id)}, ${sqlValue(Number(v.evaluated_at_ms))})`)
+    .join(", ");
   const labels = `SELECT ${LABEL_COLUMNS.join(", ")} FROM (${currentLabelsSql(w, { tenantId, responseIds: ids })})
     WHERE (response_id, evaluated_at_ms) IN (${pageVersions}) AND label != 'pending'`;
   const responses = `SELECT response_id, trace_id, time_cost_ms FROM (${currentResponsesSql(w, { tenantId, responseIds: ids })})`;

@@ -18,8 +18,16 @@ export interface WritebackLoopOptions {
  * a slow or unreachable Langfuse delays only the write-back (its lag grows), never the labels.
  * Tenants not configured are never read nor sent. Returns `stop`, which waits for the pass in flight.
  */
-export function startLangfuseWriteback(w: Warehouse, config: LangfuseConfig, options: WritebackLoopOptions = {}): () => Promise<void> {
-  const policy = { maxRetries: config.LANGFUSE_MAX_RETRIES, timeoutSeconds: config.LANGFUSE_TIMEOUT_S, concurrency: config.LANGFUSE_CONCURRENCY };
+export function startLangfuseWriteback(
+  w: Warehouse,
+  config: LangfuseConfig,
+  options: WritebackLoopOptions = {},
+): () => Promise<void> {
+  const policy = {
+    maxRetries: config.LANGFUSE_MAX_RETRIES,
+    timeoutSeconds: config.LANGFUSE_TIMEOUT_S,
+    concurrency: config.LANGFUSE_CONCURRENCY,
+  };
   const tenants = config.tenants.map((tenant) => ({ tenant, api: langfuseApi(tenant, policy) }));
   const writeback = { batchSize: config.LANGFUSE_BATCH_SIZE, latencyTargetMs: config.LANGFUSE_LATENCY_TARGET_MS };
   const pull = {
@@ -29,17 +37,23 @@ export function startLangfuseWriteback(w: Warehouse, config: LangfuseConfig, opt
     revisitIntervalMs: config.LANGFUSE_PULL_REVISIT_INTERVAL_MS,
     pageSize: 100,
   };
-  const onError = options.onError ?? ((tenantId, message) => console.error(`langfuse write-back: ${tenantId}: ${message}`));
+  const onError =
+    options.onError ?? ((tenantId, message) => console.error(`langfuse write-back: ${tenantId}: ${message}`));
   const stopLoop = runPeriodically(
     async () => {
       const results: WritebackResult[] = [];
       const pulls: PullResult[] = [];
       for (const { tenant, api } of tenants) {
         const secrets = [tenant.secret_key.reveal(), tenant.ingest_key?.reveal() ?? ""].filter(Boolean);
-        const report = (error: unknown) => onError(tenant.tenant_id, secrets.reduce((text, secret) => text.split(secret).join("[redacted]"), storedErrorMessage(error)));
+        const report = (error: unknown) =>
+          onError(
+            tenant.tenant_id,
+            secrets.reduce((text, secret) => text.split(secret).join("[redacted]"), storedErrorMessage(error)),
+          );
         await writeBackTenant(w, tenant, api, writeback).then((r) => void results.push(r), report);
         // The feedback pull is independent of the write-back: one failing does not stop the other.
-        if (tenant.pull_score_names.length > 0) await pullTenantFeedback(w, tenant, api, pull).then((r) => void pulls.push(r), report);
+        if (tenant.pull_score_names.length > 0)
+          await pullTenantFeedback(w, tenant, api, pull).then((r) => void pulls.push(r), report);
       }
       options.onPass?.(results, pulls);
     },
@@ -58,13 +72,21 @@ export function startLangfuseService(config: LangfuseConfig, shared?: Warehouse)
   const stopLoop = startLangfuseWriteback(warehouse, config, {
     onPass: (results, pulls) => {
       const sent = results.filter((r) => r.responses > 0);
-      if (sent.length > 0) console.log(`langfuse write-back: ${sent.map((r) => `${r.tenantId}: ${r.responses} response(s), ${r.scores} score(s), ${r.events} event(s)${r.eventsSkipped > 0 ? ` (${r.eventsSkipped} trace id(s) OTLP cannot carry)` : ""}`).join("; ")}`);
+      if (sent.length > 0)
+        console.log(
+          `langfuse write-back: ${sent.map((r) => `${r.tenantId}: ${r.responses} response(s), ${r.scores} score(s), ${r.events} event(s)${r.eventsSkipped > 0 ? ` (${r.eventsSkipped} trace id(s) OTLP cannot carry)` : ""}`).join("; ")}`,
+        );
       const read = pulls.filter((r) => r.read + r.revisited > 0);
-      if (read.length > 0) console.log(`langfuse feedback pull: ${read.map((r) => `${r.tenantId}: ${r.read} score(s) read, ${r.revisited} re-read, ${r.sent} sent, ${r.skipped} skipped`).join("; ")}`);
+      if (read.length > 0)
+        console.log(
+          `langfuse feedback pull: ${read.map((r) => `${r.tenantId}: ${r.read} score(s) read, ${r.revisited} re-read, ${r.sent} sent, ${r.skipped} skipped`).join("; ")}`,
+        );
     },
   });
   // Names only: a tenant's keys are never printed.
-  console.log(`langfuse write-back started: ${config.tenants.length === 0 ? "no tenant configured, nothing is sent" : `tenants ${config.tenants.map((t) => t.tenant_id).join(", ")}`}`);
+  console.log(
+    `langfuse write-back started: ${config.tenants.length === 0 ? "no tenant configured, nothing is sent" : `tenants ${config.tenants.map((t) => t.tenant_id).join(", ")}`}`,
+  );
   return {
     async stop() {
       await stopLoop();

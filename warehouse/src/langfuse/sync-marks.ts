@@ -24,7 +24,13 @@ export interface SyncMark {
 }
 
 /** How a pass ended: a success moves the mark; a failure keeps it and stores the redacted error. */
-export async function recordSync(w: Warehouse, tenantId: string, direction: SyncDirection, result: { markMs: number; error?: unknown; secrets?: readonly string[] }, atMs = Date.now()): Promise<void> {
+export async function recordSync(
+  w: Warehouse,
+  tenantId: string,
+  direction: SyncDirection,
+  result: { markMs: number; error?: unknown; secrets?: readonly string[] },
+  atMs = Date.now(),
+): Promise<void> {
   await insertRows(w, MARKS_TABLE, [
     {
       tenant_id: tenantId,
@@ -43,10 +49,20 @@ function withoutSecrets(text: string, secrets: readonly string[]): string {
 }
 
 /** The mark and last outcomes of every tenant (or of the one asked for) in one direction. */
-export async function syncMarks(w: Warehouse, direction: SyncDirection, tenantId?: string): Promise<Map<string, SyncMark>> {
+export async function syncMarks(
+  w: Warehouse,
+  direction: SyncDirection,
+  tenantId?: string,
+): Promise<Map<string, SyncMark>> {
   const tenant = tenantId === undefined ? "" : `AND tenant_id = ${sqlValue(tenantId)}`;
   // Aliases differ from the columns: 18.16 would read `updated_at_ms` in argMax as the alias.
-  const rows = await queryRows<{ tenant_id: string; mark: number; ok_at: number; failed_at: number; last_error: string }>(
+  const rows = await queryRows<{
+    tenant_id: string;
+    mark: number;
+    ok_at: number;
+    failed_at: number;
+    last_error: string;
+  }>(
     w,
     `SELECT tenant_id,
         maxIf(mark_ms, succeeded = 1) AS mark,

@@ -4,13 +4,37 @@ import type { WritebackStatus } from "./writeback-status";
 
 /** A tenant's Langfuse write-back, as the API publishes it (GET /api/v1/langfuse/writeback). */
 export const LangfuseWritebackSchema = z.object({
-  enabled: z.boolean().describe("the write-back ran for the tenant (its Langfuse project is configured); false: nothing is sent, every other field null or false"),
-  written_through: z.iso.datetime().nullable().describe("every outcome label the evaluator wrote up to this time is in Langfuse; null before the first pass that wrote"),
-  labels_through: z.iso.datetime().nullable().describe("the evaluator's last finished run for the tenant: its labels are complete up to here; null when it never finished one"),
-  lag_seconds: z.number().nullable().describe("labels_through minus written_through, 0 when every finished label is in Langfuse: how long a Langfuse outage has delayed the verdicts; null when not enabled"),
+  enabled: z
+    .boolean()
+    .describe(
+      "the write-back ran for the tenant (its Langfuse project is configured); false: nothing is sent, every other field null or false",
+    ),
+  written_through: z.iso
+    .datetime()
+    .nullable()
+    .describe(
+      "every outcome label the evaluator wrote up to this time is in Langfuse; null before the first pass that wrote",
+    ),
+  labels_through: z.iso
+    .datetime()
+    .nullable()
+    .describe(
+      "the evaluator's last finished run for the tenant: its labels are complete up to here; null when it never finished one",
+    ),
+  lag_seconds: z
+    .number()
+    .nullable()
+    .describe(
+      "labels_through minus written_through, 0 when every finished label is in Langfuse: how long a Langfuse outage has delayed the verdicts; null when not enabled",
+    ),
   last_success_at: z.iso.datetime().nullable().describe("the newest write-back pass that succeeded"),
-  failing: z.boolean().describe("the newest write-back pass failed (Langfuse unreachable, refusing, or rate limiting past the retries)"),
-  error: z.string().nullable().describe("the newest pass's failure when failing: its HTTP status, redacted, never a key"),
+  failing: z
+    .boolean()
+    .describe("the newest write-back pass failed (Langfuse unreachable, refusing, or rate limiting past the retries)"),
+  error: z
+    .string()
+    .nullable()
+    .describe("the newest pass's failure when failing: its HTTP status, redacted, never a key"),
 });
 export type LangfuseWriteback = z.output<typeof LangfuseWritebackSchema>;
 

@@ -19,7 +19,11 @@ export interface WritebackStatus {
 
 /** The write-back status of one tenant (a tenant never configured has no write-back: all zero and null). */
 export async function writebackStatus(w: Warehouse, tenantId: string): Promise<WritebackStatus> {
-  return statusOf(tenantId, (await syncMarks(w, "writeback", tenantId)).get(tenantId), await labelsCompleteThroughMs(w, tenantId));
+  return statusOf(
+    tenantId,
+    (await syncMarks(w, "writeback", tenantId)).get(tenantId),
+    await labelsCompleteThroughMs(w, tenantId),
+  );
 }
 
 /**

@@ -44,11 +44,24 @@ export async function labelsCompleteThroughMs(w: Warehouse, tenantId: string): P
  * every page is accepted, so a failure repeats the pass, and the stable ids make a repeat an
  * update. The pass records how it ended (sync-marks.ts) and rethrows a failure.
  */
-export async function writeBackTenant(w: Warehouse, tenant: LangfuseTenant, api: LangfuseApi, options: WritebackOptions): Promise<WritebackResult> {
+export async function writeBackTenant(
+  w: Warehouse,
+  tenant: LangfuseTenant,
+  api: LangfuseApi,
+  options: WritebackOptions,
+): Promise<WritebackResult> {
   const tenantId = tenant.tenant_id;
   const markMs = (await syncMarks(w, "writeback", tenantId)).get(tenantId)?.markMs ?? 0;
   const upToMs = await labelsCompleteThroughMs(w, tenantId);
-  const result: WritebackResult = { tenantId, responses: 0, scores: 0, events: 0, eventsSkipped: 0, rejected: 0, markMs };
+  const result: WritebackResult = {
+    tenantId,
+    responses: 0,
+    scores: 0,
+    events: 0,
+    eventsSkipped: 0,
+    rejected: 0,
+    markMs,
+  };
   // Nothing new: still a success, so the status shows the write-back alive.
   if (upToMs <= markMs) {
     await recordSync(w, tenantId, "writeback", { markMs });
@@ -65,13 +78,26 @@ export async function writeBackTenant(w: Warehouse, tenant: LangfuseTenant, api:
     result.markMs = upToMs;
     return result;
   } catch (error) {
-    await recordSync(w, tenantId, "writeback", { markMs, error, secrets: [tenant.secret_key.reveal()] }).catch(() => undefined);
+    await recordSync(w, tenantId, "writeback", { markMs, error, secrets: [tenant.secret_key.reveal()] }).catch(
+      () => undefined,
+    );
     throw error;
   }
 }
 
-async function sendPage(w: Warehouse, tenantId: string, rows: readonly LabelledResponse[], api: LangfuseApi, options: WritebackOptions, result: WritebackResult): Promise<void> {
-  const written = await lastWrittenValues(w, tenantId, rows.map((row) => row.response_id));
+async function sendPage(
+  w: Warehouse,
+  tenantId: string,
+  rows: readonly LabelledResponse[],
+  api: LangfuseApi,
+  options: WritebackOptions,
+  result: WritebackResult,
+): Promise<void> {
+  const written = await lastWrittenValues(
+    w,
+    tenantId,
+    rows.map((row) => row.response_id),
+  );
   // A score Langfuse already holds with this value is not sent again; the event always is (one request).
   const scores = rows.flatMap((row) =>
     outcomeScores(tenantId, row, options.latencyTargetMs)
@@ -89,7 +115,10 @@ async function sendPage(w: Warehouse, tenantId: string, rows: readonly LabelledR
   const eventOutcome = await api.writeEvents(events);
   if (eventOutcome.failure) throw eventOutcome.failure;
   const rejected = [...scoreOutcome.rejected, ...eventOutcome.rejected];
-  if (rejected.length > 0) console.warn(`langfuse write-back: ${tenantId}: Langfuse refused ${rejected.length} write(s): ${rejected.map((r) => `${r.id} (${r.status})`).join(", ")}`);
+  if (rejected.length > 0)
+    console.warn(
+      `langfuse write-back: ${tenantId}: Langfuse refused ${rejected.length} write(s): ${rejected.map((r) => `${r.id} (${r.status})`).join(", ")}`,
+    );
   result.responses += rows.length;
   result.events += eventOutcome.accepted.size;
   result.eventsSkipped += rows.length - events.length;

@@ -20,7 +20,12 @@ export interface WrittenScore {
 }
 
 /** Records scores Langfuse accepted, keyed by response and name (the latest row wins). */
-export async function recordWrittenScores(w: Warehouse, tenantId: string, scores: readonly (ScoreWrite & { responseId: string })[], atMs = Date.now()): Promise<void> {
+export async function recordWrittenScores(
+  w: Warehouse,
+  tenantId: string,
+  scores: readonly (ScoreWrite & { responseId: string })[],
+  atMs = Date.now(),
+): Promise<void> {
   if (scores.length === 0) return;
   await insertRows(
     w,
@@ -41,7 +46,15 @@ export async function recordWrittenScores(w: Warehouse, tenantId: string, scores
 
 /** The scores last written for one response, by name. */
 export async function writtenScores(w: Warehouse, tenantId: string, responseId: string): Promise<WrittenScore[]> {
-  const rows = await queryRows<{ name: string; score_id: string; trace_id: string; data_type: string; value: number; string_value: string; written_at_ms: number }>(
+  const rows = await queryRows<{
+    name: string;
+    score_id: string;
+    trace_id: string;
+    data_type: string;
+    value: number;
+    string_value: string;
+    written_at_ms: number;
+  }>(
     w,
     `SELECT name, score_id, trace_id, data_type, value, string_value, written_at_ms FROM ${w.table(SCORES_TABLE)}
      WHERE tenant_id = ${sqlValue(tenantId)} AND response_id = ${sqlValue(responseId)}
@@ -67,7 +80,11 @@ export async function writtenScores(w: Warehouse, tenantId: string, responseId: 
  * whose value is the same is not sent again (each score is a request of its own, and Langfuse's
  * smallest plan takes 30 a minute).
  */
-export async function lastWrittenValues(w: Warehouse, tenantId: string, responseIds: readonly string[]): Promise<Map<string, number | string>> {
+export async function lastWrittenValues(
+  w: Warehouse,
+  tenantId: string,
+  responseIds: readonly string[],
+): Promise<Map<string, number | string>> {
   if (responseIds.length === 0) return new Map();
   const rows = await queryRows<{ score_id: string; data_type: string; value: number; string_value: string }>(
     w,
@@ -76,5 +93,7 @@ export async function lastWrittenValues(w: Warehouse, tenantId: string, response
      ORDER BY response_id, name, written_at_ms DESC
      LIMIT 1 BY response_id, name`,
   );
-  return new Map(rows.map((row) => [row.score_id, row.data_type === "CATEGORICAL" ? row.string_value : Number(row.value)]));
+  return new Map(
+    rows.map((row) => [row.score_id, row.data_type === "CATEGORICAL" ? row.string_value : Number(row.value)]),
+  );
 }

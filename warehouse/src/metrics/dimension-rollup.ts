@@ -20,11 +20,18 @@ export function rollupDimension(query: Pick<MetricsQuery, "filters">, keys: RowK
 
 /** The `dimension` column of a rollup row: hour rows carry the name, day rows (migration 0014) `day:<name>`. */
 export const DAY_ROW_PREFIX = "day:";
-export const rollupRowDimension = (dimension: Dimension | "", span: "hour" | "day"): string => (span === "day" ? `${DAY_ROW_PREFIX}${dimension}` : dimension);
+export const rollupRowDimension = (dimension: Dimension | "", span: "hour" | "day"): string =>
+  span === "day" ? `${DAY_ROW_PREFIX}${dimension}` : dimension;
 
 /** metrics_5m has a column per dimension, tool_used included: (bucket, dimension, value) per hour row and day row. */
-const ENTRIES = `[${(["hour", "day"] as const).flatMap((span) => ["", ...DIMENSIONS].map((dimension) =>
-  `(${span === "hour" ? "toStartOfHour" : "toStartOfDay"}(bucket), ${sqlValue(rollupRowDimension(dimension as Dimension | "", span))}, ${dimension || "''"})`)).join(", ")}]`;
+const ENTRIES = `[${(["hour", "day"] as const)
+  .flatMap((span) =>
+    ["", ...DIMENSIONS].map(
+      (dimension) =>
+        `(${span === "hour" ? "toStartOfHour" : "toStartOfDay"}(bucket), ${sqlValue(rollupRowDimension(dimension as Dimension | "", span))}, ${dimension || "''"})`,
+    ),
+  )
+  .join(", ")}]`;
 
 /**
  * Fills metrics_1h_by_dimension (hour and day rows) from metrics_5m: what an existing deployment runs once after

@@ -24,7 +24,10 @@ import { bucketStartSql, filterConditions, rowKeyGroupBy, rowKeySelect, type Row
  */
 
 /** The one dimension ('' for none) the rollup answers a request with, or undefined. */
-export function outcomeRollupDimension(query: Pick<MetricsQuery, "filters">, keys: RowKeys): Dimension | "" | undefined {
+export function outcomeRollupDimension(
+  query: Pick<MetricsQuery, "filters">,
+  keys: RowKeys,
+): Dimension | "" | undefined {
   const dimension = rollupDimension(query, keys);
   // Filtered to several values but not grouped by them, a row mixes values, and a session's first
   // response among them is not the first of any one value.
@@ -55,13 +58,19 @@ function rollupConditions(w: Warehouse, { query, dimension, hourFrom, hourTo }: 
 
 function rollupSql(w: Warehouse, plan: Plan): string {
   const { keys, dimension, fromHour } = plan;
-  const select = rowKeySelect(keys, "bucket").map((expression) => (expression === dimension ? `value AS ${dimension}` : expression));
+  const select = rowKeySelect(keys, "bucket").map((expression) =>
+    expression === dimension ? `value AS ${dimension}` : expression,
+  );
   const groupBy = rowKeyGroupBy(keys);
-  const rowStartHour = keys.bucket ? `greatest(${bucketStartSql(keys.bucket, "bucket")}, ${hourLiteral(fromHour)})` : hourLiteral(fromHour);
-  return `SELECT ${[...select,
+  const rowStartHour = keys.bucket
+    ? `greatest(${bucketStartSql(keys.bucket, "bucket")}, ${hourLiteral(fromHour)})`
+    : hourLiteral(fromHour);
+  return `SELECT ${[
+    ...select,
     ...LABEL_ROW_COUNT_NAMES.map((name) => `sum(${name}) AS ${name}`),
     `sumIf(final, prev_hour < ${rowStartHour}) AS sessions_final`,
-    `sumIf(resolved, prev_hour < ${rowStartHour}) AS sessions_resolved`].join(", ")}
+    `sumIf(resolved, prev_hour < ${rowStartHour}) AS sessions_resolved`,
+  ].join(", ")}
   FROM ${w.table("outcomes_1h_by_dimension")}
   WHERE ${rollupConditions(w, plan).join(" AND ")}
   ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
@@ -79,23 +88,40 @@ function ambiguousHoursSql(w: Warehouse, plan: Plan): string {
  * exact previous time against the row's start. "ambiguous": only the session counts of the
  * responses whose previous same-value response lies in [from's hour, from), which the rollup left out.
  */
-function labelRowsSql(w: Warehouse, plan: Plan, windows: (readonly [number, number])[], part: "edges" | "ambiguous"): string {
+function labelRowsSql(
+  w: Warehouse,
+  plan: Plan,
+  windows: (readonly [number, number])[],
+  part: "edges" | "ambiguous",
+): string {
   const { query, keys, dimension } = plan;
   const prev = `prev_ms_by_dimension[${prevPositionOf(dimension)}]`;
-  const rowStart = keys.bucket ? `greatest(toUInt64(${bucketStartSql(keys.bucket, "occurred_at")}) * 1000, ${sqlValue(query.from)})` : sqlValue(query.from);
-  const first = part === "edges" ? `${prev} < ${rowStart}` : `${prev} >= ${sqlValue(plan.fromHour)} AND ${prev} < ${sqlValue(query.from)}`;
+  const rowStart = keys.bucket
+    ? `greatest(toUInt64(${bucketStartSql(keys.bucket, "occurred_at")}) * 1000, ${sqlValue(query.from)})`
+    : sqlValue(query.from);
+  const first =
+    part === "edges"
+      ? `${prev} < ${rowStart}`
+      : `${prev} >= ${sqlValue(plan.fromHour)} AND ${prev} < ${sqlValue(query.from)}`;
   const labels = labelsInRangeSql(w, {
-    tenantId: query.tenantId, fromMs: windows[0]![0], toMs: windows[windows.length - 1]![1], windows,
+    tenantId: query.tenantId,
+    fromMs: windows[0]![0],
+    toMs: windows[windows.length - 1]![1],
+    windows,
     columns: [...labelReadColumns(query, keys), "prev_ms_by_dimension"],
   });
   const groupBy = rowKeyGroupBy(keys);
   // n_: an alias named like a label column would replace that column in the other expressions.
   return `SELECT ${[...groupBy, ...LABEL_ROW_COUNT_NAMES.map((name) => `n_${name} AS ${name}`), "sessions_final", "sessions_resolved"].join(", ")}
   FROM (
-    SELECT ${[...rowKeySelect(keys, "occurred_at"),
-      ...LABEL_ROW_COUNT_NAMES.map((name) => (part === "edges" ? `sum(${labelRowCountSql(name)})` : "toUInt64(0)") + ` AS n_${name}`),
+    SELECT ${[
+      ...rowKeySelect(keys, "occurred_at"),
+      ...LABEL_ROW_COUNT_NAMES.map(
+        (name) => (part === "edges" ? `sum(${labelRowCountSql(name)})` : "toUInt64(0)") + ` AS n_${name}`,
+      ),
       `sumIf(${labelRowCountSql("final")}, ${first}) AS sessions_final`,
-      `sumIf(${labelRowCountSql("resolved")}, ${first}) AS sessions_resolved`].join(", ")}
+      `sumIf(${labelRowCountSql("resolved")}, ${first}) AS sessions_resolved`,
+    ].join(", ")}
     FROM (${labels})
     ${whereAll(filterConditions(query.filters))}
     ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}
@@ -103,7 +129,11 @@ function labelRowsSql(w: Warehouse, plan: Plan, windows: (readonly [number, numb
 }
 
 /** The Phase 2 rows of the request from the rollup and the edges, or undefined when the rollup cannot answer it. */
-export async function rollupPhase2Rows(w: Warehouse, query: MetricsQuery, keys: RowKeys): Promise<Phase2Row[] | undefined> {
+export async function rollupPhase2Rows(
+  w: Warehouse,
+  query: MetricsQuery,
+  keys: RowKeys,
+): Promise<Phase2Row[] | undefined> {
   const dimension = outcomeRollupDimension(query, keys);
   const hourFrom = Math.ceil(query.from / HOUR_MS) * HOUR_MS;
   const hourTo = Math.floor(query.to / HOUR_MS) * HOUR_MS;
@@ -113,10 +143,25 @@ export async function rollupPhase2Rows(w: Warehouse, query: MetricsQuery, keys: 
   if (query.from < hourFrom) edges.push([query.from, hourFrom]);
   if (hourTo < query.to) edges.push([hourTo, query.to]);
   // Hour buckets start on the hour: only a row that starts at an unaligned `from` can be ambiguous.
-  const ambiguous = query.from < hourFrom && keys.bucket !== "hour"
-    ? queryRows<{ hour: number }>(w, ambiguousHoursSql(w, plan)).then((hours) =>
-      hours.length === 0 ? [] : queryRows<Phase2Row>(w, labelRowsSql(w, plan, hours.map((row) => Number(row.hour) * 1000).sort((a, b) => a - b).map((hourMs) => [hourMs, hourMs + HOUR_MS] as const), "ambiguous")))
-    : Promise.resolve([]);
+  const ambiguous =
+    query.from < hourFrom && keys.bucket !== "hour"
+      ? queryRows<{ hour: number }>(w, ambiguousHoursSql(w, plan)).then((hours) =>
+          hours.length === 0
+            ? []
+            : queryRows<Phase2Row>(
+                w,
+                labelRowsSql(
+                  w,
+                  plan,
+                  hours
+                    .map((row) => Number(row.hour) * 1000)
+                    .sort((a, b) => a - b)
+                    .map((hourMs) => [hourMs, hourMs + HOUR_MS] as const),
+                  "ambiguous",
+                ),
+              ),
+        )
+      : Promise.resolve([]);
   const parts = await Promise.all([
     queryRows<Phase2Row>(w, rollupSql(w, plan)),
     edges.length ? queryRows<Phase2Row>(w, labelRowsSql(w, plan, edges, "edges")) : Promise.resolve([]),

@@ -37,16 +37,21 @@ export interface Phase2Counts {
 export function phase2BySessionSql(labels: string, query: Pick<MetricsQuery, "filters">, keys: RowKeys): string {
   const groupBy = rowKeyGroupBy(keys);
   const first = (name: keyof typeof FIRST_OF_SESSION_COUNTS) => labelRowCountSql(name);
-  return `SELECT ${[...groupBy,
+  return `SELECT ${[
+    ...groupBy,
     ...LABEL_ROW_COUNT_NAMES.map((name) => `sum(n_${name}) AS ${name}`),
     "countIf(first.1 = 1) AS sessions_final",
-    "countIf(first.2 = 1) AS sessions_resolved"].join(", ")}
+    "countIf(first.2 = 1) AS sessions_resolved",
+  ].join(", ")}
   FROM (
-    SELECT ${[...rowKeySelect(keys, "occurred_at"), "session_id",
+    SELECT ${[
+      ...rowKeySelect(keys, "occurred_at"),
+      "session_id",
       ...LABEL_ROW_COUNT_NAMES.map((name) => `sum(${labelRowCountSql(name)}) AS n_${name}`),
       // The session's first response: is its label final, is it resolved. Two flags rather than
       // its label and follow-up id: a smaller state per session.
-      `argMin((${first("final")}, ${first("resolved")}), (occurred_at_ms, response_id)) AS first`].join(", ")}
+      `argMin((${first("final")}, ${first("resolved")}), (occurred_at_ms, response_id)) AS first`,
+    ].join(", ")}
     FROM (${labels})
     ${whereAll(filterConditions(query.filters))}
     GROUP BY ${[...groupBy, "session_id"].join(", ")}
@@ -57,7 +62,9 @@ export function phase2BySessionSql(labels: string, query: Pick<MetricsQuery, "fi
 /** Any request: every current label row of the range. */
 function sessionsPhase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
   const labels = labelsInRangeSql(warehouse, {
-    tenantId: query.tenantId, fromMs: query.from, toMs: query.to,
+    tenantId: query.tenantId,
+    fromMs: query.from,
+    toMs: query.to,
     columns: [...labelReadColumns(query, keys), "session_id", "response_id"],
   });
   return phase2BySessionSql(labels, query, keys);
@@ -65,7 +72,13 @@ function sessionsPhase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowK
 
 function countsOf(rows: readonly Phase2Row[]): Phase2Counts {
   const sum = (name: keyof Phase2Row & string) => rows.reduce((total, row) => total + Number(row[name]), 0);
-  const labels = { excellent: sum("excellent"), good: sum("good"), neutral: sum("neutral"), bad: sum("bad"), failed: sum("failed") };
+  const labels = {
+    excellent: sum("excellent"),
+    good: sum("good"),
+    neutral: sum("neutral"),
+    bad: sum("bad"),
+    failed: sum("failed"),
+  };
   return {
     labeled: sum("labeled"),
     rated: sum("rated"),
@@ -87,8 +100,14 @@ function countsOf(rows: readonly Phase2Row[]): Phase2Counts {
  * Phase 2 counts per row: from the hourly outcome rollup and the label rows of the range's edges
  * when the request allows it (label-counts-rollup.ts), else from every label row of the range.
  */
-export async function phase2Counts(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): Promise<Map<string, Phase2Counts>> {
-  const rows = (await rollupPhase2Rows(warehouse, query, keys)) ?? (await queryRows<Phase2Row>(warehouse, sessionsPhase2Sql(warehouse, query, keys)));
+export async function phase2Counts(
+  warehouse: Warehouse,
+  query: MetricsQuery,
+  keys: RowKeys,
+): Promise<Map<string, Phase2Counts>> {
+  const rows =
+    (await rollupPhase2Rows(warehouse, query, keys)) ??
+    (await queryRows<Phase2Row>(warehouse, sessionsPhase2Sql(warehouse, query, keys)));
   const byKey = new Map<string, Phase2Row[]>();
   for (const row of rows) {
     const key = rowKeyOf(row, keys);

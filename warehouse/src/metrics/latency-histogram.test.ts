@@ -25,7 +25,13 @@ describe("latency histogram", () => {
   });
 
   it("answers quantiles within 1 % of R-7 on small and skewed sets", () => {
-    const sets = [[100, 1000], [5], [0, 0, 10], [120, 250, 250, 900, 4000, 30_000], Array.from({ length: 5000 }, (_, i) => Math.round(50 + (i * 7919) % 20_000))];
+    const sets = [
+      [100, 1000],
+      [5],
+      [0, 0, 10],
+      [120, 250, 250, 900, 4000, 30_000],
+      Array.from({ length: 5000 }, (_, i) => Math.round(50 + ((i * 7919) % 20_000))),
+    ];
     for (const values of sets) {
       const { buckets, counts } = histogramOf(values);
       for (const q of [0.5, 0.95, 0.99]) {

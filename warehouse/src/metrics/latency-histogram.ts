@@ -15,7 +15,8 @@ export function latencyBucket(ms: number): number {
 }
 
 /** latencyBucket in SQL, for a millisecond expression (`ms` is a constant of the caller, never a value). */
-export const latencyBucketSql = (ms: string): string => `toUInt16(if(${ms} >= 1, least(${MAX_BUCKET}, 1 + floor(log(${ms}) / log(${RATIO}) + 1e-9)), 0))`;
+export const latencyBucketSql = (ms: string): string =>
+  `toUInt16(if(${ms} >= 1, least(${MAX_BUCKET}, 1 + floor(log(${ms}) / log(${RATIO}) + 1e-9)), 0))`;
 
 /** The geometric middle of a bucket: at most 0.5 % from any value in it. */
 export function bucketValue(bucket: number): number {

@@ -1,7 +1,21 @@
 import type { Warehouse } from "../client";
-import { COMPARABLE_METRICS, MEAN_METRICS, METRIC_CATALOG, QUANTILE_METRICS, SAMPLED_METRICS, type ComparableMetricName, type MeanMetricName, type QuantileMetricName } from "@answerscope/contracts/metrics";
+import {
+  COMPARABLE_METRICS,
+  MEAN_METRICS,
+  METRIC_CATALOG,
+  QUANTILE_METRICS,
+  SAMPLED_METRICS,
+  type ComparableMetricName,
+  type MeanMetricName,
+  type QuantileMetricName,
+} from "@answerscope/contracts/metrics";
 import { NO_LABEL_COUNTS, rateParts, type SliceCounts } from "../queries/compare-metrics";
-import { MetricsQuerySchema, type MetricsQueryInput, type MetricsRow, type SampledMetric } from "../queries/query-input";
+import {
+  MetricsQuerySchema,
+  type MetricsQueryInput,
+  type MetricsRow,
+  type SampledMetric,
+} from "../queries/query-input";
 import { histogramQuantile } from "./latency-histogram";
 import { emptySums } from "./response-sums";
 import { metricsRowCounts } from "./row-counts";
@@ -34,14 +48,22 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
     // Every rate and mean divides the catalog's counts exactly as /compare divides them (one definition).
     const slice: SliceCounts = { phase1: sums, phase2: labels ?? NO_LABEL_COUNTS, tools: tool };
     const parts = SAMPLED_METRICS.map((metric) => [metric, rateParts(metric, slice)] as const);
-    const figures = (names: readonly SampledMetric[]) => Object.fromEntries(parts.filter(([metric]) => names.includes(metric)).map(([metric, part]) => [metric, rate(part.numerator, part.denominator)]));
+    const figures = (names: readonly SampledMetric[]) =>
+      Object.fromEntries(
+        parts
+          .filter(([metric]) => names.includes(metric))
+          .map(([metric, part]) => [metric, rate(part.numerator, part.denominator)]),
+      );
     return {
       sortKey: key,
       ...(keys.bucket ? { bucket_start: new Date(Number(row.bucket_start) * 1000).toISOString() } : {}),
       dims: Object.fromEntries(keys.groupBy.map((dimension) => [dimension, String(row[dimension])])),
       response_count: sums.responses,
       // The answer's field order: quantiles, means, rates (clients and snapshots see the bytes).
-      ...(Object.fromEntries(QUANTILE_METRICS.map((metric) => [metric, quantile(METRIC_CATALOG[metric].q)])) as Record<QuantileMetricName, number | null>),
+      ...(Object.fromEntries(QUANTILE_METRICS.map((metric) => [metric, quantile(METRIC_CATALOG[metric].q)])) as Record<
+        QuantileMetricName,
+        number | null
+      >),
       ...(figures(MEAN_METRICS) as Record<MeanMetricName, number | null>),
       ...(figures(COMPARABLE_METRICS) as Record<ComparableMetricName, number | null>),
       tool_calls_unfinished: tool.unfinished,
@@ -53,7 +75,10 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
         failed: labels?.labels.failed ?? 0,
         pending: Math.max(0, sums.responses - final),
       },
-      sample_sizes: Object.fromEntries(parts.map(([metric, part]) => [metric, part.denominator])) as Record<SampledMetric, number>,
+      sample_sizes: Object.fromEntries(parts.map(([metric, part]) => [metric, part.denominator])) as Record<
+        SampledMetric,
+        number
+      >,
     };
   });
   rows.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));

@@ -1,4 +1,10 @@
-import { METRIC_CATALOG, METRIC_COUNTS, METRIC_NAMES, QUANTILE_METRICS, type MetricCount } from "@answerscope/contracts/metrics";
+import {
+  METRIC_CATALOG,
+  METRIC_COUNTS,
+  METRIC_NAMES,
+  QUANTILE_METRICS,
+  type MetricCount,
+} from "@answerscope/contracts/metrics";
 import { SUM_COLUMNS, type SumColumn } from "./sum-columns";
 
 // The catalog's figures that read response facts alone, as one GROUP BY over those facts computes
@@ -16,9 +22,12 @@ export function responseRatioColumnsSql(): string[] {
     if (definition.kind !== "rate" && definition.kind !== "mean") return [];
     const { numerator, denominator } = definition;
     if (![...numerator, ...denominator].every(isResponseSum)) return [];
-    return [`(${sumSql(numerator as readonly SumColumn[])}) / (${sumSql(denominator as readonly SumColumn[])}) AS ${name}`];
+    return [
+      `(${sumSql(numerator as readonly SumColumn[])}) / (${sumSql(denominator as readonly SumColumn[])}) AS ${name}`,
+    ];
   });
 }
 
 /** The catalog's latency quantiles, exact, as one array column (in QUANTILE_METRICS' order). */
-export const exactQuantilesSql = (column: string): string => `quantiles(${QUANTILE_METRICS.map((name) => METRIC_CATALOG[name].q).join(", ")})(${column})`;
+export const exactQuantilesSql = (column: string): string =>
+  `quantiles(${QUANTILE_METRICS.map((name) => METRIC_CATALOG[name].q).join(", ")})(${column})`;

@@ -15,22 +15,35 @@ const FIVE_MINUTES_MS = 300_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-export const emptySums = (): Phase1Sums => ({ ...(Object.fromEntries(SUM_COLUMN_NAMES.map((column) => [column, 0])) as Record<SumColumn, number>), histogram: new Map() });
+export const emptySums = (): Phase1Sums => ({
+  ...(Object.fromEntries(SUM_COLUMN_NAMES.map((column) => [column, 0])) as Record<SumColumn, number>),
+  histogram: new Map(),
+});
 
 /** A row of sums as ClickHouse returns it (counts may come as strings). */
-export type SumsRow = Record<string, unknown> & Record<SumColumn, number | string> & { histogram: [number[], number[]] };
+export type SumsRow = Record<string, unknown> &
+  Record<SumColumn, number | string> & { histogram: [number[], number[]] };
 
-export function addRow(into: Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>, row: SumsRow, keys: RowKeys): void {
+export function addRow(
+  into: Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>,
+  row: SumsRow,
+  keys: RowKeys,
+): void {
   const key = rowKeyOf(row, keys);
   const entry = into.get(key) ?? { row, sums: emptySums() };
   const sums = entry.sums;
   for (const column of SUM_COLUMN_NAMES) sums[column] += Number(row[column]);
   const [buckets, counts] = row.histogram;
-  buckets.forEach((bucket, index) => sums.histogram.set(Number(bucket), (sums.histogram.get(Number(bucket)) ?? 0) + Number(counts[index])));
+  buckets.forEach((bucket, index) =>
+    sums.histogram.set(Number(bucket), (sums.histogram.get(Number(bucket)) ?? 0) + Number(counts[index])),
+  );
   into.set(key, entry);
 }
 
-export const MERGED_SUMS = [...SUM_COLUMN_NAMES.map((column) => `sumMerge(${column}) AS ${column}`), `sumMapMerge(${LATENCY_HISTOGRAM_COLUMN}) AS histogram`];
+export const MERGED_SUMS = [
+  ...SUM_COLUMN_NAMES.map((column) => `sumMerge(${column}) AS ${column}`),
+  `sumMapMerge(${LATENCY_HISTOGRAM_COLUMN}) AS histogram`,
+];
 
 // The views are read with PREWHERE on their key and dimension columns: a histogram state is
 // large (hundreds of buckets), and 18.16 otherwise deserializes it for every row of every
@@ -51,8 +64,17 @@ export function viewSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys
  * The rows of one dimension (see dimension-rollup.ts) fully inside the ranges: hour rows, or with
  * `span` "day" the day rows of migration 0014 (ranges day aligned).
  */
-export function rollupSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, dimension: Dimension | "", ranges: [number, number][], span: "hour" | "day" = "hour"): string {
-  const select = rowKeySelect(keys, "bucket").map((expression) => (expression === dimension ? `value AS ${dimension}` : expression));
+export function rollupSql(
+  warehouse: Warehouse,
+  query: MetricsQuery,
+  keys: RowKeys,
+  dimension: Dimension | "",
+  ranges: [number, number][],
+  span: "hour" | "day" = "hour",
+): string {
+  const select = rowKeySelect(keys, "bucket").map((expression) =>
+    expression === dimension ? `value AS ${dimension}` : expression,
+  );
   const groupBy = rowKeyGroupBy(keys);
   return `SELECT ${[...select, ...MERGED_SUMS].join(", ")}
   FROM ${warehouse.table("metrics_1h_by_dimension")}
@@ -65,15 +87,29 @@ export function rollupSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKe
  * buckets at a range's edges; the view repairs' whole ranges), read from the fact table. The current version is
  * chosen over all versions (a later version may move a response out of the edge).
  */
-export function factSumsSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys, windows: [number, number][]): string {
+export function factSumsSql(
+  warehouse: Warehouse,
+  query: MetricsQuery,
+  keys: RowKeys,
+  windows: [number, number][],
+): string {
   const inWindows = windows.map(([from, to]) => `(occurred_at_ms >= ${from} AND occurred_at_ms < ${to})`).join(" OR ");
   // Only responses with some version in the windows can have their current one there.
-  const candidates = sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(query.tenantId)} AND (${inWindows})`);
-  const current = currentResponsesSql(warehouse, { tenantId: query.tenantId, responseIds: candidates, fromMs: windows[0]![0], toMs: windows[windows.length - 1]![1] });
+  const candidates = sqlSubquery(
+    `SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(query.tenantId)} AND (${inWindows})`,
+  );
+  const current = currentResponsesSql(warehouse, {
+    tenantId: query.tenantId,
+    responseIds: candidates,
+    fromMs: windows[0]![0],
+    toMs: windows[windows.length - 1]![1],
+  });
   const groupBy = rowKeyGroupBy(keys);
-  return `SELECT ${[...rowKeySelect(keys, "occurred_at"),
+  return `SELECT ${[
+    ...rowKeySelect(keys, "occurred_at"),
     ...SUM_COLUMN_NAMES.map((column) => `${SUM_COLUMNS[column]} AS ${column}`),
-    "sumMap([latency_bucket], [toInt64(1)]) AS histogram"].join(", ")}
+    "sumMap([latency_bucket], [toInt64(1)]) AS histogram",
+  ].join(", ")}
   FROM (SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used FROM (${current}))
   WHERE (${[inWindows, ...filterConditions(query.filters)].join(") AND (")})
   ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
@@ -98,9 +134,17 @@ export async function phase1Sums(warehouse: Warehouse, query: MetricsQuery, keys
       const dayFrom = Math.ceil(hourFrom / DAY_MS) * DAY_MS;
       const dayTo = Math.floor(hourTo / DAY_MS) * DAY_MS;
       if (keys.bucket !== "hour" && dayFrom < dayTo) {
-        reads.push(queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, [[dayFrom, dayTo]], "day")));
-        const hours = ([[hourFrom, dayFrom], [dayTo, hourTo]] as [number, number][]).filter(([from, to]) => from < to);
-        if (hours.length) reads.push(queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, hours)));
+        reads.push(
+          queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, [[dayFrom, dayTo]], "day")),
+        );
+        const hours = (
+          [
+            [hourFrom, dayFrom],
+            [dayTo, hourTo],
+          ] as [number, number][]
+        ).filter(([from, to]) => from < to);
+        if (hours.length)
+          reads.push(queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, hours)));
       } else {
         reads.push(queryRows<SumsRow>(warehouse, rollupSql(warehouse, query, keys, dimension, [[hourFrom, hourTo]])));
       }

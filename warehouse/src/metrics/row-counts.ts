@@ -17,6 +17,7 @@ export async function metricsRowCounts(warehouse: Warehouse, query: MetricsQuery
     phase2Counts(warehouse, query, keys),
     followResponses ? undefined : callTimeToolCounts(warehouse, query, keys),
   ]);
-  const tools = (key: string): ToolCounts => (followResponses ? phase2.get(key)?.tools : callTime?.get(key)) ?? { completed: 0, failed: 0, unfinished: 0 };
+  const tools = (key: string): ToolCounts =>
+    (followResponses ? phase2.get(key)?.tools : callTime?.get(key)) ?? { completed: 0, failed: 0, unfinished: 0 };
   return { phase1, phase2, tools };
 }

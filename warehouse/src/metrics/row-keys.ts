@@ -20,7 +20,8 @@ export interface RowKeys {
 }
 
 /** SQL of the start of the `bucket` that `timeColumn` (a DateTime) falls in. */
-export const bucketStartSql = (bucket: Bucket, timeColumn: string): string => BUCKET_START[sqlIdentifier(bucket, BUCKETS)](timeColumn);
+export const bucketStartSql = (bucket: Bucket, timeColumn: string): string =>
+  BUCKET_START[sqlIdentifier(bucket, BUCKETS)](timeColumn);
 
 /** `SELECT` expressions for the row keys, reading the time from `timeColumn` (a DateTime). */
 export function rowKeySelect(keys: RowKeys, timeColumn: string): string[] {
@@ -30,16 +31,24 @@ export function rowKeySelect(keys: RowKeys, timeColumn: string): string[] {
 }
 
 export function rowKeyGroupBy(keys: RowKeys): string[] {
-  return [...(keys.bucket ? ["bucket_start"] : []), ...keys.groupBy.map((dimension) => sqlIdentifier(dimension, DIMENSIONS))];
+  return [
+    ...(keys.bucket ? ["bucket_start"] : []),
+    ...keys.groupBy.map((dimension) => sqlIdentifier(dimension, DIMENSIONS)),
+  ];
 }
 
 /** `AND`-ed dimension filters (OR within one dimension). `tool_used` is derived where a table lacks it. */
 export function filterConditions(filters: Filters, columnOf: (dimension: Dimension) => string = (d) => d): string[] {
-  return Object.entries(filters).map(([dimension, values]) => `${columnOf(sqlIdentifier(dimension, DIMENSIONS))} IN (${(values ?? []).map(sqlValue).join(", ")})`);
+  return Object.entries(filters).map(
+    ([dimension, values]) =>
+      `${columnOf(sqlIdentifier(dimension, DIMENSIONS))} IN (${(values ?? []).map(sqlValue).join(", ")})`,
+  );
 }
 
 /** A stable key for merging rows of different queries in TypeScript. */
 export function rowKeyOf(row: Record<string, unknown>, keys: RowKeys): string {
-  return JSON.stringify([keys.bucket ? Number(row.bucket_start) : null, ...keys.groupBy.map((dimension) => String(row[dimension]))]);
+  return JSON.stringify([
+    keys.bucket ? Number(row.bucket_start) : null,
+    ...keys.groupBy.map((dimension) => String(row[dimension])),
+  ]);
 }
-

@@ -21,7 +21,8 @@ interface CountsRow extends Record<string, unknown> {
  * figures cover the calls of its responses (read from their label rows, label-counts.ts); any other
  * row counts every call of the range, with or without a response, by the call's own time.
  */
-export const toolsFollowResponses = (query: MetricsQuery, keys: RowKeys): boolean => keys.groupBy.length > 0 || Object.keys(query.filters).length > 0;
+export const toolsFollowResponses = (query: MetricsQuery, keys: RowKeys): boolean =>
+  keys.groupBy.length > 0 || Object.keys(query.filters).length > 0;
 
 /**
  * Reduced tool calls per metrics row without dimensions (docs/metrics.md): a call's time is its
@@ -29,15 +30,26 @@ export const toolsFollowResponses = (query: MetricsQuery, keys: RowKeys): boolea
  * tool_call_states (migration 0012), where the signs of a call sum to 1 at its current (first
  * time, status) and to 0 elsewhere, so a plain signed sum per status counts each call once.
  */
-export async function callTimeToolCounts(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): Promise<Map<string, ToolCounts>> {
+export async function callTimeToolCounts(
+  warehouse: Warehouse,
+  query: MetricsQuery,
+  keys: RowKeys,
+): Promise<Map<string, ToolCounts>> {
   const groupBy = rowKeyGroupBy(keys);
-  const sql = `SELECT ${[...rowKeySelect(keys, "first_at"),
+  const sql = `SELECT ${[
+    ...rowKeySelect(keys, "first_at"),
     "sumIf(sign, status = 'completed') AS completed",
     "sumIf(sign, status = 'failed') AS failed",
-    "sumIf(sign, status = 'started') AS unfinished"].join(", ")}
+    "sumIf(sign, status = 'started') AS unfinished",
+  ].join(", ")}
     FROM ${warehouse.table("tool_call_states")}
     WHERE ${[tenantCondition(query.tenantId), ...msRange("first_at_ms", query.from, query.to)].join(" AND ")}
     ${groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : ""}`;
   const rows = await queryRows<CountsRow>(warehouse, sql);
-  return new Map(rows.map((row) => [rowKeyOf(row, keys), { completed: Number(row.completed), failed: Number(row.failed), unfinished: Number(row.unfinished) }]));
+  return new Map(
+    rows.map((row) => [
+      rowKeyOf(row, keys),
+      { completed: Number(row.completed), failed: Number(row.failed), unfinished: Number(row.unfinished) },
+    ]),
+  );
 }

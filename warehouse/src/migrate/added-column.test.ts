@@ -3,8 +3,16 @@ import { addedColumnOf } from "./added-column";
 
 describe("addedColumnOf", () => {
   it("reads the table and column of a rendered single-node or cluster ADD COLUMN", () => {
-    expect(addedColumnOf("ALTER TABLE d.tool_call_events  ADD COLUMN becomes_first UInt8 DEFAULT 0")).toEqual({ database: "d", table: "tool_call_events", column: "becomes_first" });
-    expect(addedColumnOf("ALTER TABLE d.t_local ON CLUSTER c ADD COLUMN x UInt64 DEFAULT 0")).toEqual({ database: "d", table: "t_local", column: "x" });
+    expect(addedColumnOf("ALTER TABLE d.tool_call_events  ADD COLUMN becomes_first UInt8 DEFAULT 0")).toEqual({
+      database: "d",
+      table: "tool_call_events",
+      column: "becomes_first",
+    });
+    expect(addedColumnOf("ALTER TABLE d.t_local ON CLUSTER c ADD COLUMN x UInt64 DEFAULT 0")).toEqual({
+      database: "d",
+      table: "t_local",
+      column: "x",
+    });
   });
 
   it("leaves other statements, IF NOT EXISTS and several clauses to ClickHouse", () => {

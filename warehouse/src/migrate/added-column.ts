@@ -3,7 +3,8 @@ import { queryRows } from "../client";
 import { sqlValue } from "../sql/escape";
 
 /** One `ADD COLUMN` per ALTER, as the migrations write them (a rendered statement: `db.table`, maybe `ON CLUSTER c`). */
-const ADD_COLUMN = /^ALTER\s+TABLE\s+([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)\s+(?:ON\s+CLUSTER\s+[A-Za-z0-9_]+\s+)?ADD\s+COLUMN\s+(?!IF\s)([A-Za-z0-9_]+)\s[^,]*$/is;
+const ADD_COLUMN =
+  /^ALTER\s+TABLE\s+([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)\s+(?:ON\s+CLUSTER\s+[A-Za-z0-9_]+\s+)?ADD\s+COLUMN\s+(?!IF\s)([A-Za-z0-9_]+)\s[^,]*$/is;
 
 /** The table and column an `ALTER TABLE ... ADD COLUMN` statement adds, or undefined for any other statement. */
 export function addedColumnOf(statement: string): { database: string; table: string; column: string } | undefined {

@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { oneReplicaCluster, type ClusterReplicaRow } from "./alter-cluster";
 
-const replica = (cluster: string, shard_num: number, port: number): ClusterReplicaRow => ({ cluster, shard_num, host_address: "127.0.0.1", port });
+const replica = (cluster: string, shard_num: number, port: number): ClusterReplicaRow => ({
+  cluster,
+  shard_num,
+  host_address: "127.0.0.1",
+  port,
+});
 const MAIN = [replica("main", 1, 9001), replica("main", 1, 9002), replica("main", 2, 9003), replica("main", 2, 9004)];
 
 describe("the cluster that ALTERs of replicated tables run on", () => {
   it("is a cluster naming exactly one replica of each shard", () => {
-    expect(oneReplicaCluster([...MAIN, replica("main_one", 1, 9002), replica("main_one", 2, 9003)], "main")).toBe("main_one");
+    expect(oneReplicaCluster([...MAIN, replica("main_one", 1, 9002), replica("main_one", 2, 9003)], "main")).toBe(
+      "main_one",
+    );
   });
 
   it("is the main cluster when no other cluster fits", () => {
@@ -18,7 +25,12 @@ describe("the cluster that ALTERs of replicated tables run on", () => {
     // A replica that is not the main cluster's.
     expect(oneReplicaCluster([...MAIN, replica("other", 1, 9001), replica("other", 2, 9999)], "main")).toBe("main");
     // Two replicas in one shard of the candidate.
-    expect(oneReplicaCluster([...MAIN, replica("wide", 1, 9001), replica("wide", 2, 9003), replica("wide", 2, 9004)], "main")).toBe("main");
+    expect(
+      oneReplicaCluster(
+        [...MAIN, replica("wide", 1, 9001), replica("wide", 2, 9003), replica("wide", 2, 9004)],
+        "main",
+      ),
+    ).toBe("main");
   });
 
   it("is the main cluster when the server does not list it", () => {

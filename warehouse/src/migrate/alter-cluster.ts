@@ -46,6 +46,9 @@ export function oneReplicaCluster(rows: readonly ClusterReplicaRow[], main: stri
 export async function alterClusterOf(w: Warehouse): Promise<string | undefined> {
   const main = w.target.cluster;
   if (!main) return undefined;
-  const rows = await queryRows<ClusterReplicaRow>(w, "SELECT cluster, shard_num, host_address, port FROM system.clusters");
+  const rows = await queryRows<ClusterReplicaRow>(
+    w,
+    "SELECT cluster, shard_num, host_address, port FROM system.clusters",
+  );
   return oneReplicaCluster(rows, main);
 }

@@ -4,7 +4,8 @@ import { assertIdentifier } from "../sql/ddl";
 import { sqlValue } from "../sql/escape";
 
 /** The shape cluster-ddl.ts renders for the Distributed table over `<name>_local`. */
-const DISTRIBUTED_AS_LOCAL = /^(CREATE TABLE IF NOT EXISTS ([A-Za-z0-9_]+)\.[A-Za-z0-9_]+ ON CLUSTER [A-Za-z0-9_]+) AS [A-Za-z0-9_]+\.([A-Za-z0-9_]+) (ENGINE = Distributed\([^;]*\))$/s;
+const DISTRIBUTED_AS_LOCAL =
+  /^(CREATE TABLE IF NOT EXISTS ([A-Za-z0-9_]+)\.[A-Za-z0-9_]+ ON CLUSTER [A-Za-z0-9_]+) AS [A-Za-z0-9_]+\.([A-Za-z0-9_]+) (ENGINE = Distributed\([^;]*\))$/s;
 
 interface ColumnRow {
   name: string;
@@ -29,7 +30,8 @@ export async function withExplicitDistributedColumns(warehouse: Warehouse, state
     warehouse,
     `SELECT name, type, default_kind, default_expression FROM system.columns WHERE database = ${sqlValue(database!)} AND table = ${sqlValue(localTable!)}`,
   );
-  if (columns.length === 0) throw new Error(`${database}.${localTable} has no columns on this node; was it created ON CLUSTER?`);
+  if (columns.length === 0)
+    throw new Error(`${database}.${localTable} has no columns on this node; was it created ON CLUSTER?`);
   const definitions = columns.map(({ name, type, default_kind: kind, default_expression: expression }) => {
     const column = `${assertIdentifier("column", name)} ${type}`;
     if (!kind) return column;

@@ -37,7 +37,10 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
   // Increasing and unique; a gap is allowed so branches can reserve numbers that merge later.
   migrations.forEach((migration, index) => {
     const previous = migrations[index - 1]?.version ?? 0;
-    if (migration.version <= previous) throw new Error(`migrations must be numbered uniquely and in order; found ${migration.version} after ${previous}`);
+    if (migration.version <= previous)
+      throw new Error(
+        `migrations must be numbered uniquely and in order; found ${migration.version} after ${previous}`,
+      );
   });
   return migrations;
 }

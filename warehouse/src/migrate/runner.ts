@@ -9,11 +9,19 @@ import { withTableLock } from "../sql/table-lock";
 import { loadMigrations, type Migration } from "./migrations";
 
 export interface MigrationProgress {
-  (event: { migration: Migration; statement: number; statements: number; status: "applying" | "applied" | "skipped" }): void;
+  (event: {
+    migration: Migration;
+    statement: number;
+    statements: number;
+    status: "applying" | "applied" | "skipped";
+  }): void;
 }
 
 export class ChangedMigrationError extends Error {
-  constructor(readonly migration: Migration, readonly appliedChecksum: string) {
+  constructor(
+    readonly migration: Migration,
+    readonly appliedChecksum: string,
+  ) {
     super(
       `migration ${migration.version}_${migration.name} was changed after it was applied ` +
         `(applied ${appliedChecksum.slice(0, 12)}, now ${migration.checksum.slice(0, 12)}); add a new migration instead`,
@@ -45,7 +53,12 @@ export async function migrate(
   const onCluster = onClusterClause(target);
   const log = warehouse.table("schema_migrations");
   await warehouse.client.command({ query: `CREATE DATABASE IF NOT EXISTS ${target.database} ${onCluster}` });
-  const engine = engineFor(target, "ReplacingMergeTree", "applied_at", zooKeeperPath(target, "schema_migrations", "all"));
+  const engine = engineFor(
+    target,
+    "ReplacingMergeTree",
+    "applied_at",
+    zooKeeperPath(target, "schema_migrations", "all"),
+  );
   await warehouse.client.command({
     query: `CREATE TABLE IF NOT EXISTS ${log} ${onCluster} (version UInt32, name String, checksum String, applied_at DateTime('UTC')) ENGINE = ${engine} ORDER BY version`,
   });
@@ -53,7 +66,10 @@ export async function migrate(
   const readApplied = async () => {
     // This node's replica of the record may lag behind the node another runner used.
     if (target.cluster) await warehouse.client.command({ query: `SYSTEM SYNC REPLICA ${log}` });
-    const rows = await queryRows<AppliedRow>(warehouse, `SELECT version, argMin(checksum, applied_at) AS checksum FROM ${log} GROUP BY version`);
+    const rows = await queryRows<AppliedRow>(
+      warehouse,
+      `SELECT version, argMin(checksum, applied_at) AS checksum FROM ${log} GROUP BY version`,
+    );
     const checksums = new Map(rows.map((row) => [Number(row.version), row.checksum]));
     for (const migration of migrations) {
       const known = checksums.get(migration.version);
@@ -84,7 +100,12 @@ export async function migrate(
         const statements = renderStatements(migration.source, target, sharded);
         if (appliedChecksums.has(migration.version)) {
           skipped.push(migration.version);
-          options.onProgress?.({ migration, statement: statements.length, statements: statements.length, status: "skipped" });
+          options.onProgress?.({
+            migration,
+            statement: statements.length,
+            statements: statements.length,
+            status: "skipped",
+          });
           continue;
         }
         for (const [index, statement] of statements.entries()) {
@@ -96,7 +117,12 @@ export async function migrate(
           query: `INSERT INTO ${log} (version, name, checksum, applied_at) VALUES (${sqlValue(migration.version)}, ${sqlValue(migration.name)}, ${sqlValue(migration.checksum)}, now())`,
         });
         applied.push(migration.version);
-        options.onProgress?.({ migration, statement: statements.length, statements: statements.length, status: "applied" });
+        options.onProgress?.({
+          migration,
+          statement: statements.length,
+          statements: statements.length,
+          status: "applied",
+        });
       }
       return { applied, skipped };
     },

@@ -42,9 +42,23 @@ export interface ChangedLabelsOptions {
 
 /** Columns copied from the current response version. */
 const RESPONSE_COLUMNS = [
-  "tenant_id", "response_id", "session_id", "occurred_at", "occurred_at_ms",
-  "model", "provider", "channel", "chat_type", "session_type", "language", "user_segment",
-  "query_category", "prompt_version", "bot_version", "tool_count", "finish_reason",
+  "tenant_id",
+  "response_id",
+  "session_id",
+  "occurred_at",
+  "occurred_at_ms",
+  "model",
+  "provider",
+  "channel",
+  "chat_type",
+  "session_type",
+  "language",
+  "user_segment",
+  "query_category",
+  "prompt_version",
+  "bot_version",
+  "tool_count",
+  "finish_reason",
 ] as const;
 
 /** The label row's content: every column but the version, compared with the stored row. */
@@ -56,7 +70,13 @@ const CONTENT_COLUMNS = RESPONSE_LABEL_COLUMNS.filter((column) => column !== "ev
  * nearest earlier one with the same value (prev_ms_by_dimension, session-prev.ts). 18.16 has no
  * window functions, so each session's responses are sorted in an array.
  */
-function sessionNeighboursSql(w: Warehouse, tenantId: string, sessionIds: IdSet, fromMs: number | undefined, sessionResponseIds: IdSet | undefined): string {
+function sessionNeighboursSql(
+  w: Warehouse,
+  tenantId: string,
+  sessionIds: IdSet,
+  fromMs: number | undefined,
+  sessionResponseIds: IdSet | undefined,
+): string {
   const responses = currentResponsesSql(w, { tenantId, sessionIds, fromMs, responseIds: sessionResponseIds });
   const element = `(${["occurred_at_ms", "response_id", "query_text", ...DIMENSIONS.map((d) => DIMENSION_VALUE_SQL[d])].join(", ")})`;
   return `SELECT
@@ -93,7 +113,8 @@ export function chunkIndexLookups(
 
 // Exact, not a guess: every current version wanted is at or after the bound (read-bounds.ts),
 // and a response's current version is its latest, so no older row can win.
-const responsesFromMsOf = (readBounds: ChunkReadBounds | undefined): number | undefined => readBounds?.responsesFromMs || undefined;
+const responsesFromMsOf = (readBounds: ChunkReadBounds | undefined): number | undefined =>
+  readBounds?.responsesFromMs || undefined;
 
 /**
  * Subquery: the response_labels rows (columns in table order) of the given responses
@@ -109,7 +130,9 @@ const responsesFromMsOf = (readBounds: ChunkReadBounds | undefined): number | un
  * the rules of label-rules.ts.
  */
 export function changedLabelsSql(w: Warehouse, options: ChangedLabelsOptions): string {
-  const stored = `SELECT response_id, ${CONTENT_COLUMNS.filter((c) => c !== "response_id").map((c) => `${c} AS stored_${c}`).join(", ")},
+  const stored = `SELECT response_id, ${CONTENT_COLUMNS.filter((c) => c !== "response_id")
+    .map((c) => `${c} AS stored_${c}`)
+    .join(", ")},
       evaluated_at_ms AS stored_evaluated_at_ms
     FROM (${currentLabelsSql(w, { tenantId: options.tenantId, responseIds: options.responseIds })})`;
   const changed = CONTENT_COLUMNS.filter((c) => c !== "tenant_id" && c !== "response_id")
@@ -146,7 +169,14 @@ export function evaluatedLabelsSql(w: Warehouse, options: Omit<ChangedLabelsOpti
 
   // 18.16 joins two tables per SELECT, so each input is joined in its own level.
   // (`SELECT *` of a join would repeat the key column, hence the explicit lists.)
-  const nextColumns = [...RESPONSE_COLUMNS, "user_id", "next_response_id", "next_occurred_at_ms", "next_query_text", "prev_ms_by_dimension"];
+  const nextColumns = [
+    ...RESPONSE_COLUMNS,
+    "user_id",
+    "next_response_id",
+    "next_occurred_at_ms",
+    "next_query_text",
+    "prev_ms_by_dimension",
+  ];
   const withNext = `SELECT ${nextColumns.join(", ")}
     FROM ${joinUsing(
       `SELECT ${RESPONSE_COLUMNS.join(", ")}, user_id FROM (${candidates})`,

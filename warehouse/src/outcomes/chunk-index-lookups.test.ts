@@ -14,7 +14,10 @@ const chunk = {
   sessionIds: sqlSubquery("SELECT session_id FROM outcome_chunk_sessions"),
   readBounds: { responsesFromMs: 1_700_000_000_000, toolCallEventsFromMs: 1_700_000_100_000 },
 };
-const stored = { sessionResponseIds: sqlSubquery("SELECT response_id FROM stored_responses"), callIds: sqlSubquery("SELECT tool_call_id FROM stored_calls") };
+const stored = {
+  sessionResponseIds: sqlSubquery("SELECT response_id FROM stored_responses"),
+  callIds: sqlSubquery("SELECT tool_call_id FROM stored_calls"),
+};
 
 describe("an evaluation's stored id-index lookups", () => {
   it("are the very subqueries the evaluation runs without them, with its read bounds", () => {
@@ -35,10 +38,14 @@ describe("an evaluation's stored id-index lookups", () => {
   });
 
   it("leave the exact tests on the session and the reduced response in place", () => {
-    const responses = flat(currentResponsesSql(w, { tenantId: "t", sessionIds: chunk.sessionIds, responseIds: stored.sessionResponseIds }));
+    const responses = flat(
+      currentResponsesSql(w, { tenantId: "t", sessionIds: chunk.sessionIds, responseIds: stored.sessionResponseIds }),
+    );
     expect(responses).not.toContain("responses_by_session");
     expect(responses).toMatch(/\) WHERE session_id IN \(SELECT session_id FROM outcome_chunk_sessions\)$/);
-    const calls = flat(reducedToolCallsSql(w, { tenantId: "t", responseIds: chunk.responseIds, toolCallIds: stored.callIds }));
+    const calls = flat(
+      reducedToolCallsSql(w, { tenantId: "t", responseIds: chunk.responseIds, toolCallIds: stored.callIds }),
+    );
     expect(calls).not.toContain("tool_calls_by_response");
     expect(calls).toContain("response_id IN (SELECT response_id FROM outcome_chunk)");
   });

@@ -19,7 +19,11 @@ function evaluate(n: number, chunks: number, tooLarge: (members: number[]) => bo
 describe("ChunkPlan", () => {
   it("covers every candidate exactly once without splits", () => {
     const chunks = evaluate(10, 3, () => false);
-    expect(chunks).toEqual([[0, 3, 6, 9], [1, 4, 7], [2, 5, 8]]);
+    expect(chunks).toEqual([
+      [0, 3, 6, 9],
+      [1, 4, 7],
+      [2, 5, 8],
+    ]);
   });
 
   it("covers every candidate exactly once when chunks are split part-way", () => {
@@ -52,7 +56,11 @@ describe("ChunkPlan", () => {
 describe("isMemoryLimitError", () => {
   it("knows ClickHouse's code 241 and its message, nothing else", () => {
     expect(isMemoryLimitError(Object.assign(new Error("boom"), { code: "241" }))).toBe(true);
-    expect(isMemoryLimitError(new Error("Code: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded: would use 1.86 GiB"))).toBe(true);
+    expect(
+      isMemoryLimitError(
+        new Error("Code: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded: would use 1.86 GiB"),
+      ),
+    ).toBe(true);
     expect(isMemoryLimitError(Object.assign(new Error("Table does not exist"), { code: "60" }))).toBe(false);
     expect(isMemoryLimitError("Memory limit (for query) exceeded")).toBe(false);
   });

@@ -10,7 +10,8 @@ export class ChunkPlan {
   private pending: number[];
 
   constructor(chunks: number) {
-    if (!Number.isSafeInteger(chunks) || chunks < 1) throw new RangeError(`chunks must be a positive integer, got ${chunks}`);
+    if (!Number.isSafeInteger(chunks) || chunks < 1)
+      throw new RangeError(`chunks must be a positive integer, got ${chunks}`);
     this.modulus = chunks;
     this.pending = Array.from({ length: chunks }, (_, residue) => residue);
   }

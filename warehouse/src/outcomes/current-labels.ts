@@ -1,5 +1,16 @@
 import type { Warehouse } from "../client";
-import { emptyNarrowing, inIdSet, msRange, narrowTo, rowsFilter, tenantCondition, tenantRangeConditions, whereAll, type IdSet, type Narrowing } from "../facts/sql-fragments";
+import {
+  emptyNarrowing,
+  inIdSet,
+  msRange,
+  narrowTo,
+  rowsFilter,
+  tenantCondition,
+  tenantRangeConditions,
+  whereAll,
+  type IdSet,
+  type Narrowing,
+} from "../facts/sql-fragments";
 
 export interface CurrentLabelsOptions {
   tenantId: string;
@@ -14,11 +25,31 @@ export const LABEL_TOOL_COUNT_COLUMNS = ["tool_calls_completed", "tool_calls_fai
 
 /** Every column of response_labels, in table order: what the evaluator writes. */
 export const RESPONSE_LABEL_COLUMNS = [
-  "tenant_id", "response_id", "session_id", "occurred_at", "occurred_at_ms",
-  "model", "provider", "channel", "chat_type", "session_type", "language", "user_segment",
-  "query_category", "prompt_version", "bot_version", "tool_used", "finish_reason",
-  "label", "label_reason", "explicit_rating", "has_failed_tool",
-  "followup_response_id", "followup_is_reask", "window_closed", "evaluated_at_ms",
+  "tenant_id",
+  "response_id",
+  "session_id",
+  "occurred_at",
+  "occurred_at_ms",
+  "model",
+  "provider",
+  "channel",
+  "chat_type",
+  "session_type",
+  "language",
+  "user_segment",
+  "query_category",
+  "prompt_version",
+  "bot_version",
+  "tool_used",
+  "finish_reason",
+  "label",
+  "label_reason",
+  "explicit_rating",
+  "has_failed_tool",
+  "followup_response_id",
+  "followup_is_reask",
+  "window_closed",
+  "evaluated_at_ms",
   ...LABEL_TOOL_COUNT_COLUMNS,
   // Per entry of OUTCOME_ROLLUP_DIMENSIONS, the previous same-value response of the session (migration 0013).
   "prev_ms_by_dimension",
@@ -77,7 +108,10 @@ export interface LabelsInRangeOptions {
  */
 export function labelsInRangeSql(w: Warehouse, options: LabelsInRangeOptions): string {
   const keyConditions = tenantRangeConditions(options.tenantId, options.fromMs, options.toMs);
-  if (options.windows) keyConditions.push(`(${options.windows.map(([from, to]) => msRange("occurred_at_ms", from, to).join(" AND ")).join(" OR ")})`);
+  if (options.windows)
+    keyConditions.push(
+      `(${options.windows.map(([from, to]) => msRange("occurred_at_ms", from, to).join(" AND ")).join(" OR ")})`,
+    );
   const columns = (options.columns ?? RESPONSE_LABEL_COLUMNS).join(", ");
   return `SELECT ${columns} FROM (
     SELECT ${columns}, retracted FROM ${w.table("response_labels_by_time")} FINAL ${whereAll(keyConditions)}

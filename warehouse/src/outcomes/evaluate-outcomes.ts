@@ -5,7 +5,13 @@ import { sqlValue } from "../sql/escape";
 import { candidateResponsesSql } from "./candidates";
 import { changedLabelsSql, chunkIndexLookups } from "./changed-labels";
 import { MOVED_FROM_MS, writeLabelRows } from "./label-writes";
-import { hoursOf, markRollupStale, rebuildAllRollupHours, rebuildStaleRollupHours, tenantsWithRollup } from "./outcome-rollup";
+import {
+  hoursOf,
+  markRollupStale,
+  rebuildAllRollupHours,
+  rebuildStaleRollupHours,
+  tenantsWithRollup,
+} from "./outcome-rollup";
 import { ChunkPlan, isMemoryLimitError } from "./chunk-plan";
 import type { ChunkProgress } from "./chunk-progress";
 import { EvaluationSession, idsOf, TEMP_TABLES } from "./evaluation-session";
@@ -64,18 +70,34 @@ export const DEFAULT_OUTCOME_INTERVAL_MS = 5_000;
 export const DEFAULT_CHUNK_SIZE = 20_000;
 export const DEFAULT_FIRST_PASS_CHUNK_SIZE = 200_000;
 
-type ResolvedOptions = EvaluateOutcomesOptions & { now: number; settleMs: number; chunkSize: number; firstPassChunkSize: number };
+type ResolvedOptions = EvaluateOutcomesOptions & {
+  now: number;
+  settleMs: number;
+  chunkSize: number;
+  firstPassChunkSize: number;
+};
 
 /** The changed label rows of the chunk in TEMP_TABLES.chunk. */
-async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId: string, maxOccurredAtMs: number, options: ResolvedOptions & { firstPass: boolean }) {
+async function evaluateChunk(
+  w: Warehouse,
+  session: EvaluationSession,
+  tenantId: string,
+  maxOccurredAtMs: number,
+  options: ResolvedOptions & { firstPass: boolean },
+) {
   const responseIds = idsOf(TEMP_TABLES.chunk, "response_id");
-  await session.fill(TEMP_TABLES.chunkSessions, `SELECT DISTINCT session_id FROM (${currentResponsesSql(w, { tenantId, responseIds })})`);
+  await session.fill(
+    TEMP_TABLES.chunkSessions,
+    `SELECT DISTINCT session_id FROM (${currentResponsesSql(w, { tenantId, responseIds })})`,
+  );
   const sessionIds = idsOf(TEMP_TABLES.chunkSessions, "session_id");
   // A first pass's chunk is a hash-sample of the whole tenant, reaching back to its oldest month:
   // its bounds would cost a scan of the indexes and skip nothing.
   const readBounds = options.firstPass
     ? undefined
-    : readBoundsOf((await session.query<Record<string, unknown>>(chunkReadBoundsSql(w, { tenantId, responseIds, sessionIds })))[0]);
+    : readBoundsOf(
+        (await session.query<Record<string, unknown>>(chunkReadBoundsSql(w, { tenantId, responseIds, sessionIds })))[0],
+      );
   const lookups = chunkIndexLookups(w, { tenantId, responseIds, sessionIds, readBounds });
   await session.fill(TEMP_TABLES.chunkSessionResponses, lookups.sessionResponses);
   await session.fill(TEMP_TABLES.chunkCalls, lookups.calls);
@@ -85,7 +107,10 @@ async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId:
       responseIds,
       sessionIds,
       readBounds,
-      storedLookups: { sessionResponseIds: idsOf(TEMP_TABLES.chunkSessionResponses, "response_id"), callIds: idsOf(TEMP_TABLES.chunkCalls, "tool_call_id") },
+      storedLookups: {
+        sessionResponseIds: idsOf(TEMP_TABLES.chunkSessionResponses, "response_id"),
+        callIds: idsOf(TEMP_TABLES.chunkCalls, "tool_call_id"),
+      },
       maxOccurredAtMs,
       evaluatedAtMs: options.now,
       reaskPhrases: options.reaskPhrases,
@@ -93,7 +118,11 @@ async function evaluateChunk(w: Warehouse, session: EvaluationSession, tenantId:
   );
 }
 
-async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: ResolvedOptions): Promise<TenantOutcomeRun> {
+async function evaluateTenant(
+  w: Warehouse,
+  progress: TenantProgress,
+  options: ResolvedOptions,
+): Promise<TenantOutcomeRun> {
   const { tenantId, maxOccurredAtMs } = progress;
   const firstPass = progress.watermarkMs === undefined;
   const session = new EvaluationSession(w);
@@ -102,7 +131,12 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
   let evaluated = 0;
   let rebuilt = 0;
   try {
-    const candidates = candidateResponsesSql(w, { tenantId, sinceIngestedMs: progress.watermarkMs, maxOccurredAtMs, lastMaxOccurredAtMs: progress.watermarkMaxOccurredAtMs });
+    const candidates = candidateResponsesSql(w, {
+      tenantId,
+      sinceIngestedMs: progress.watermarkMs,
+      maxOccurredAtMs,
+      lastMaxOccurredAtMs: progress.watermarkMaxOccurredAtMs,
+    });
     // Only ids that are responses; each once.
     await session.fill(
       TEMP_TABLES.candidates,
@@ -118,22 +152,32 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
         TEMP_TABLES.chunk,
         `SELECT response_id FROM ${TEMP_TABLES.candidates.name} WHERE chunk_hash % ${sqlValue(chunk.modulus)} = ${sqlValue(chunk.residue)}`,
       );
-      const rows = await evaluateChunk(w, session, tenantId, maxOccurredAtMs, { ...options, firstPass }).catch((error: unknown) => {
-        // Memory grows with the chunk (about 15 KiB per response on the benchmark's largest
-        // tenant): a server whose limit a chunk passes gets smaller chunks rather than a run
-        // that fails the same way every time. Below one response per chunk nothing can help.
-        if (!isMemoryLimitError(error) || plan.chunkSize(count) <= 1) throw error;
-        plan.split();
-        options.onChunk?.({ tenantId, candidates: count, evaluated, chunkSize: plan.chunkSize(count), split: true });
-        return undefined;
-      });
+      const rows = await evaluateChunk(w, session, tenantId, maxOccurredAtMs, { ...options, firstPass }).catch(
+        (error: unknown) => {
+          // Memory grows with the chunk (about 15 KiB per response on the benchmark's largest
+          // tenant): a server whose limit a chunk passes gets smaller chunks rather than a run
+          // that fails the same way every time. Below one response per chunk nothing can help.
+          if (!isMemoryLimitError(error) || plan.chunkSize(count) <= 1) throw error;
+          plan.split();
+          options.onChunk?.({ tenantId, candidates: count, evaluated, chunkSize: plan.chunkSize(count), split: true });
+          return undefined;
+        },
+      );
       if (!rows) continue;
       // The rollup hours these rows change (where they are, and where a moved one was), marked
       // before the rows are written so that a crash in between leaves them for the next run.
-      await markRollupStale(w, tenantId, hoursOf(rows.flatMap((row) => [Number(row.occurred_at_ms), Number(row[MOVED_FROM_MS] ?? 0)]).filter((ms) => ms > 0)));
+      await markRollupStale(
+        w,
+        tenantId,
+        hoursOf(
+          rows.flatMap((row) => [Number(row.occurred_at_ms), Number(row[MOVED_FROM_MS] ?? 0)]).filter((ms) => ms > 0),
+        ),
+      );
       await writeLabelRows(w, rows);
       written += rows.length;
-      evaluated += Number((await session.query<{ n: number }>(`SELECT count() AS n FROM ${TEMP_TABLES.chunk.name}`))[0]?.n ?? 0);
+      evaluated += Number(
+        (await session.query<{ n: number }>(`SELECT count() AS n FROM ${TEMP_TABLES.chunk.name}`))[0]?.n ?? 0,
+      );
       plan.done();
       options.onChunk?.({ tenantId, candidates: count, evaluated, chunkSize: plan.chunkSize(count), split: false });
     }
@@ -143,7 +187,10 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
     await session.close().catch(() => undefined); // the session expires on its own anyway
   }
   // Never move backwards; stop short of rows that may still be in flight (see settleMs).
-  const watermarkMs = Math.max(progress.watermarkMs ?? 0, Math.min(progress.maxIngestedAtMs, options.now - options.settleMs));
+  const watermarkMs = Math.max(
+    progress.watermarkMs ?? 0,
+    Math.min(progress.maxIngestedAtMs, options.now - options.settleMs),
+  );
   const updatedAtMs = Math.max(options.now, (progress.watermarkUpdatedAtMs ?? 0) + 1);
   await writeWatermark(w, tenantId, watermarkMs, updatedAtMs, maxOccurredAtMs);
   return { tenantId, candidates: count, written, rollupHours: rebuilt, watermarkMs };
@@ -157,7 +204,10 @@ async function evaluateTenant(w: Warehouse, progress: TenantProgress, options: R
  * one at a time, candidates in chunks, so memory stays bounded by the chunk size.
  * The watermark is written after the tenant's labels, so a crash only repeats work.
  */
-export async function evaluateOutcomes(w: Warehouse, options: EvaluateOutcomesOptions = {}): Promise<EvaluateOutcomesResult> {
+export async function evaluateOutcomes(
+  w: Warehouse,
+  options: EvaluateOutcomesOptions = {},
+): Promise<EvaluateOutcomesResult> {
   const started = Date.now();
   const resolved = {
     ...options,
@@ -185,7 +235,8 @@ export async function evaluateOutcomes(w: Warehouse, options: EvaluateOutcomesOp
     // label rows: its next run is a first pass, which writes both (the upgrade, automatically).
     const progress = withRollup.has(tenant.tenantId) ? tenant : { ...tenant, watermarkMs: undefined };
     try {
-      if (!(progress.watermarkMs !== undefined && progress.maxIngestedAtMs <= progress.watermarkMs)) perTenant.push(await evaluateTenant(w, progress, resolved));
+      if (!(progress.watermarkMs !== undefined && progress.maxIngestedAtMs <= progress.watermarkMs))
+        perTenant.push(await evaluateTenant(w, progress, resolved));
       outcomes.push({ tenantId: tenant.tenantId });
     } catch (error) {
       // The run ends at its first failure, as before; the tenants after it are not recorded at all.

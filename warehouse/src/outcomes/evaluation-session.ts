@@ -54,4 +54,5 @@ export const TEMP_TABLES = {
   chunkCalls: { name: "outcome_chunk_calls", columns: "tool_call_id String" },
 } as const satisfies Record<string, TempTable>;
 
-export const idsOf = (table: TempTable, column: string): SqlSubquery => sqlSubquery(`SELECT ${column} FROM ${table.name}`);
+export const idsOf = (table: TempTable, column: string): SqlSubquery =>
+  sqlSubquery(`SELECT ${column} FROM ${table.name}`);

@@ -40,6 +40,12 @@ export const labelRowCountSql = (name: keyof typeof ALL_COUNTS): string => `toUI
 
 /** The label columns these expressions read. */
 export const LABEL_COUNT_COLUMNS = [
-  "label", "explicit_rating", "window_closed", "followup_response_id", "followup_is_reask",
-  "tool_calls_completed", "tool_calls_failed", "tool_calls_unfinished",
+  "label",
+  "explicit_rating",
+  "window_closed",
+  "followup_response_id",
+  "followup_is_reask",
+  "tool_calls_completed",
+  "tool_calls_failed",
+  "tool_calls_unfinished",
 ] as const;

@@ -23,7 +23,10 @@ export const LABEL_RULES: readonly { label: OutcomeLabel; reason: LabelReason; w
   { label: "neutral", reason: "followup_not_reask", when: "window_closed" },
 ];
 /** No rule matched: the window is still open and nothing decided the label yet. */
-export const PENDING = { label: "pending", reason: "window_open" } as const satisfies { label: OutcomeLabel; reason: LabelReason };
+export const PENDING = { label: "pending", reason: "window_open" } as const satisfies {
+  label: OutcomeLabel;
+  reason: LabelReason;
+};
 
 const multiIf = (pick: (rule: (typeof LABEL_RULES)[number]) => string, otherwise: string) =>
   `multiIf(${LABEL_RULES.map((rule) => `${rule.when}, ${sqlValue(pick(rule))}`).join(", ")}, ${sqlValue(otherwise)})`;

@@ -7,7 +7,8 @@ export const MOVED_FROM_MS = "moved_from_ms";
 
 type LabelRow = Record<string, unknown>;
 
-const labelColumns = (row: LabelRow): LabelRow => Object.fromEntries(RESPONSE_LABEL_COLUMNS.map((column) => [column, row[column]]));
+const labelColumns = (row: LabelRow): LabelRow =>
+  Object.fromEntries(RESPONSE_LABEL_COLUMNS.map((column) => [column, row[column]]));
 
 /**
  * Writes changed label rows to response_labels (keyed by response) and to
@@ -22,7 +23,13 @@ export async function writeLabelRows(w: Warehouse, rows: readonly LabelRow[]): P
   for (const row of rows) {
     byTime.push({ ...labelColumns(row), retracted: 0 });
     const movedFromMs = Number(row[MOVED_FROM_MS] ?? 0);
-    if (movedFromMs > 0) byTime.push({ ...labelColumns(row), occurred_at: Math.floor(movedFromMs / 1000), occurred_at_ms: movedFromMs, retracted: 1 });
+    if (movedFromMs > 0)
+      byTime.push({
+        ...labelColumns(row),
+        occurred_at: Math.floor(movedFromMs / 1000),
+        occurred_at_ms: movedFromMs,
+        retracted: 1,
+      });
   }
   await insertRows(w, "response_labels_by_time", byTime);
   await insertRows(w, "response_labels", rows.map(labelColumns));

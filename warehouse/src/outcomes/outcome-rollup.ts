@@ -5,7 +5,12 @@ import { tenantCondition } from "../facts/sql-fragments";
 import { sqlValue } from "../sql/escape";
 import { joinUsing } from "../sql/join";
 import { labelsInRangeSql } from "./current-labels";
-import { FIRST_OF_SESSION_COUNTS, LABEL_COUNT_COLUMNS, LABEL_ROW_COUNT_NAMES, labelRowCountSql } from "./label-row-counts";
+import {
+  FIRST_OF_SESSION_COUNTS,
+  LABEL_COUNT_COLUMNS,
+  LABEL_ROW_COUNT_NAMES,
+  labelRowCountSql,
+} from "./label-row-counts";
 import { DIMENSIONS } from "../queries/query-input";
 import { OUTCOME_ROLLUP_DIMENSIONS } from "./session-prev";
 
@@ -17,7 +22,10 @@ import { OUTCOME_ROLLUP_DIMENSIONS } from "./session-prev";
  */
 
 export const HOUR_MS = 3_600_000;
-const COUNTS = [...LABEL_ROW_COUNT_NAMES, ...(Object.keys(FIRST_OF_SESSION_COUNTS) as (keyof typeof FIRST_OF_SESSION_COUNTS)[])];
+const COUNTS = [
+  ...LABEL_ROW_COUNT_NAMES,
+  ...(Object.keys(FIRST_OF_SESSION_COUNTS) as (keyof typeof FIRST_OF_SESSION_COUNTS)[]),
+];
 /** The rollup's columns, in the order the rebuild writes them. */
 const ROLLUP_COLUMNS = ["tenant_id", "bucket", "dimension", "value", "prev_hour", "version", ...COUNTS];
 
@@ -38,7 +46,11 @@ export async function markRollupStale(w: Warehouse, tenantId: string, hoursMs: r
   await insertRows(
     w,
     "outcome_rollup_stale",
-    hoursMs.map((hourMs) => ({ tenant_id: tenantId, bucket: Math.floor(hourMs / 1000), marked_at_ms: Math.trunc(markedAtMs) })),
+    hoursMs.map((hourMs) => ({
+      tenant_id: tenantId,
+      bucket: Math.floor(hourMs / 1000),
+      marked_at_ms: Math.trunc(markedAtMs),
+    })),
   );
 }
 
@@ -54,20 +66,25 @@ async function staleRollupHours(w: Warehouse, tenantId: string): Promise<{ hours
   const rows = await queryRows<{ hour: number; marked: number }>(
     w,
     `SELECT toUInt32(bucket) AS hour, marked FROM ${joinUsing(
-       `SELECT bucket, max(marked_at_ms) AS marked FROM ${w.table("outcome_rollup_stale")} WHERE ${tenantCondition(tenantId)} GROUP BY bucket`,
-       "ANY LEFT",
-       `SELECT bucket, max(version) AS version FROM ${w.table("outcomes_1h_by_dimension")} WHERE ${tenantCondition(tenantId)} AND dimension = '' GROUP BY bucket`,
-       ["bucket"],
-     )}
+      `SELECT bucket, max(marked_at_ms) AS marked FROM ${w.table("outcome_rollup_stale")} WHERE ${tenantCondition(tenantId)} GROUP BY bucket`,
+      "ANY LEFT",
+      `SELECT bucket, max(version) AS version FROM ${w.table("outcomes_1h_by_dimension")} WHERE ${tenantCondition(tenantId)} AND dimension = '' GROUP BY bucket`,
+      ["bucket"],
+    )}
      WHERE marked >= version
      ORDER BY hour`,
   );
-  return { hours: rows.map((row) => Number(row.hour) * 1000), newestMarkMs: Math.max(0, ...rows.map((row) => Number(row.marked))) };
+  return {
+    hours: rows.map((row) => Number(row.hour) * 1000),
+    newestMarkMs: Math.max(0, ...rows.map((row) => Number(row.marked))),
+  };
 }
 
 /** Entries of ARRAY JOIN: (dimension, value, previous same-value response's time) per rollup dimension. */
-const ENTRIES = `[${OUTCOME_ROLLUP_DIMENSIONS.map((dimension, index) =>
-  `(${sqlValue(dimension)}, ${dimension === "" ? "''" : dimension}, prev_ms_by_dimension[${index + 1}])`).join(", ")}]`;
+const ENTRIES = `[${OUTCOME_ROLLUP_DIMENSIONS.map(
+  (dimension, index) =>
+    `(${sqlValue(dimension)}, ${dimension === "" ? "''" : dimension}, prev_ms_by_dimension[${index + 1}])`,
+).join(", ")}]`;
 
 /**
  * INSERT ... SELECT that rebuilds the given hours of one tenant with `version`: every label row of
@@ -78,10 +95,21 @@ export function rebuildRollupSql(w: Warehouse, tenantId: string, hoursMs: readon
   const fromMs = hoursMs[0]!;
   const toMs = hoursMs[hoursMs.length - 1]! + HOUR_MS;
   const labels = labelsInRangeSql(w, {
-    tenantId, fromMs, toMs,
-    windows: hoursMs.length === (toMs - fromMs) / HOUR_MS ? undefined : hoursMs.map((hourMs) => [hourMs, hourMs + HOUR_MS] as const),
-    columns: ["tenant_id", "occurred_at", "occurred_at_ms", ...LABEL_COUNT_COLUMNS, "prev_ms_by_dimension",
-      ...DIMENSIONS],
+    tenantId,
+    fromMs,
+    toMs,
+    windows:
+      hoursMs.length === (toMs - fromMs) / HOUR_MS
+        ? undefined
+        : hoursMs.map((hourMs) => [hourMs, hourMs + HOUR_MS] as const),
+    columns: [
+      "tenant_id",
+      "occurred_at",
+      "occurred_at_ms",
+      ...LABEL_COUNT_COLUMNS,
+      "prev_ms_by_dimension",
+      ...DIMENSIONS,
+    ],
   });
   const perLabel = `SELECT tenant_id, toStartOfHour(occurred_at) AS bucket, entry.1 AS dimension, entry.2 AS value,
       toStartOfHour(toDateTime(intDiv(entry.3, 1000), 'UTC')) AS prev_hour,
@@ -108,11 +136,17 @@ type RebuildProgress = (done: number, total: number) => void;
  * Rebuilds every hour of the tenant marked stale since its last rebuild, a week of hours per
  * statement, with a version newer than the newest mark and than the clock; returns how many.
  */
-export async function rebuildStaleRollupHours(w: Warehouse, tenantId: string, onProgress?: RebuildProgress): Promise<number> {
+export async function rebuildStaleRollupHours(
+  w: Warehouse,
+  tenantId: string,
+  onProgress?: RebuildProgress,
+): Promise<number> {
   const { hours, newestMarkMs } = await staleRollupHours(w, tenantId);
   const version = Math.max(Date.now(), newestMarkMs + 1);
   for (let start = 0; start < hours.length; start += HOURS_PER_REBUILD) {
-    await w.client.command({ query: rebuildRollupSql(w, tenantId, hours.slice(start, start + HOURS_PER_REBUILD), version) });
+    await w.client.command({
+      query: rebuildRollupSql(w, tenantId, hours.slice(start, start + HOURS_PER_REBUILD), version),
+    });
     onProgress?.(Math.min(start + HOURS_PER_REBUILD, hours.length), hours.length);
   }
   return hours.length;
@@ -122,7 +156,11 @@ export async function rebuildStaleRollupHours(w: Warehouse, tenantId: string, on
  * Marks and rebuilds every hour of the tenant: a first evaluation, which writes only the label rows
  * that changed while the rollup may be missing altogether, and a generated data set.
  */
-export async function rebuildAllRollupHours(w: Warehouse, tenantId: string, onProgress?: RebuildProgress): Promise<number> {
+export async function rebuildAllRollupHours(
+  w: Warehouse,
+  tenantId: string,
+  onProgress?: RebuildProgress,
+): Promise<number> {
   await markRollupStale(w, tenantId, await allRollupHours(w, tenantId));
   return rebuildStaleRollupHours(w, tenantId, onProgress);
 }

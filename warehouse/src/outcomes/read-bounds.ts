@@ -45,7 +45,9 @@ export function chunkReadBoundsSql(w: Warehouse, options: ChunkReadBoundsOptions
         WHERE ${tenant} AND tool_call_id IN (${calls})) AS tool_call_events_from_ms`;
 }
 
-export const readBoundsOf = (row: { responses_from_ms?: unknown; tool_call_events_from_ms?: unknown } | undefined): ChunkReadBounds => ({
+export const readBoundsOf = (
+  row: { responses_from_ms?: unknown; tool_call_events_from_ms?: unknown } | undefined,
+): ChunkReadBounds => ({
   responsesFromMs: Number(row?.responses_from_ms ?? 0),
   toolCallEventsFromMs: Number(row?.tool_call_events_from_ms ?? 0),
 });

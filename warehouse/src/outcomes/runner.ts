@@ -16,7 +16,12 @@ export interface OutcomeEvaluatorOptions extends Omit<EvaluateOutcomesOptions, "
  * if any, has finished.
  */
 export function startOutcomeEvaluator(warehouse: Warehouse, options: OutcomeEvaluatorOptions): () => Promise<void> {
-  const { intervalMs, onRun, onError = (error) => console.error("outcome evaluator run failed:", error), ...evaluate } = options;
+  const {
+    intervalMs,
+    onRun,
+    onError = (error) => console.error("outcome evaluator run failed:", error),
+    ...evaluate
+  } = options;
   return runPeriodically(
     async () => {
       const result = await evaluateOutcomes(warehouse, evaluate);

@@ -22,7 +22,10 @@ export interface TenantProgress {
  * migration 0016) and stored watermark.
  */
 export async function tenantProgress(w: Warehouse, tenantId?: string): Promise<TenantProgress[]> {
-  const facts = await queryRows<{ tenant_id: string; max_ingested_at_ms: number; max_occurred_at_ms: number }>(w, tenantFactTimesSql(w, tenantId));
+  const facts = await queryRows<{ tenant_id: string; max_ingested_at_ms: number; max_occurred_at_ms: number }>(
+    w,
+    tenantFactTimesSql(w, tenantId),
+  );
   const marks = await storedWatermarks(w, tenantId);
   return facts.map((row) => ({
     tenantId: row.tenant_id,
@@ -33,14 +36,24 @@ export async function tenantProgress(w: Warehouse, tenantId?: string): Promise<T
 }
 
 /** The stored watermark of every tenant that has one (or of the one asked for). */
-async function storedWatermarks(w: Warehouse, tenantId?: string): Promise<Map<string, Required<Pick<TenantProgress, "watermarkMs" | "watermarkUpdatedAtMs" | "watermarkMaxOccurredAtMs">>>> {
+async function storedWatermarks(
+  w: Warehouse,
+  tenantId?: string,
+): Promise<
+  Map<string, Required<Pick<TenantProgress, "watermarkMs" | "watermarkUpdatedAtMs" | "watermarkMaxOccurredAtMs">>>
+> {
   const where = tenantId === undefined ? "" : `WHERE ${tenantCondition(tenantId)}`;
   const rows = await queryRows<{ tenant_id: string; m: number; u: number; o: number }>(
     w,
     `SELECT tenant_id, argMax(watermark_ms, updated_at_ms) AS m, max(updated_at_ms) AS u, argMax(max_occurred_at_ms, updated_at_ms) AS o
      FROM ${w.table("outcome_watermarks")} ${where} GROUP BY tenant_id`,
   );
-  return new Map(rows.map((row) => [row.tenant_id, { watermarkMs: Number(row.m), watermarkUpdatedAtMs: Number(row.u), watermarkMaxOccurredAtMs: Number(row.o) }]));
+  return new Map(
+    rows.map((row) => [
+      row.tenant_id,
+      { watermarkMs: Number(row.m), watermarkUpdatedAtMs: Number(row.u), watermarkMaxOccurredAtMs: Number(row.o) },
+    ]),
+  );
 }
 
 /**
@@ -51,7 +64,13 @@ export async function rewindWatermark(w: Warehouse, tenantId: string, watermarkM
   const stored = (await storedWatermarks(w, tenantId)).get(tenantId);
   if (stored && stored.watermarkMs > watermarkMs) {
     // The labels are as the last run left them, so its maxOccurredAtMs still bounds their open windows.
-    await writeWatermark(w, tenantId, Math.max(0, watermarkMs), Math.max(Date.now(), stored.watermarkUpdatedAtMs + 1), stored.watermarkMaxOccurredAtMs);
+    await writeWatermark(
+      w,
+      tenantId,
+      Math.max(0, watermarkMs),
+      Math.max(Date.now(), stored.watermarkUpdatedAtMs + 1),
+      stored.watermarkMaxOccurredAtMs,
+    );
   }
 }
 
@@ -59,7 +78,13 @@ export async function rewindWatermark(w: Warehouse, tenantId: string, watermarkM
  * Stores a tenant's watermark, with `maxOccurredAtMs`: the tenant's newest occurred_at_ms as the
  * run saw it, which that run closed every window before (candidates.ts; 0 when unknown).
  */
-export async function writeWatermark(w: Warehouse, tenantId: string, watermarkMs: number, updatedAtMs: number, maxOccurredAtMs: number): Promise<void> {
+export async function writeWatermark(
+  w: Warehouse,
+  tenantId: string,
+  watermarkMs: number,
+  updatedAtMs: number,
+  maxOccurredAtMs: number,
+): Promise<void> {
   await w.client.command({
     query: `INSERT INTO ${w.table("outcome_watermarks")} (tenant_id, watermark_ms, updated_at_ms, max_occurred_at_ms)
       VALUES (${sqlValue(tenantId)}, ${sqlValue(Math.trunc(watermarkMs))}, ${sqlValue(Math.trunc(updatedAtMs))}, ${sqlValue(Math.trunc(maxOccurredAtMs))})`,

@@ -12,7 +12,11 @@ import { sqlValue } from "../sql/escape";
  * refused events that name the user in their stored payload. Metrics views are not listed: their
  * sums are corrected from the remaining facts afterwards (repairViews), not deleted.
  */
-function targets(user: string, responseIds: readonly string[], callIds: readonly string[]): Record<string, string | null> {
+function targets(
+  user: string,
+  responseIds: readonly string[],
+  callIds: readonly string[],
+): Record<string, string | null> {
   const responses = responseIds.length > 0 ? inIdSet("response_id", responseIds) : null;
   const calls = callIds.length > 0 ? inIdSet("tool_call_id", callIds) : null;
   return {
@@ -32,15 +36,20 @@ function targets(user: string, responseIds: readonly string[], callIds: readonly
   };
 }
 
-const column = async (w: Warehouse, sql: string, name: string) => (await queryRows<Record<string, string>>(w, sql)).map((row) => String(row[name]));
+const column = async (w: Warehouse, sql: string, name: string) =>
+  (await queryRows<Record<string, string>>(w, sql)).map((row) => String(row[name]));
 
 /** Until every mutation of the database is done: ALTER TABLE ... DELETE returns before its rows are gone. */
 async function mutationsDone(w: Warehouse, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [row] = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM system.mutations WHERE database = ${sqlValue(w.target.database)} AND is_done = 0`);
+    const [row] = await queryRows<{ n: number }>(
+      w,
+      `SELECT count() AS n FROM system.mutations WHERE database = ${sqlValue(w.target.database)} AND is_done = 0`,
+    );
     if (Number(row?.n ?? 0) === 0) return;
-    if (Date.now() > deadline) throw new Error(`the deletions of the erasure did not finish within ${timeoutMs} ms (system.mutations)`);
+    if (Date.now() > deadline)
+      throw new Error(`the deletions of the erasure did not finish within ${timeoutMs} ms (system.mutations)`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -64,15 +73,25 @@ export const userHashOf = (userId: string): string => createHash("sha256").updat
  * (`erasures`, migration 0020). Run it once the user's events have stopped arriving: an event that
  * arrives later is stored as any other. Single server or embedded engine; not on a cluster yet.
  */
-export async function eraseUser(w: Warehouse, options: { tenantId: string; userId: string; settleMs?: number }): Promise<Erasure> {
-  if (w.target.cluster) throw new Error("erase does not run on a cluster yet: its deletions would have to reach every shard's local tables");
+export async function eraseUser(
+  w: Warehouse,
+  options: { tenantId: string; userId: string; settleMs?: number },
+): Promise<Erasure> {
+  if (w.target.cluster)
+    throw new Error(
+      "erase does not run on a cluster yet: its deletions would have to reach every shard's local tables",
+    );
   const requestedAtMs = Date.now();
   const tenant = tenantCondition(options.tenantId);
   const user = `user_id = ${sqlValue(options.userId)}`;
   // What the user's rows are, read before they go.
   const [responseIds, callIds, times] = await Promise.all([
     column(w, `SELECT DISTINCT response_id FROM ${w.table("responses")} WHERE ${tenant} AND ${user}`, "response_id"),
-    column(w, `SELECT DISTINCT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenant} AND ${user}`, "tool_call_id"),
+    column(
+      w,
+      `SELECT DISTINCT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenant} AND ${user}`,
+      "tool_call_id",
+    ),
     queryRows<{ at: number; ingested: number }>(
       w,
       `SELECT occurred_at_ms AS at, ingested_at_ms AS ingested FROM ${w.table("responses")} WHERE ${tenant} AND ${user}
@@ -85,20 +104,41 @@ export async function eraseUser(w: Warehouse, options: { tenantId: string; userI
       deletedRows[table] = 0;
       continue;
     }
-    const [count] = await queryRows<{ n: number }>(w, `SELECT count() AS n FROM ${w.table(table)} WHERE ${tenant} AND ${condition}`);
+    const [count] = await queryRows<{ n: number }>(
+      w,
+      `SELECT count() AS n FROM ${w.table(table)} WHERE ${tenant} AND ${condition}`,
+    );
     deletedRows[table] = Number(count?.n ?? 0);
-    if (deletedRows[table] > 0) await w.client.command({ query: `ALTER TABLE ${w.table(table)} DELETE WHERE ${tenant} AND ${condition}` });
+    if (deletedRows[table] > 0)
+      await w.client.command({ query: `ALTER TABLE ${w.table(table)} DELETE WHERE ${tenant} AND ${condition}` });
   }
   await mutationsDone(w);
 
   const hours = hoursOf(times.map((row) => Number(row.at)));
   if (hours.length > 0) {
     const minIngestedAtMs = Math.min(...times.map((row) => Number(row.ingested)));
-    await repairViews(w, { tenantId: options.tenantId, hourStarts: hours, minIngestedAtMs }, { settleMs: options.settleMs ?? 500 });
+    await repairViews(
+      w,
+      { tenantId: options.tenantId, hourStarts: hours, minIngestedAtMs },
+      { settleMs: options.settleMs ?? 500 },
+    );
     await markRollupStale(w, options.tenantId, hours);
     await rebuildStaleRollupHours(w, options.tenantId);
   }
-  const erasure = { tenantId: options.tenantId, userHash: userHashOf(options.userId), deletedRows, hours: hours.length };
-  await insertRows(w, "erasures", [{ tenant_id: erasure.tenantId, user_hash: erasure.userHash, requested_at_ms: requestedAtMs, finished_at_ms: Date.now(), deleted_rows: JSON.stringify(deletedRows) }]);
+  const erasure = {
+    tenantId: options.tenantId,
+    userHash: userHashOf(options.userId),
+    deletedRows,
+    hours: hours.length,
+  };
+  await insertRows(w, "erasures", [
+    {
+      tenant_id: erasure.tenantId,
+      user_hash: erasure.userHash,
+      requested_at_ms: requestedAtMs,
+      finished_at_ms: Date.now(),
+      deleted_rows: JSON.stringify(deletedRows),
+    },
+  ]);
   return erasure;
 }

@@ -21,14 +21,23 @@ describe("storedQueryText", () => {
 
 describe("tenant privacy configuration", () => {
   it("defaults to redacted, then the configured default, then the tenant's own", () => {
-    const config = loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: JSON.stringify({ default: { query_text: "none" }, tenants: { globex: { query_text: "full" } } }) });
+    const config = loadPrivacyConfig({
+      ANSWERSCOPE_PRIVACY: JSON.stringify({
+        default: { query_text: "none" },
+        tenants: { globex: { query_text: "full" } },
+      }),
+    });
     expect(tenantPrivacy(config, "other")).toEqual({ query_text: "none" });
     expect(tenantPrivacy(config, "globex")).toEqual({ query_text: "full" });
     expect(tenantPrivacy(loadPrivacyConfig({}), "any")).toEqual({ query_text: "redacted" });
   });
   it("refuses an unknown mode, an invalid tenant id and unknown keys (retention_days too, not enforced yet), naming the path", () => {
-    expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"tenants": {"acme": {"query_text": "some"}}}' })).toThrow(/tenants\.acme\.query_text/);
-    expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"tenants": {"no tenant!": {"query_text": "none"}}}' })).toThrow(/invalid privacy configuration/);
+    expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"tenants": {"acme": {"query_text": "some"}}}' })).toThrow(
+      /tenants\.acme\.query_text/,
+    );
+    expect(() =>
+      loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"tenants": {"no tenant!": {"query_text": "none"}}}' }),
+    ).toThrow(/invalid privacy configuration/);
     expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"default": {"retention_days": 30}}' })).toThrow(/default/);
     expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"tenant": {}}' })).toThrow(/invalid privacy configuration/);
   });
@@ -37,8 +46,16 @@ describe("tenant privacy configuration", () => {
 describe("applyQueryTextPolicy", () => {
   it("applies each row's tenant mode, and a second pass changes nothing", () => {
     const batch = emptyFactBatch();
-    batch.responses.push({ tenant_id: "acme", query_text: TEXT } as ResponseRow, { tenant_id: "globex", query_text: TEXT } as ResponseRow, { tenant_id: "initech", query_text: TEXT } as ResponseRow);
-    const config = loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: JSON.stringify({ tenants: { acme: { query_text: "none" }, globex: { query_text: "full" } } }) });
+    batch.responses.push(
+      { tenant_id: "acme", query_text: TEXT } as ResponseRow,
+      { tenant_id: "globex", query_text: TEXT } as ResponseRow,
+      { tenant_id: "initech", query_text: TEXT } as ResponseRow,
+    );
+    const config = loadPrivacyConfig({
+      ANSWERSCOPE_PRIVACY: JSON.stringify({
+        tenants: { acme: { query_text: "none" }, globex: { query_text: "full" } },
+      }),
+    });
     applyQueryTextPolicy(batch, config);
     const once = batch.responses.map((row) => row.query_text);
     expect(once).toEqual(["that's wrong", TEXT, storedQueryText(TEXT, "redacted")]);

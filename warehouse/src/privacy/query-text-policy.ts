@@ -20,5 +20,6 @@ export function storedQueryText(text: string, mode: QueryTextMode): string {
  * so a batch checked again after a failed write is unchanged by a second pass.
  */
 export function applyQueryTextPolicy(batch: FactBatch, config: PrivacyConfig): void {
-  for (const row of batch.responses) row.query_text = storedQueryText(row.query_text, tenantPrivacy(config, row.tenant_id).query_text);
+  for (const row of batch.responses)
+    row.query_text = storedQueryText(row.query_text, tenantPrivacy(config, row.tenant_id).query_text);
 }

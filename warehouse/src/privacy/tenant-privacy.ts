@@ -50,10 +50,18 @@ export const PrivacyEnvShape = {
  * `ANSWERSCOPE_PRIVACY` (the same JSON inline); neither: every tenant `redacted`.
  * An invalid one stops the process at start, naming what is wrong.
  */
-export function loadPrivacyConfig(env: { ANSWERSCOPE_PRIVACY?: string; ANSWERSCOPE_PRIVACY_FILE?: string }): PrivacyConfig {
-  const text = env.ANSWERSCOPE_PRIVACY_FILE ? readFileSync(env.ANSWERSCOPE_PRIVACY_FILE, "utf8") : env.ANSWERSCOPE_PRIVACY;
+export function loadPrivacyConfig(env: {
+  ANSWERSCOPE_PRIVACY?: string;
+  ANSWERSCOPE_PRIVACY_FILE?: string;
+}): PrivacyConfig {
+  const text = env.ANSWERSCOPE_PRIVACY_FILE
+    ? readFileSync(env.ANSWERSCOPE_PRIVACY_FILE, "utf8")
+    : env.ANSWERSCOPE_PRIVACY;
   if (!text) return PrivacyConfigSchema.parse({});
   const parsed = PrivacyConfigSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`invalid privacy configuration: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `invalid privacy configuration: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`).join("; ")}`,
+    );
   return parsed.data;
 }

@@ -1,4 +1,10 @@
-import { COMPARABLE_METRICS, METRIC_CATALOG, type ComparableMetricName, type MeanMetricName, type MetricCount } from "@answerscope/contracts/metrics";
+import {
+  COMPARABLE_METRICS,
+  METRIC_CATALOG,
+  type ComparableMetricName,
+  type MeanMetricName,
+  type MetricCount,
+} from "@answerscope/contracts/metrics";
 import type { Phase1Sums } from "../metrics/response-sums";
 import type { Phase2Counts } from "../metrics/label-counts";
 import type { ToolCounts } from "../metrics/tool-counts";
@@ -9,12 +15,35 @@ export type ComparableMetric = ComparableMetricName;
 
 export interface SliceCounts {
   phase1: Omit<Phase1Sums, "histogram">;
-  phase2: Pick<Phase2Counts, "rated" | "ratedUp" | "ratedDown" | "windowClosed" | "reasks" | "followups" | "final" | "goodOrBetter" | "sessionsFinal" | "sessionsResolved">;
+  phase2: Pick<
+    Phase2Counts,
+    | "rated"
+    | "ratedUp"
+    | "ratedDown"
+    | "windowClosed"
+    | "reasks"
+    | "followups"
+    | "final"
+    | "goodOrBetter"
+    | "sessionsFinal"
+    | "sessionsResolved"
+  >;
   tools: Pick<ToolCounts, "completed" | "failed">;
 }
 
 /** The label counts of a slice without label rows (no response of it evaluated, or none in it). */
-export const NO_LABEL_COUNTS: SliceCounts["phase2"] = { rated: 0, ratedUp: 0, ratedDown: 0, windowClosed: 0, reasks: 0, followups: 0, final: 0, goodOrBetter: 0, sessionsFinal: 0, sessionsResolved: 0 };
+export const NO_LABEL_COUNTS: SliceCounts["phase2"] = {
+  rated: 0,
+  ratedUp: 0,
+  ratedDown: 0,
+  windowClosed: 0,
+  reasks: 0,
+  followups: 0,
+  final: 0,
+  goodOrBetter: 0,
+  sessionsFinal: 0,
+  sessionsResolved: 0,
+};
 
 /** A slice's counts under the catalog's names (contracts/src/metrics/counts.ts): where each count read meets its name. */
 function catalogCounts({ phase1, phase2, tools }: SliceCounts): Record<MetricCount, number> {
@@ -37,7 +66,10 @@ function catalogCounts({ phase1, phase2, tools }: SliceCounts): Record<MetricCou
 }
 
 /** Numerator and denominator of a rate or mean, as the catalog declares them: the metrics route and /compare divide these. */
-export function rateParts(metric: ComparableMetric | MeanMetricName, slice: SliceCounts): { numerator: number; denominator: number } {
+export function rateParts(
+  metric: ComparableMetric | MeanMetricName,
+  slice: SliceCounts,
+): { numerator: number; denominator: number } {
   const { numerator, denominator } = METRIC_CATALOG[metric];
   const counts = catalogCounts(slice);
   const sum = (names: readonly MetricCount[]) => names.reduce((total, name) => total + counts[name], 0);

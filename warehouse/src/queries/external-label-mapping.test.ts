@@ -4,7 +4,9 @@ import { OUTCOME_LABELS } from "./query-input";
 
 describe("external label mapping", () => {
   it("names for each of vikingbot's documented labels the Answerscope labels it agrees with", () => {
-    const agreeing = Object.fromEntries(Object.entries(EXTERNAL_LABEL_MAPPINGS.vikingbot!).map(([label, rule]) => [label, rule.agreeing]));
+    const agreeing = Object.fromEntries(
+      Object.entries(EXTERNAL_LABEL_MAPPINGS.vikingbot!).map(([label, rule]) => [label, rule.agreeing]),
+    );
     expect(agreeing).toEqual({
       positive_feedback: ["excellent", "good"],
       negative_feedback: ["bad"],

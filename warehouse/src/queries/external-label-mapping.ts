@@ -19,7 +19,8 @@ export const EXTERNAL_LABEL_MAPPINGS: Readonly<Record<string, Readonly<Record<st
   vikingbot: {
     positive_feedback: {
       agreeing: ["excellent", "good"],
-      meaning: "latest feedback thumb_up or rating > 0 ↔ explicit rating up (excellent without, good with a failed tool call)",
+      meaning:
+        "latest feedback thumb_up or rating > 0 ↔ explicit rating up (excellent without, good with a failed tool call)",
     },
     negative_feedback: {
       agreeing: ["bad"],
@@ -27,7 +28,8 @@ export const EXTERNAL_LABEL_MAPPINGS: Readonly<Record<string, Readonly<Record<st
     },
     reasked: {
       agreeing: ["bad", "neutral"],
-      meaning: "any later user message within 10 minutes ↔ a follow-up within 600 s: bad when it re-asks by phrase, neutral otherwise",
+      meaning:
+        "any later user message within 10 minutes ↔ a follow-up within 600 s: bad when it re-asks by phrase, neutral otherwise",
     },
     resolved: {
       agreeing: ["good"],
@@ -35,7 +37,8 @@ export const EXTERNAL_LABEL_MAPPINGS: Readonly<Record<string, Readonly<Record<st
     },
     follow_up_without_feedback: {
       agreeing: ["good"],
-      meaning: "a later user message only after 10 minutes is no follow-up for Answerscope either (good, window_closed_no_followup)",
+      meaning:
+        "a later user message only after 10 minutes is no follow-up for Answerscope either (good, window_closed_no_followup)",
     },
   },
 };

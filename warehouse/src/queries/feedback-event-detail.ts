@@ -29,10 +29,25 @@ export const FeedbackEventDetailSchema = z.object({
   comment: z.string().nullable(),
   correction: z.string().nullable(),
   severity: z.number().int().nullable(),
-  action: z.enum(FEEDBACK_ACTIONS).describe("accepted; retry (same client_feedback_id and content, collapsed); conflict (same client_feedback_id, other content: rejected as feedback_conflict)"),
-  revision: z.number().int().nullable().describe("0 for the first accepted action of this user on this target, 1.. for each revision; null for retries and conflicts"),
-  latest: z.boolean().describe("the accepted action that decides this user's current rating of the target (cleared: no rating)"),
-  verification: z.enum(VERIFICATION_STATUSES).nullable().describe("of this user's rating of the target; null when the user has no accepted action on it"),
+  action: z
+    .enum(FEEDBACK_ACTIONS)
+    .describe(
+      "accepted; retry (same client_feedback_id and content, collapsed); conflict (same client_feedback_id, other content: rejected as feedback_conflict)",
+    ),
+  revision: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "0 for the first accepted action of this user on this target, 1.. for each revision; null for retries and conflicts",
+    ),
+  latest: z
+    .boolean()
+    .describe("the accepted action that decides this user's current rating of the target (cleared: no rating)"),
+  verification: z
+    .enum(VERIFICATION_STATUSES)
+    .nullable()
+    .describe("of this user's rating of the target; null when the user has no accepted action on it"),
 });
 export type FeedbackEventDetail = z.output<typeof FeedbackEventDetailSchema>;
 
@@ -59,13 +74,28 @@ interface EventRow {
 
 /** EventRow's columns as the rule's actions give them (verification is decided on them). */
 const EVENT_COLUMNS = Object.keys({
-  event_id: true, occurred_at_ms: true, client_feedback_id: true, target_type: true, target_id: true, subject_id: true,
-  diagnostic_task_id: true, user_id: true, session_id: true, run_id: true, rating: true, reason: true, reason_code: true,
-  comment: true, correction: true, severity: true, action: true,
+  event_id: true,
+  occurred_at_ms: true,
+  client_feedback_id: true,
+  target_type: true,
+  target_id: true,
+  subject_id: true,
+  diagnostic_task_id: true,
+  user_id: true,
+  session_id: true,
+  run_id: true,
+  rating: true,
+  reason: true,
+  reason_code: true,
+  comment: true,
+  correction: true,
+  severity: true,
+  action: true,
 } satisfies Record<Exclude<keyof EventRow, "verification">, true>);
 
 /** A rating's identity (docs/events.md): one user's rating of one target (and citation subject). */
-const keyOf = (row: { user_id: string; target_type: string; target_id: string; subject_id: string }) => JSON.stringify([row.user_id, row.target_type, row.target_id, row.subject_id]);
+const keyOf = (row: { user_id: string; target_type: string; target_id: string; subject_id: string }) =>
+  JSON.stringify([row.user_id, row.target_type, row.target_id, row.subject_id]);
 
 /**
  * Every feedback event of the tenant on the targets `targetIds` selects, of the given target

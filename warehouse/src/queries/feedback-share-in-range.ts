@@ -9,7 +9,12 @@ import { msRange, tenantCondition } from "../facts/sql-fragments";
  * whole tenant's actions take the cheaper unnarrowed path of feedbackActionsSql. Each route keeps
  * its own threshold, measured. One count over the tenant's events (15-40 ms at 500,000).
  */
-export async function feedbackShareInRange(warehouse: Warehouse, tenantId: string, from: number, to: number): Promise<number> {
+export async function feedbackShareInRange(
+  warehouse: Warehouse,
+  tenantId: string,
+  from: number,
+  to: number,
+): Promise<number> {
   const [counts] = await queryRows<{ in_range: number; total: number }>(
     warehouse,
     `SELECT countIf(${msRange("occurred_at_ms", from, to).join(" AND ")}) AS in_range, count() AS total

@@ -20,7 +20,12 @@ export interface MatchingResponsesOptions {
  * that tools, samples, reasons and feedback targets share with the metrics route.
  */
 export function matchingResponsesSql(warehouse: Warehouse, options: MatchingResponsesOptions): string {
-  const current = currentResponsesSql(warehouse, { tenantId: options.tenantId, fromMs: options.from, toMs: options.to, responseIds: options.responseIds });
+  const current = currentResponsesSql(warehouse, {
+    tenantId: options.tenantId,
+    fromMs: options.from,
+    toMs: options.to,
+    responseIds: options.responseIds,
+  });
   return `SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used FROM (${current})
     ${whereAll(filterConditions(options.filters ?? {}))}`;
 }
@@ -30,4 +35,5 @@ export const matchingResponseIdsSql = (warehouse: Warehouse, options: MatchingRe
   sqlSubquery(`SELECT response_id FROM (${matchingResponsesSql(warehouse, options)})`, { many: true });
 
 /** True when any dimension filter is set: then only calls and ratings tied to matching responses count. */
-export const hasFilters = (filters: Filters | undefined): boolean => Object.values(filters ?? {}).some((values) => (values?.length ?? 0) > 0);
+export const hasFilters = (filters: Filters | undefined): boolean =>
+  Object.values(filters ?? {}).some((values) => (values?.length ?? 0) > 0);

@@ -21,7 +21,9 @@ export const MetricsRowSchema = z.object({
   dims: z.partialRecord(z.enum(DIMENSIONS), z.string()).describe("the grouped dimensions' values"),
   ...figures,
   outcome_counts: z.record(z.enum(OUTCOME_LABELS), z.number().int()),
-  sample_sizes: z.record(z.enum(SAMPLED_METRICS), z.number().int()).describe("the denominator of each rate and mean of the row"),
+  sample_sizes: z
+    .record(z.enum(SAMPLED_METRICS), z.number().int())
+    .describe("the denominator of each rate and mean of the row"),
 });
 export const MetricsResultSchema = z.object({ rows: z.array(MetricsRowSchema) });
 

@@ -4,7 +4,13 @@ import type { Warehouse } from "../client";
 import { emptySums } from "../metrics/response-sums";
 import { metricsRowCounts } from "../metrics/row-counts";
 import { rowKeyOf, type RowKeys } from "../metrics/row-keys";
-import { COMPARABLE_METRICS, NO_LABEL_COUNTS, rateParts, type ComparableMetric, type SliceCounts } from "./compare-metrics";
+import {
+  COMPARABLE_METRICS,
+  NO_LABEL_COUNTS,
+  rateParts,
+  type ComparableMetric,
+  type SliceCounts,
+} from "./compare-metrics";
 import { twoProportionZTest, wilsonInterval } from "./proportion-tests";
 import { DIMENSIONS, FiltersSchema, MetricsQuerySchema } from "./query-input";
 import { orderedRange, rangeShape } from "./query-range";
@@ -13,7 +19,9 @@ import { orderedRange, rangeShape } from "./query-range";
  * docs/metrics.md: a slice with fewer than its metric's minimum sample (the catalog's `minSample`)
  * in the denominator is insufficient_data, not a rate change. The document names the smallest.
  */
-export const MIN_COMPARE_DENOMINATOR = Math.min(...COMPARABLE_METRICS.map((metric) => METRIC_CATALOG[metric].minSample));
+export const MIN_COMPARE_DENOMINATOR = Math.min(
+  ...COMPARABLE_METRICS.map((metric) => METRIC_CATALOG[metric].minSample),
+);
 export const SIGNIFICANCE_LEVEL = 0.05;
 
 const DimensionValueSchema = z.string().min(1).max(256);
@@ -54,7 +62,11 @@ export const CompareResultSchema = z.object({
 export type CompareSlice = z.output<typeof CompareSliceSchema>;
 export type CompareResult = z.output<typeof CompareResultSchema>;
 
-function sliceOf(metric: ComparableMetric, value: string, parts: { numerator: number; denominator: number }): CompareSlice {
+function sliceOf(
+  metric: ComparableMetric,
+  value: string,
+  parts: { numerator: number; denominator: number },
+): CompareSlice {
   const { numerator, denominator } = parts;
   const interval = denominator > 0 ? wilsonInterval(numerator, denominator) : null;
   return {
@@ -96,7 +108,18 @@ export async function queryCompare(warehouse: Warehouse, input: CompareQueryInpu
   const a = sliceOf(query.metric, query.a, rateParts(query.metric, countsOf(query.a)));
   const b = sliceOf(query.metric, query.b, rateParts(query.metric, countsOf(query.b)));
   const insufficient = a.insufficient_data || b.insufficient_data;
-  if (insufficient) return { metric: query.metric, dimension: query.dimension, a, b, difference: null, z: null, p_value: null, significant: false, insufficient_data: true };
+  if (insufficient)
+    return {
+      metric: query.metric,
+      dimension: query.dimension,
+      a,
+      b,
+      difference: null,
+      z: null,
+      p_value: null,
+      significant: false,
+      insufficient_data: true,
+    };
   const test = twoProportionZTest(a.numerator, a.denominator, b.numerator, b.denominator);
   return {
     metric: query.metric,

@@ -23,12 +23,26 @@ export const FeedbackReasonsQuerySchema = z
 export type FeedbackReasonsQueryInput = z.input<typeof FeedbackReasonsQuerySchema>;
 
 export const FeedbackReasonsResultSchema = z.object({
-  down_rated: z.number().int().describe("responses in range whose explicit rating is down (the thumbs_down_rate numerator)"),
+  down_rated: z
+    .number()
+    .int()
+    .describe("responses in range whose explicit rating is down (the thumbs_down_rate numerator)"),
   reasons: z
-    .array(z.object({ reason_code: z.string().nullable().describe("null: rated down without a reason"), count: z.number().int() }))
+    .array(
+      z.object({
+        reason_code: z.string().nullable().describe("null: rated down without a reason"),
+        count: z.number().int(),
+      }),
+    )
     .describe("per reason_code, most frequent first"),
   tool_chains: z
-    .array(z.object({ chain: z.string().describe(`tools_used_names joined with "${TOOL_CHAIN_SEPARATOR}"; empty: no tool`), tools: z.array(z.string()), count: z.number().int() }))
+    .array(
+      z.object({
+        chain: z.string().describe(`tools_used_names joined with "${TOOL_CHAIN_SEPARATOR}"; empty: no tool`),
+        tools: z.array(z.string()),
+        count: z.number().int(),
+      }),
+    )
     .describe("the most common tool chains among down-rated responses"),
 });
 export type FeedbackReasonsResult = z.output<typeof FeedbackReasonsResultSchema>;
@@ -66,7 +80,9 @@ export async function queryFeedbackReasons(
     `SELECT response_id FROM ${warehouse.table("responses")} ${whereAll([...tenantRangeConditions(tenantId, query.from, query.to), inIdSet("response_id", everRatedDown)])}`,
     { many: true },
   );
-  const narrow = options.narrowToRange ?? (await feedbackShareInRange(warehouse, tenantId, query.from, query.to)) < NARROW_BELOW_SHARE;
+  const narrow =
+    options.narrowToRange ??
+    (await feedbackShareInRange(warehouse, tenantId, query.from, query.to)) < NARROW_BELOW_SHARE;
   const downRated = `SELECT response_id, tools_used_names, reason_code
     FROM ${joinUsing(
       `SELECT response_id, user_id, tools_used_names FROM (${matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters, responseIds: everRatedDown })})`,
@@ -85,7 +101,9 @@ export async function queryFeedbackReasons(
   return {
     down_rated: groups.reduce((sum, group) => sum + Number(group.count), 0),
     reasons: reasons.map(({ key, count }) => ({ reason_code: key || null, count })),
-    tool_chains: chains.slice(0, query.chains).map(({ key, first, count }) => ({ chain: key, tools: first.tools, count })),
+    tool_chains: chains
+      .slice(0, query.chains)
+      .map(({ key, first, count }) => ({ chain: key, tools: first.tools, count })),
   };
 }
 
@@ -100,7 +118,10 @@ export async function queryFeedbackReasons(
 const NARROW_BELOW_SHARE = 0.7;
 
 /** Sums of `count` per key, most frequent first, ties by key in ClickHouse's (byte) order. */
-function countsBy<T extends { count: number }>(rows: readonly T[], keyOf: (row: T) => string): { key: string; first: T; count: number }[] {
+function countsBy<T extends { count: number }>(
+  rows: readonly T[],
+  keyOf: (row: T) => string,
+): { key: string; first: T; count: number }[] {
   const sums = new Map<string, { key: string; first: T; count: number }>();
   for (const row of rows) {
     const key = keyOf(row);

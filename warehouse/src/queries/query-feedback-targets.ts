@@ -3,7 +3,14 @@ import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
 import { feedbackActionsSql } from "../facts/feedback-actions";
-import { inSubquery, msRange, sqlSubquery, tenantRangeConditions, whereAll, type SqlSubquery } from "../facts/sql-fragments";
+import {
+  inSubquery,
+  msRange,
+  sqlSubquery,
+  tenantRangeConditions,
+  whereAll,
+  type SqlSubquery,
+} from "../facts/sql-fragments";
 import { feedbackShareInRange } from "./feedback-share-in-range";
 import { hasFilters, matchingResponseIdsSql } from "./matching-responses";
 import { FiltersSchema } from "./query-input";
@@ -30,9 +37,17 @@ export const FeedbackTargetRowSchema = z.object({
   count: z.number().int(),
 });
 export const FeedbackTargetsResultSchema = z.object({
-  rows: z.array(FeedbackTargetRowSchema).describe("current ratings whose latest action is in range; a cleared rating is no rating"),
-  revisions: z.number().int().describe("accepted actions in range that replaced an earlier action of the same user and target"),
-  conflicts: z.number().int().describe("events in range rejected as feedback_conflict (same client_feedback_id, other content)"),
+  rows: z
+    .array(FeedbackTargetRowSchema)
+    .describe("current ratings whose latest action is in range; a cleared rating is no rating"),
+  revisions: z
+    .number()
+    .int()
+    .describe("accepted actions in range that replaced an earlier action of the same user and target"),
+  conflicts: z
+    .number()
+    .int()
+    .describe("events in range rejected as feedback_conflict (same client_feedback_id, other content)"),
   retries: z.number().int().describe("events in range that repeated an action (same client_feedback_id and content)"),
 });
 export type FeedbackTargetsResult = z.output<typeof FeedbackTargetsResultSchema>;
@@ -58,7 +73,10 @@ export async function queryFeedbackTargets(
       ]
     : [];
   const inRange = (column: string) => msRange(column, from, to).join(" AND ");
-  const targetIds = (options.narrowToRange ?? (await feedbackShareInRange(warehouse, tenantId, from, to)) < NARROW_BELOW_SHARE) ? ratedInRangeSql(warehouse, tenantId, from, to) : undefined;
+  const targetIds =
+    (options.narrowToRange ?? (await feedbackShareInRange(warehouse, tenantId, from, to)) < NARROW_BELOW_SHARE)
+      ? ratedInRangeSql(warehouse, tenantId, from, to)
+      : undefined;
   // Unnarrowed, only the keys whose latest action is in range are counted by verification, so only
   // the responses rated since `from` are read to verify them: the current versions of every rated
   // response took 1.5 s at 5 M responses, those rated in the last week 0.5 s.
@@ -87,7 +105,10 @@ export async function queryFeedbackTargets(
     // A cleared rating is no rating, but its revisions count.
     rows: keys
       .filter((key) => (key.rating === "up" || key.rating === "down") && Number(key.count) > 0)
-      .map(({ target_type, rating, verification, count }) => ({ target_type, rating, verification, count: Number(count) }) as FeedbackTargetRow)
+      .map(
+        ({ target_type, rating, verification, count }) =>
+          ({ target_type, rating, verification, count: Number(count) }) as FeedbackTargetRow,
+      )
       .sort(
         (a, b) =>
           rank(TARGET_TYPES, a.target_type) - rank(TARGET_TYPES, b.target_type) ||
@@ -107,7 +128,10 @@ export async function queryFeedbackTargets(
  * time, so the rule stays exact).
  */
 function ratedInRangeSql(warehouse: Warehouse, tenantId: string, from: number, to: number): SqlSubquery {
-  return sqlSubquery(`SELECT target_id FROM ${warehouse.table("feedback_events")} ${whereAll(tenantRangeConditions(tenantId, from, to))}`, { many: true });
+  return sqlSubquery(
+    `SELECT target_id FROM ${warehouse.table("feedback_events")} ${whereAll(tenantRangeConditions(tenantId, from, to))}`,
+    { many: true },
+  );
 }
 
 /**

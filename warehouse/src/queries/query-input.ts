@@ -1,7 +1,20 @@
 import { z } from "zod";
 import { orderedRange, rangeShape } from "./query-range";
-import { BUCKETS, DIMENSIONS, OUTCOME_LABELS, type Bucket, type Dimension, type OutcomeLabel } from "@answerscope/contracts/vocabularies";
-import { MEAN_METRICS, SAMPLED_METRICS, type CountMetricName, type MetricName, type SampledMetricName } from "@answerscope/contracts/metrics";
+import {
+  BUCKETS,
+  DIMENSIONS,
+  OUTCOME_LABELS,
+  type Bucket,
+  type Dimension,
+  type OutcomeLabel,
+} from "@answerscope/contracts/vocabularies";
+import {
+  MEAN_METRICS,
+  SAMPLED_METRICS,
+  type CountMetricName,
+  type MetricName,
+  type SampledMetricName,
+} from "@answerscope/contracts/metrics";
 
 /** Response dimensions and buckets of docs/metrics.md (the contract's vocabularies): the only names that may become SQL identifiers from a request. */
 export { BUCKETS, DIMENSIONS, OUTCOME_LABELS };

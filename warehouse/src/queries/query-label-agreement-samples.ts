@@ -32,13 +32,26 @@ export const LabelAgreementSamplesResultSchema = z.object({
 });
 export type LabelAgreementSamplesResult = z.output<typeof LabelAgreementSamplesResultSchema>;
 
-type SampleRow = { response_id: string; occurred_at_ms: number; answerscope_label: string; label_reason: string; external_label: string; external_evaluated_at_ms: number };
+type SampleRow = {
+  response_id: string;
+  occurred_at_ms: number;
+  answerscope_label: string;
+  label_reason: string;
+  external_label: string;
+  external_evaluated_at_ms: number;
+};
 
 /** GET /api/v1/label-agreement/samples: the responses behind one cell of the agreement matrix. */
-export async function queryLabelAgreementSamples(warehouse: Warehouse, input: LabelAgreementSamplesQueryInput): Promise<LabelAgreementSamplesResult> {
+export async function queryLabelAgreementSamples(
+  warehouse: Warehouse,
+  input: LabelAgreementSamplesQueryInput,
+): Promise<LabelAgreementSamplesResult> {
   const query = LabelAgreementSamplesQuerySchema.parse(input);
   // Not evaluated yet ('') is shown as pending, as in the matrix.
-  const answerscope = query.answerscopeLabel === "pending" ? "answerscope_label IN ('', 'pending')" : `answerscope_label = ${sqlValue(query.answerscopeLabel)}`;
+  const answerscope =
+    query.answerscopeLabel === "pending"
+      ? "answerscope_label IN ('', 'pending')"
+      : `answerscope_label = ${sqlValue(query.answerscopeLabel)}`;
   const rows = await queryRows<SampleRow>(
     warehouse,
     `SELECT response_id, occurred_at_ms, answerscope_label, label_reason, external_label, external_evaluated_at_ms FROM (${labelPairsSql(warehouse, query)})
@@ -49,7 +62,8 @@ export async function queryLabelAgreementSamples(warehouse: Warehouse, input: La
     samples: rows.map((row) => ({
       response_id: row.response_id,
       occurred_at: isoFromMs(Number(row.occurred_at_ms)),
-      answerscope_label: row.answerscope_label === "" ? "pending" : (row.answerscope_label as (typeof OUTCOME_LABELS)[number]),
+      answerscope_label:
+        row.answerscope_label === "" ? "pending" : (row.answerscope_label as (typeof OUTCOME_LABELS)[number]),
       label_reason: row.label_reason === "" ? null : row.label_reason,
       external_label: row.external_label,
       external_evaluated_at: isoFromMs(Number(row.external_evaluated_at_ms)),

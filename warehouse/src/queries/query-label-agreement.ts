@@ -26,12 +26,20 @@ export const LabelAgreementCellSchema = z.object({
   answerscope_label: z.enum(OUTCOME_LABELS).describe("pending: not final yet (or not evaluated)"),
   external_label: z.string(),
   count,
-  agrees: z.boolean().nullable().describe("whether the mapping counts the pair as agreeing; null: not compared (label pending, or external label not in the mapping)"),
+  agrees: z
+    .boolean()
+    .nullable()
+    .describe(
+      "whether the mapping counts the pair as agreeing; null: not compared (label pending, or external label not in the mapping)",
+    ),
 });
 
 export const ExternalLabelAgreementSchema = z.object({
   external_label: z.string(),
-  agreeing_labels: z.array(z.enum(OUTCOME_LABELS)).nullable().describe("Answerscope labels the mapping counts as agreeing; null: not compared"),
+  agreeing_labels: z
+    .array(z.enum(OUTCOME_LABELS))
+    .nullable()
+    .describe("Answerscope labels the mapping counts as agreeing; null: not compared"),
   meaning: z.string().nullable(),
   labelled: count.describe("responses in range with this current external label"),
   compared: count.describe("of those, with a final Answerscope label (the rate's sample size)"),
@@ -41,10 +49,16 @@ export const ExternalLabelAgreementSchema = z.object({
 
 export const LabelAgreementResultSchema = z.object({
   source: z.string(),
-  mapping_known: z.boolean().describe("false: no mapping for this source, so the matrix is shown but nothing is compared"),
-  cells: z.array(LabelAgreementCellSchema).describe("Answerscope label × current external label, responses in range with an external label"),
+  mapping_known: z
+    .boolean()
+    .describe("false: no mapping for this source, so the matrix is shown but nothing is compared"),
+  cells: z
+    .array(LabelAgreementCellSchema)
+    .describe("Answerscope label × current external label, responses in range with an external label"),
   by_external_label: z.array(ExternalLabelAgreementSchema),
-  compared: count.describe("responses with a final Answerscope label and a mapped external label: the agreement rate's sample size"),
+  compared: count.describe(
+    "responses with a final Answerscope label and a mapped external label: the agreement rate's sample size",
+  ),
   agreeing: count,
   agreement_rate: z.number().nullable().describe("agreeing / compared; null when compared is 0"),
   agreement_ci_low: z.number().nullable().describe("Wilson 95 % interval of agreement_rate"),
@@ -56,7 +70,9 @@ export const LabelAgreementResultSchema = z.object({
   neither: count.describe("responses in range with neither label"),
   external_without_response: count
     .nullable()
-    .describe("current external labels evaluated in range whose response_id has no response in the tenant; null with dimension filters (such labels have no dimensions)"),
+    .describe(
+      "current external labels evaluated in range whose response_id has no response in the tenant; null with dimension filters (such labels have no dimensions)",
+    ),
 });
 export type LabelAgreementResult = z.output<typeof LabelAgreementResultSchema>;
 export type LabelAgreementCell = z.output<typeof LabelAgreementCellSchema>;
@@ -114,7 +130,8 @@ function externalWithoutResponseSql(w: Warehouse, query: LabelPairsOptions): str
 }
 
 /** A label row of response_labels that is a verdict ('' : never evaluated). */
-export const isFinalLabel = (label: string): label is Exclude<OutcomeLabel, "pending"> => label !== "" && label !== "pending";
+export const isFinalLabel = (label: string): label is Exclude<OutcomeLabel, "pending"> =>
+  label !== "" && label !== "pending";
 const rateOf = (agreeing: number, compared: number) => (compared > 0 ? agreeing / compared : null);
 
 /**
@@ -122,16 +139,29 @@ const rateOf = (agreeing: number, compared: number) => (compared > 0 ? agreeing 
  * [from, to) (by the response's time, as every metric), with agreement under the documented
  * mapping (external-label-mapping.ts) and the counts of responses labelled by one side only.
  */
-export async function queryLabelAgreement(warehouse: Warehouse, input: LabelAgreementQueryInput): Promise<LabelAgreementResult> {
+export async function queryLabelAgreement(
+  warehouse: Warehouse,
+  input: LabelAgreementQueryInput,
+): Promise<LabelAgreementResult> {
   const query = LabelAgreementQuerySchema.parse(input);
   const [pairs, orphans] = await Promise.all([
     queryRows<PairRow>(warehouse, pairCountsSql(warehouse, query)),
-    hasFilters(query.filters) ? Promise.resolve(null) : queryRows<{ n: number }>(warehouse, externalWithoutResponseSql(warehouse, query)),
+    hasFilters(query.filters)
+      ? Promise.resolve(null)
+      : queryRows<{ n: number }>(warehouse, externalWithoutResponseSql(warehouse, query)),
   ]);
 
   const cells = new Map<string, LabelAgreementCell>();
   const byExternal = new Map<string, { labelled: number; compared: number; agreeing: number }>();
-  const totals = { responses: 0, compared: 0, agreeing: 0, notCompared: 0, onlyAnswerscope: 0, onlyExternal: 0, neither: 0 };
+  const totals = {
+    responses: 0,
+    compared: 0,
+    agreeing: 0,
+    notCompared: 0,
+    onlyAnswerscope: 0,
+    onlyExternal: 0,
+    neither: 0,
+  };
   for (const row of pairs) {
     const n = Number(row.n);
     const final = isFinalLabel(row.answerscope_label);
@@ -141,11 +171,16 @@ export async function queryLabelAgreement(warehouse: Warehouse, input: LabelAgre
       else totals.neither += n;
       continue;
     }
-    const answerscopeLabel: OutcomeLabel = final ? row.answerscope_label as OutcomeLabel : "pending";
+    const answerscopeLabel: OutcomeLabel = final ? (row.answerscope_label as OutcomeLabel) : "pending";
     const rule = externalLabelRule(query.source, row.external_label);
     const agrees = final && rule ? rule.agreeing.includes(answerscopeLabel) : null;
     const key = `${answerscopeLabel}\u0000${row.external_label}`;
-    const cell = cells.get(key) ?? { answerscope_label: answerscopeLabel, external_label: row.external_label, count: 0, agrees };
+    const cell = cells.get(key) ?? {
+      answerscope_label: answerscopeLabel,
+      external_label: row.external_label,
+      count: 0,
+      agrees,
+    };
     cell.count += n;
     cells.set(key, cell);
     const perLabel = byExternal.get(row.external_label) ?? { labelled: 0, compared: 0, agreeing: 0 };
@@ -168,12 +203,22 @@ export async function queryLabelAgreement(warehouse: Warehouse, input: LabelAgre
   return {
     source: query.source,
     mapping_known: Object.hasOwn(EXTERNAL_LABEL_MAPPINGS, query.source),
-    cells: [...cells.values()].sort((a, b) => labelOrder(a.answerscope_label) - labelOrder(b.answerscope_label) || a.external_label.localeCompare(b.external_label)),
+    cells: [...cells.values()].sort(
+      (a, b) =>
+        labelOrder(a.answerscope_label) - labelOrder(b.answerscope_label) ||
+        a.external_label.localeCompare(b.external_label),
+    ),
     by_external_label: [...byExternal]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([label, figures]) => {
         const rule = externalLabelRule(query.source, label);
-        return { external_label: label, agreeing_labels: rule ? [...rule.agreeing] : null, meaning: rule?.meaning ?? null, ...figures, agreement_rate: rateOf(figures.agreeing, figures.compared) };
+        return {
+          external_label: label,
+          agreeing_labels: rule ? [...rule.agreeing] : null,
+          meaning: rule?.meaning ?? null,
+          ...figures,
+          agreement_rate: rateOf(figures.agreeing, figures.compared),
+        };
       }),
     compared: totals.compared,
     agreeing: totals.agreeing,

@@ -34,8 +34,15 @@ export const RejectedEventSchema = z.object({
 });
 
 export const RejectedResultSchema = z.object({
-  total: z.number().int().describe("rejected events received in range (after the reason filter): dead-lettered deliveries and feedback_conflict events"),
-  counts: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe("per reason, most frequent first"),
+  total: z
+    .number()
+    .int()
+    .describe(
+      "rejected events received in range (after the reason filter): dead-lettered deliveries and feedback_conflict events",
+    ),
+  counts: z
+    .array(z.object({ reason: z.string(), count: z.number().int() }))
+    .describe("per reason, most frequent first"),
   events: z.array(RejectedEventSchema).describe("newest first"),
 });
 export type RejectedResult = z.output<typeof RejectedResultSchema>;
@@ -90,18 +97,31 @@ const wantsReason = (query: RejectedQuery, reason: string) =>
  * The shown start of a payload, redacted again on read: rows stored before the sink redacted
  * them, and a conflicting feedback event's stored texts, pass the same redaction.
  */
-function previewOf(payload: string, payloadBytes: number): Pick<RejectedEvent, "payload" | "payload_bytes" | "payload_truncated"> {
+function previewOf(
+  payload: string,
+  payloadBytes: number,
+): Pick<RejectedEvent, "payload" | "payload_bytes" | "payload_truncated"> {
   const chars = [...redactPayload(payload)];
   const preview = chars.slice(0, REJECTED_PAYLOAD_PREVIEW_CHARS).join("");
   // The stored payload may itself be cut (REJECTED_PAYLOAD_MAX_CHARS); bytes tell the original size.
-  return { payload: preview, payload_bytes: payloadBytes, payload_truncated: chars.length > REJECTED_PAYLOAD_PREVIEW_CHARS || Buffer.byteLength(preview) < payloadBytes };
+  return {
+    payload: preview,
+    payload_bytes: payloadBytes,
+    payload_truncated: chars.length > REJECTED_PAYLOAD_PREVIEW_CHARS || Buffer.byteLength(preview) < payloadBytes,
+  };
 }
 
 /** The dead-lettered deliveries: counts per reason and the newest `limit`. */
-async function deadLetters(warehouse: Warehouse, query: RejectedQuery): Promise<{ counts: { reason: string; count: number }[]; events: RejectedEvent[] }> {
+async function deadLetters(
+  warehouse: Warehouse,
+  query: RejectedQuery,
+): Promise<{ counts: { reason: string; count: number }[]; events: RejectedEvent[] }> {
   const deduped = dedupedRejectionsSql(warehouse, query);
   const [counts, rows] = await Promise.all([
-    queryRows<{ reason: string; count: number }>(warehouse, `SELECT reason, count() AS count FROM (${deduped}) GROUP BY reason`),
+    queryRows<{ reason: string; count: number }>(
+      warehouse,
+      `SELECT reason, count() AS count FROM (${deduped}) GROUP BY reason`,
+    ),
     queryRows<RejectedRowOut>(
       warehouse,
       `SELECT reason, received_ms, source, message, event_id, event_type, payload_bytes,
@@ -133,14 +153,33 @@ interface ConflictRow {
 }
 
 /** Stored fields of a conflicting feedback event, shown as its payload (the raw text is not kept for stored events). */
-const CONFLICT_PAYLOAD_COLUMNS = ["event_id", "tenant_id", "client_feedback_id", "target_type", "target_id", "subject_id", "diagnostic_task_id", "user_id", "session_id", "run_id", "rating", "reason", "comment", "correction", "severity"] as const;
+const CONFLICT_PAYLOAD_COLUMNS = [
+  "event_id",
+  "tenant_id",
+  "client_feedback_id",
+  "target_type",
+  "target_id",
+  "subject_id",
+  "diagnostic_task_id",
+  "user_id",
+  "session_id",
+  "run_id",
+  "rating",
+  "reason",
+  "comment",
+  "correction",
+  "severity",
+] as const;
 
 /**
  * Feedback events rejected by the client_feedback_id rule. The rule is applied on read, over every
  * event of the user with that id, so conflicts are not rows of rejected_events; they are listed
  * here by the time they were received (ingested_at).
  */
-async function feedbackConflicts(warehouse: Warehouse, query: RejectedQuery): Promise<{ counts: { reason: string; count: number }[]; events: RejectedEvent[] }> {
+async function feedbackConflicts(
+  warehouse: Warehouse,
+  query: RejectedQuery,
+): Promise<{ counts: { reason: string; count: number }[]; events: RejectedEvent[] }> {
   if (!wantsReason(query, FEEDBACK_CONFLICT_REASON)) return { counts: [], events: [] };
   const received = `SELECT * FROM (${feedbackConflictsSql(warehouse, { tenantId: query.tenantId })})
     WHERE ingested_at_ms >= ${sqlValue(query.from)} AND ingested_at_ms < ${sqlValue(query.to)}`;
@@ -156,7 +195,13 @@ async function feedbackConflicts(warehouse: Warehouse, query: RejectedQuery): Pr
   return {
     counts: n > 0 ? [{ reason: FEEDBACK_CONFLICT_REASON, count: n }] : [],
     events: rows.map((row) => {
-      const payload = JSON.stringify(Object.fromEntries(CONFLICT_PAYLOAD_COLUMNS.map((column) => [column, row[column]]).filter(([, value]) => value !== "" && value !== 0)));
+      const payload = JSON.stringify(
+        Object.fromEntries(
+          CONFLICT_PAYLOAD_COLUMNS.map((column) => [column, row[column]]).filter(
+            ([, value]) => value !== "" && value !== 0,
+          ),
+        ),
+      );
       return {
         received_at: isoFromMs(Number(row.ingested_at_ms)),
         reason: FEEDBACK_CONFLICT_REASON,
@@ -176,7 +221,9 @@ type RejectedQuery = z.output<typeof RejectedQuerySchema>;
 export async function queryRejected(warehouse: Warehouse, input: RejectedQueryInput): Promise<RejectedResult> {
   const query = RejectedQuerySchema.parse(input);
   const parts = await Promise.all([deadLetters(warehouse, query), feedbackConflicts(warehouse, query)]);
-  const counts = parts.flatMap((part) => part.counts).sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
+  const counts = parts
+    .flatMap((part) => part.counts)
+    .sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
   const events = parts
     .flatMap((part) => part.events)
     .sort((a, b) => (a.received_at < b.received_at ? 1 : a.received_at > b.received_at ? -1 : 0))

@@ -9,7 +9,13 @@ import { FeedbackEventDetailSchema, feedbackEventDetails } from "./feedback-even
 import { OUTCOME_LABELS, TenantIdSchema } from "./query-input";
 import { isoFromMs, ObjectIdSchema, TimestampSchema } from "./query-range";
 import { RESPONSE_FACT_COLUMNS, responseFactsOf, ResponseFactsSchema, type ResponseFactsRow } from "./response-facts";
-import { TOOL_CALL_DETAIL_COLUMNS, TOOL_CALLS_IN_TIME_ORDER, toolCallDetailOf, ToolCallDetailSchema, type ToolCallDetailRow } from "./tool-call-detail";
+import {
+  TOOL_CALL_DETAIL_COLUMNS,
+  TOOL_CALLS_IN_TIME_ORDER,
+  toolCallDetailOf,
+  ToolCallDetailSchema,
+  type ToolCallDetailRow,
+} from "./tool-call-detail";
 
 export const ResponseQuerySchema = z.object({ tenantId: TenantIdSchema, responseId: ObjectIdSchema });
 export type ResponseQueryInput = z.input<typeof ResponseQuerySchema>;
@@ -17,7 +23,9 @@ export type ResponseQueryInput = z.input<typeof ResponseQuerySchema>;
 export const ResponseDetailSchema = z.object({
   response: ResponseFactsSchema.describe("the current version (latest occurred_at, ties greatest event_id)"),
   tool_calls: z.array(ToolCallDetailSchema).describe("reduced tool calls with this response_id, in time order"),
-  feedback: z.array(FeedbackEventDetailSchema).describe("every feedback event on the response (chat_message and citation), oldest first"),
+  feedback: z
+    .array(FeedbackEventDetailSchema)
+    .describe("every feedback event on the response (chat_message and citation), oldest first"),
   explicit_rating: z.enum(["up", "down"]).nullable().describe("the owner's current verified chat_message rating"),
   outcome: z
     .object({
@@ -36,7 +44,9 @@ export const ResponseDetailSchema = z.object({
   langfuse_scores: z
     .array(
       z.object({
-        name: z.string().describe("response_outcome_label, user_feedback_score, ... (warehouse/src/langfuse/README.md defines each)"),
+        name: z
+          .string()
+          .describe("response_outcome_label, user_feedback_score, ... (warehouse/src/langfuse/README.md defines each)"),
         score_id: z.string().describe("the score's id in Langfuse: the same for every re-evaluation of this response"),
         trace_id: z.string(),
         data_type: z.enum(["NUMERIC", "CATEGORICAL"]),
@@ -45,7 +55,9 @@ export const ResponseDetailSchema = z.object({
         written_at: TimestampSchema,
       }),
     )
-    .describe("the scores Answerscope last wrote to Langfuse for this response, by name; empty when none were (no trace, no Langfuse configured, or not yet)"),
+    .describe(
+      "the scores Answerscope last wrote to Langfuse for this response, by name; empty when none were (no trace, no Langfuse configured, or not yet)",
+    ),
 });
 export type ResponseDetail = z.output<typeof ResponseDetailSchema>;
 
@@ -60,7 +72,11 @@ interface LabelRow {
 }
 
 /** GET /api/v1/responses/{response_id}: everything known about one response of the tenant; null when the tenant has no such response. */
-export async function queryResponse(warehouse: Warehouse, input: ResponseQueryInput, options: { traceUrlTemplate?: string } = {}): Promise<ResponseDetail | null> {
+export async function queryResponse(
+  warehouse: Warehouse,
+  input: ResponseQueryInput,
+  options: { traceUrlTemplate?: string } = {},
+): Promise<ResponseDetail | null> {
   const { tenantId, responseId } = ResponseQuerySchema.parse(input);
   const ids = [responseId];
   const [responses, calls, feedback, labels, scores] = await Promise.all([
@@ -68,8 +84,15 @@ export async function queryResponse(warehouse: Warehouse, input: ResponseQueryIn
       warehouse,
       `SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (SELECT *, if(tool_count > 0, 'yes', 'no') AS tool_used FROM (${currentResponsesSql(warehouse, { tenantId, responseIds: ids })}))`,
     ),
-    queryRows<ToolCallDetailRow>(warehouse, `SELECT ${TOOL_CALL_DETAIL_COLUMNS.join(", ")} FROM (${reducedToolCallsSql(warehouse, { tenantId, responseIds: ids })}) ${TOOL_CALLS_IN_TIME_ORDER}`),
-    feedbackEventDetails(warehouse, { tenantId, targetIds: ids, targetCondition: `target_id = ${sqlValue(responseId)} AND target_type IN ('chat_message', 'citation')` }),
+    queryRows<ToolCallDetailRow>(
+      warehouse,
+      `SELECT ${TOOL_CALL_DETAIL_COLUMNS.join(", ")} FROM (${reducedToolCallsSql(warehouse, { tenantId, responseIds: ids })}) ${TOOL_CALLS_IN_TIME_ORDER}`,
+    ),
+    feedbackEventDetails(warehouse, {
+      tenantId,
+      targetIds: ids,
+      targetCondition: `target_id = ${sqlValue(responseId)} AND target_type IN ('chat_message', 'citation')`,
+    }),
     queryRows<LabelRow>(
       warehouse,
       `SELECT label, label_reason, evaluated_at_ms, window_closed, has_failed_tool, followup_response_id, followup_is_reask
@@ -81,7 +104,9 @@ export async function queryResponse(warehouse: Warehouse, input: ResponseQueryIn
   if (!response) return null;
   const [label] = labels;
   // The explicit rating is read from the feedback itself, so it is current even before the next evaluation.
-  const explicit = feedback.find((event) => event.latest && event.target_type === "chat_message" && event.verification === "verified");
+  const explicit = feedback.find(
+    (event) => event.latest && event.target_type === "chat_message" && event.verification === "verified",
+  );
   return {
     response: responseFactsOf(response, tenantId, options.traceUrlTemplate),
     tool_calls: calls.map(toolCallDetailOf),
@@ -96,7 +121,9 @@ export async function queryResponse(warehouse: Warehouse, input: ResponseQueryIn
           has_failed_tool: Number(label.has_failed_tool) === 1,
         }
       : null,
-    followup: label?.followup_response_id ? { response_id: label.followup_response_id, is_reask: Number(label.followup_is_reask) === 1 } : null,
+    followup: label?.followup_response_id
+      ? { response_id: label.followup_response_id, is_reask: Number(label.followup_is_reask) === 1 }
+      : null,
     langfuse_scores: scores.map(({ written_at_ms, ...score }) => ({ ...score, written_at: isoFromMs(written_at_ms) })),
   };
 }

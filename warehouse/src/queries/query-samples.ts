@@ -35,7 +35,10 @@ export const SamplesQuerySchema = z
 export type SamplesQueryInput = z.input<typeof SamplesQuerySchema>;
 
 export const SampleSchema = ResponseFactsSchema.extend({
-  rating: z.enum(["up", "down"]).nullable().describe("the explicit rating: the response owner's current verified chat_message rating"),
+  rating: z
+    .enum(["up", "down"])
+    .nullable()
+    .describe("the explicit rating: the response owner's current verified chat_message rating"),
   reason: z.string().nullable(),
   reason_code: z.string().nullable(),
   comment: z.string().nullable(),
@@ -71,9 +74,19 @@ const byRating = (query: SamplesQuery) => query.ratings.length > 0 || query.reas
  * The matching responses of the range (only `responseIds` when given) with their labels, and the
  * label and cursor conditions of the page.
  */
-function labelledResponses(warehouse: Warehouse, query: SamplesQuery, responseIds?: readonly string[]): { sql: string; conditions: string[] } {
+function labelledResponses(
+  warehouse: Warehouse,
+  query: SamplesQuery,
+  responseIds?: readonly string[],
+): { sql: string; conditions: string[] } {
   const { tenantId } = query;
-  const responses = matchingResponsesSql(warehouse, { tenantId, from: query.from, to: query.to, filters: query.filters, responseIds });
+  const responses = matchingResponsesSql(warehouse, {
+    tenantId,
+    from: query.from,
+    to: query.to,
+    filters: query.filters,
+    responseIds,
+  });
   // A sample's label is its response's label row at the response's time (a response that moved
   // since its last evaluation reads as pending until the evaluator's next run).
   const labels = `SELECT response_id, label AS sample_label, label_reason AS sample_label_reason FROM (${labelsInRangeSql(warehouse, { tenantId, fromMs: query.from, toMs: query.to })})`;
@@ -81,10 +94,13 @@ function labelledResponses(warehouse: Warehouse, query: SamplesQuery, responseId
   const sql = `SELECT ${LABELLED_COLUMNS.join(", ")} FROM ${joinUsing(`SELECT ${RESPONSE_FACT_COLUMNS.join(", ")} FROM (${responses})`, "ANY LEFT", labels, ["response_id"])}`;
   const conditions: string[] = [];
   // No label row yet: the response has not been evaluated, which reads as pending.
-  if (query.labels.length) conditions.push(`if(sample_label = '', 'pending', sample_label) IN ${sqlList(query.labels)}`);
+  if (query.labels.length)
+    conditions.push(`if(sample_label = '', 'pending', sample_label) IN ${sqlList(query.labels)}`);
   if (query.cursor) {
     const at = sqlValue(query.cursor.occurredAtMs);
-    conditions.push(`(occurred_at_ms < ${at} OR (occurred_at_ms = ${at} AND response_id < ${sqlValue(query.cursor.responseId)}))`);
+    conditions.push(
+      `(occurred_at_ms < ${at} OR (occurred_at_ms = ${at} AND response_id < ${sqlValue(query.cursor.responseId)}))`,
+    );
   }
   return { sql, conditions };
 }
@@ -100,12 +116,19 @@ function pageIdsSql(warehouse: Warehouse, query: SamplesQuery, limit: number): s
  * range when the page is filtered by rating, else those of `pageIds` (pageIdsSql), whose
  * responses alone are then read, so the page is the one their read chose.
  */
-function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit: number; pageIds?: readonly string[] }): string {
+function samplesSql(
+  warehouse: Warehouse,
+  query: SamplesQuery,
+  options: { limit: number; pageIds?: readonly string[] },
+): string {
   const { tenantId } = query;
   const labelled = labelledResponses(warehouse, query, options.pageIds);
   const ratedTargets =
     options.pageIds ??
-    sqlSubquery(`SELECT response_id FROM ${warehouse.table("responses")} ${whereAll(tenantRangeConditions(tenantId, query.from, query.to))}`, { many: true });
+    sqlSubquery(
+      `SELECT response_id FROM ${warehouse.table("responses")} ${whereAll(tenantRangeConditions(tenantId, query.from, query.to))}`,
+      { many: true },
+    );
   // The labelled responses are current versions: joining the owners' ratings on (response_id,
   // user_id) verifies them without reading the responses again.
   const ratings = `SELECT response_id, user_id, rating AS rated, reason AS rated_reason, reason_code AS rated_reason_code, comment AS rated_comment
@@ -113,7 +136,10 @@ function samplesSql(warehouse: Warehouse, query: SamplesQuery, options: { limit:
   const withRating = `SELECT ${[...LABELLED_COLUMNS, "rated", "rated_reason", "rated_reason_code", "rated_comment"].join(", ")} FROM ${joinUsing(labelled.sql, "ANY LEFT", ratings, ["response_id", "user_id"])}`;
 
   const conditions = [...labelled.conditions];
-  if (query.ratings.length) conditions.push(`(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`);
+  if (query.ratings.length)
+    conditions.push(
+      `(${query.ratings.map((rating) => (rating === "none" ? "rated = ''" : `rated = ${sqlValue(rating)}`)).join(" OR ")})`,
+    );
   if (query.reasonCodes.length) {
     // A rating without a reason has an empty reason_code (the column is not nullable).
     const codes = query.reasonCodes.map((code) => (code === "none" ? "" : code));
@@ -152,9 +178,14 @@ async function newestRows(warehouse: Warehouse, query: SamplesQuery): Promise<Sa
       if (rows.length > query.limit || last) return rows;
       continue;
     }
-    const pageIds = (await queryRows<{ response_id: string }>(warehouse, pageIdsSql(warehouse, windowed, limit))).map((row) => String(row.response_id));
+    const pageIds = (await queryRows<{ response_id: string }>(warehouse, pageIdsSql(warehouse, windowed, limit))).map(
+      (row) => String(row.response_id),
+    );
     if (pageIds.length <= query.limit && !last) continue;
-    const rows = pageIds.length === 0 ? [] : await queryRows<SampleRow>(warehouse, samplesSql(warehouse, windowed, { limit, pageIds }));
+    const rows =
+      pageIds.length === 0
+        ? []
+        : await queryRows<SampleRow>(warehouse, samplesSql(warehouse, windowed, { limit, pageIds }));
     if (rows.length === pageIds.length || reread) return rows;
     // Fewer rows than ids: a response of the page changed between the two reads (a new version
     // moved it), which would cut the page short and end the pages early; the same window is read
@@ -165,7 +196,11 @@ async function newestRows(warehouse: Warehouse, query: SamplesQuery): Promise<Sa
 }
 
 /** GET /api/v1/samples: responses in range, newest first, with their explicit rating and outcome label; keyset-paginated. */
-export async function querySamples(warehouse: Warehouse, input: SamplesQueryInput, options: { traceUrlTemplate?: string } = {}): Promise<SamplesResult> {
+export async function querySamples(
+  warehouse: Warehouse,
+  input: SamplesQueryInput,
+  options: { traceUrlTemplate?: string } = {},
+): Promise<SamplesResult> {
   const query = SamplesQuerySchema.parse(input);
   const rows = await newestRows(warehouse, query);
   const page = rows.slice(0, query.limit);
@@ -180,6 +215,9 @@ export async function querySamples(warehouse: Warehouse, input: SamplesQueryInpu
       label: (row.sample_label || "pending") as Sample["label"],
       label_reason: row.sample_label_reason || null,
     })),
-    next_cursor: rows.length > query.limit && last ? encodeSampleCursor({ occurredAtMs: Number(last.occurred_at_ms), responseId: String(last.response_id) }) : null,
+    next_cursor:
+      rows.length > query.limit && last
+        ? encodeSampleCursor({ occurredAtMs: Number(last.occurred_at_ms), responseId: String(last.response_id) })
+        : null,
   };
 }

@@ -24,7 +24,12 @@ export type ToolsQueryInput = z.input<typeof ToolsQuerySchema>;
 
 export const ToolRowSchema = z.object({
   tool_name: z.string(),
-  calls: z.number().int().describe("reduced calls whose first event is in range (with response filters: the calls of the matching responses in range), unfinished included"),
+  calls: z
+    .number()
+    .int()
+    .describe(
+      "reduced calls whose first event is in range (with response filters: the calls of the matching responses in range), unfinished included",
+    ),
   completed: z.number().int(),
   failed: z.number().int(),
   unfinished: z.number().int().describe("calls with a `started` event and no terminal event"),
@@ -32,7 +37,9 @@ export const ToolRowSchema = z.object({
   duration_p95_ms: z.number().nullable().describe("p95 of the durations of finished calls whose duration is known"),
   top_error_categories: z
     .array(z.object({ category: z.string(), count: z.number().int() }))
-    .describe(`error_category of failed calls, most frequent first (at most ${TOP_ERROR_CATEGORIES}); failed calls without one are not listed`),
+    .describe(
+      `error_category of failed calls, most frequent first (at most ${TOP_ERROR_CATEGORIES}); failed calls without one are not listed`,
+    ),
 });
 export const ToolsResultSchema = z.object({ rows: z.array(ToolRowSchema).describe("one row per tool_name, by name") });
 export type ToolRow = z.output<typeof ToolRowSchema>;
@@ -57,7 +64,12 @@ function coveredCallsSql(warehouse: Warehouse, query: ToolsQuery): string {
   // docs/metrics.md: in a filtered row, tool figures cover the calls whose response belongs to the
   // row (whatever the call's own time, as the metrics route counts them); calls without a
   // response_id count only without a filter.
-  const responseIds = matchingResponseIdsSql(warehouse, { tenantId: query.tenantId, from: query.from, to: query.to, filters: query.filters });
+  const responseIds = matchingResponseIdsSql(warehouse, {
+    tenantId: query.tenantId,
+    from: query.from,
+    to: query.to,
+    filters: query.filters,
+  });
   const calls = reducedToolCallsSql(warehouse, { tenantId: query.tenantId, responseIds });
   return `SELECT tool_name, status, error_category, duration_ms, toInt64(1) AS weight FROM (${calls}) ${whereAll(ofTools)}`;
 }

@@ -10,7 +10,9 @@ export const ResponseFactsSchema = z.object({
   session_id: z.string(),
   user_id: z.string(),
   occurred_at: TimestampSchema,
-  dims: z.record(z.enum(DIMENSIONS), z.string()).describe("every dimension of metrics-v1.md (absent optional ones are `unknown`)"),
+  dims: z
+    .record(z.enum(DIMENSIONS), z.string())
+    .describe("every dimension of metrics-v1.md (absent optional ones are `unknown`)"),
   finish_reason: z.enum(FINISH_REASONS),
   time_cost_ms: z.number().int(),
   prompt_tokens: z.number().int(),
@@ -21,24 +23,58 @@ export const ResponseFactsSchema = z.object({
   tools_used_names: z.array(z.string()),
   citation_ids: z.array(z.string()),
   response_length: z.number().int(),
-  query_text: z.string().nullable().describe("the user turn (truncated to 4000 characters), for reading a sample; never a metric label"),
+  query_text: z
+    .string()
+    .nullable()
+    .describe("the user turn (truncated to 4000 characters), for reading a sample; never a metric label"),
   turn_index: z.number().int().nullable(),
   trace_id: z.string().nullable(),
-  trace_url: z.string().nullable().describe("link built from the configured template; null without trace_id or template"),
+  trace_url: z
+    .string()
+    .nullable()
+    .describe("link built from the configured template; null without trace_id or template"),
 });
 export type ResponseFacts = z.output<typeof ResponseFactsSchema>;
 
 /** Columns of a current-responses row (plus the derived tool_used) that ResponseFacts reads. */
 export const RESPONSE_FACT_COLUMNS = [
-  "response_id", "session_id", "user_id", "occurred_at_ms",
-  "model", "provider", "channel", "chat_type", "session_type", "language", "user_segment", "query_category", "prompt_version", "bot_version", "tool_used",
-  "finish_reason", "time_cost_ms", "prompt_tokens", "completion_tokens", "total_tokens", "iteration_count", "tool_count",
-  "tools_used_names", "citation_ids", "response_length", "query_text", "turn_index", "trace_id",
+  "response_id",
+  "session_id",
+  "user_id",
+  "occurred_at_ms",
+  "model",
+  "provider",
+  "channel",
+  "chat_type",
+  "session_type",
+  "language",
+  "user_segment",
+  "query_category",
+  "prompt_version",
+  "bot_version",
+  "tool_used",
+  "finish_reason",
+  "time_cost_ms",
+  "prompt_tokens",
+  "completion_tokens",
+  "total_tokens",
+  "iteration_count",
+  "tool_count",
+  "tools_used_names",
+  "citation_ids",
+  "response_length",
+  "query_text",
+  "turn_index",
+  "trace_id",
 ] as const;
 
 export type ResponseFactsRow = Record<(typeof RESPONSE_FACT_COLUMNS)[number], unknown>;
 
-export function responseFactsOf(row: ResponseFactsRow, tenantId: string, traceUrlTemplate: string | undefined): ResponseFacts {
+export function responseFactsOf(
+  row: ResponseFactsRow,
+  tenantId: string,
+  traceUrlTemplate: string | undefined,
+): ResponseFacts {
   const text = (value: unknown) => String(value ?? "");
   const count = (value: unknown) => Number(value ?? 0);
   const traceId = text(row.trace_id) || null;
@@ -48,7 +84,10 @@ export function responseFactsOf(row: ResponseFactsRow, tenantId: string, traceUr
     session_id: text(row.session_id),
     user_id: text(row.user_id),
     occurred_at: isoFromMs(count(row.occurred_at_ms)),
-    dims: Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, text(row[dimension])])) as Record<Dimension, string>,
+    dims: Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, text(row[dimension])])) as Record<
+      Dimension,
+      string
+    >,
     finish_reason: text(row.finish_reason) as ResponseFacts["finish_reason"],
     time_cost_ms: count(row.time_cost_ms),
     prompt_tokens: count(row.prompt_tokens),

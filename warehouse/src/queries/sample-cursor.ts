@@ -5,7 +5,10 @@ import { z } from "zod";
  * (occurred_at_ms, response_id), so this pair names a place in that order even when rows share a millisecond.
  * Opaque to clients (base64url of JSON) so its layout can change without an API version.
  */
-export const SampleCursorSchema = z.object({ occurredAtMs: z.number().int().nonnegative(), responseId: z.string().min(1).max(128) });
+export const SampleCursorSchema = z.object({
+  occurredAtMs: z.number().int().nonnegative(),
+  responseId: z.string().min(1).max(128),
+});
 export type SampleCursor = z.output<typeof SampleCursorSchema>;
 
 export function encodeSampleCursor(cursor: SampleCursor): string {

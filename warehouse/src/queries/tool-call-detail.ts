@@ -23,8 +23,20 @@ export type ToolCallDetail = z.output<typeof ToolCallDetailSchema>;
 
 /** Columns of a reduced-tool-calls row that ToolCallDetail reads; the order they are listed in is by time. */
 export const TOOL_CALL_DETAIL_COLUMNS = [
-  "tool_call_id", "tool_name", "status", "start_inferred", "first_at_ms", "terminal_at_ms", "duration_ms",
-  "error_category", "error_message", "result_summary", "arguments_json", "response_id", "session_id", "diagnostic_task_id",
+  "tool_call_id",
+  "tool_name",
+  "status",
+  "start_inferred",
+  "first_at_ms",
+  "terminal_at_ms",
+  "duration_ms",
+  "error_category",
+  "error_message",
+  "result_summary",
+  "arguments_json",
+  "response_id",
+  "session_id",
+  "diagnostic_task_id",
 ] as const;
 export const TOOL_CALLS_IN_TIME_ORDER = "ORDER BY first_at_ms, tool_call_id";
 

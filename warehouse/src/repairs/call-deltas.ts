@@ -35,7 +35,11 @@ export function callDeltasOf(table: CallTable, truth: readonly CallRow[], stored
   for (const key of new Set([...want.keys(), ...have.keys()])) {
     const sign = (want.get(key) ?? 0) - (have.get(key) ?? 0);
     const values = JSON.parse(key) as (string | number)[];
-    if (sign !== 0) deltas.push({ ...(Object.fromEntries(columns.map((column, index) => [column, values[index]!])) as CallRow), sign });
+    if (sign !== 0)
+      deltas.push({
+        ...(Object.fromEntries(columns.map((column, index) => [column, values[index]!])) as CallRow),
+        sign,
+      });
   }
   return deltas;
 }
@@ -50,22 +54,37 @@ function truthSql(w: Warehouse, table: CallTable, tenantId: string, calls: strin
 }
 
 const numeric = <T extends Record<string, unknown>>(row: T): T =>
-  Object.fromEntries(Object.entries(row).map(([column, value]) => [column, NUMERIC.has(column) ? Number(value) : value])) as T;
+  Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [column, NUMERIC.has(column) ? Number(value) : value]),
+  ) as T;
 
 /** callDeltasOf for one table and the tenant's calls with an event in [from, to). */
-export async function callDeltas(w: Warehouse, table: CallTable, tenantId: string, [fromMs, toMs]: [number, number]): Promise<CallDelta[]> {
+export async function callDeltas(
+  w: Warehouse,
+  table: CallTable,
+  tenantId: string,
+  [fromMs, toMs]: [number, number],
+): Promise<CallDelta[]> {
   const tenant = tenantCondition(tenantId);
   const calls = `SELECT tool_call_id FROM ${w.table("tool_call_events")} WHERE ${tenant} AND occurred_at_ms >= ${sqlValue(fromMs)} AND occurred_at_ms < ${sqlValue(toMs)}`;
   const keys = ["tool_call_id", ...KEY_COLUMNS[table]].join(", ");
   const [truth, stored] = await Promise.all([
     queryRows<CallRow>(w, truthSql(w, table, tenantId, calls)),
-    queryRows<CallDelta>(w, `SELECT ${keys}, sum(sign) AS sign FROM ${w.table(table)} WHERE ${tenant} AND tool_call_id IN (${calls}) GROUP BY ${keys} HAVING sign != 0`),
+    queryRows<CallDelta>(
+      w,
+      `SELECT ${keys}, sum(sign) AS sign FROM ${w.table(table)} WHERE ${tenant} AND tool_call_id IN (${calls}) GROUP BY ${keys} HAVING sign != 0`,
+    ),
   ]);
   return callDeltasOf(table, truth.map(numeric), stored.map(numeric));
 }
 
 /** Adds the rows through the Distributed table (sharded by call, like the views' own rows). */
-export async function applyCallDeltas(w: Warehouse, table: CallTable, tenantId: string, deltas: readonly CallDelta[]): Promise<void> {
+export async function applyCallDeltas(
+  w: Warehouse,
+  table: CallTable,
+  tenantId: string,
+  deltas: readonly CallDelta[],
+): Promise<void> {
   if (deltas.length === 0) return;
   await insertRows(
     w,

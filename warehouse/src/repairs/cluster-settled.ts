@@ -4,9 +4,22 @@ import { LOCAL_SUFFIX } from "../sql/cluster-ddl";
 import { sqlList, sqlValue } from "../sql/escape";
 
 /** The tables a view repair reads or writes: facts on one side, what their views wrote on the other. */
-export const REPAIRED_TABLES = ["responses", "tool_call_events", "metrics_5m", "metrics_1h_by_dimension", "tool_call_firsts", "tool_call_states", "tool_calls_by_response", "responses_by_session"] as const;
+export const REPAIRED_TABLES = [
+  "responses",
+  "tool_call_events",
+  "metrics_5m",
+  "metrics_1h_by_dimension",
+  "tool_call_firsts",
+  "tool_call_states",
+  "tool_calls_by_response",
+  "responses_by_session",
+] as const;
 
-const children = (w: Warehouse, path: string) => queryRows<{ name: string; value: string }>(w, `SELECT name, value FROM system.zookeeper WHERE path = ${sqlValue(path)}`);
+const children = (w: Warehouse, path: string) =>
+  queryRows<{ name: string; value: string }>(
+    w,
+    `SELECT name, value FROM system.zookeeper WHERE path = ${sqlValue(path)}`,
+  );
 
 /** ZooKeeper's sequential node names end in a 10-digit counter: log-0000000042. */
 const sequenceOf = (name: string) => Number(name.slice(name.lastIndexOf("-") + 1));
@@ -18,7 +31,10 @@ const sequenceOf = (name: string) => Number(name.slice(name.lastIndexOf("-") + 1
  * Merges still queued do not matter: they change no sum.
  */
 async function tableCaughtUp(w: Warehouse, zooKeeperPath: string): Promise<boolean> {
-  const [log, replicas] = await Promise.all([children(w, `${zooKeeperPath}/log`), children(w, `${zooKeeperPath}/replicas`)]);
+  const [log, replicas] = await Promise.all([
+    children(w, `${zooKeeperPath}/log`),
+    children(w, `${zooKeeperPath}/replicas`),
+  ]);
   const nextEntry = log.reduce((max, entry) => Math.max(max, sequenceOf(entry.name) + 1), 0);
   const states = await Promise.all(
     replicas.map(async (replica) => {

@@ -41,11 +41,25 @@ describe("call-keyed view deltas", () => {
 });
 
 describe("signed-sum deltas", () => {
-  const sums = (responses: number, histogram: [number, number][]) => ({ ...emptySums(), responses, tokens: responses * 10, histogram: new Map(histogram) });
+  const sums = (responses: number, histogram: [number, number][]) => ({
+    ...emptySums(),
+    responses,
+    tokens: responses * 10,
+    histogram: new Map(histogram),
+  });
 
   it("gives truth minus stored per key, for keys on either side, and leaves out keys already right", () => {
     const truth = new Map([
-      ["k1", { key: "k1", sums: sums(3, [[5, 2], [6, 1]]) }],
+      [
+        "k1",
+        {
+          key: "k1",
+          sums: sums(3, [
+            [5, 2],
+            [6, 1],
+          ]),
+        },
+      ],
       ["k2", { key: "k2", sums: sums(1, [[5, 1]]) }],
     ]);
     const stored = new Map([
@@ -54,15 +68,30 @@ describe("signed-sum deltas", () => {
       ["k3", { key: "k3", sums: sums(2, [[7, 2]]) }],
     ]);
     expect(sumsDeltas(truth, stored)).toEqual([
-      { key: "k1", sums: sums(2, [[5, 1], [6, 1]]) },
+      {
+        key: "k1",
+        sums: sums(2, [
+          [5, 1],
+          [6, 1],
+        ]),
+      },
       { key: "k3", sums: sums(-2, [[7, -2]]) },
     ]);
   });
 
   it("writes a delta as the views' aggregate states, histogram buckets in order", () => {
-    const expressions = sumStateExpressions(sums(-2, [[9, -1], [4, -1]]));
+    const expressions = sumStateExpressions(
+      sums(-2, [
+        [9, -1],
+        [4, -1],
+      ]),
+    );
     expect(expressions[0]).toBe("sumState(toInt64(-2)) AS responses");
-    expect(expressions.at(-1)).toBe("sumMapState(CAST([4, 9] AS Array(UInt16)), CAST([-1, -1] AS Array(Int64))) AS latency_histogram");
-    expect(sumStateExpressions(emptySums()).at(-1)).toBe("sumMapState(emptyArrayUInt16(), emptyArrayInt64()) AS latency_histogram");
+    expect(expressions.at(-1)).toBe(
+      "sumMapState(CAST([4, 9] AS Array(UInt16)), CAST([-1, -1] AS Array(Int64))) AS latency_histogram",
+    );
+    expect(sumStateExpressions(emptySums()).at(-1)).toBe(
+      "sumMapState(emptyArrayUInt16(), emptyArrayInt64()) AS latency_histogram",
+    );
   });
 });

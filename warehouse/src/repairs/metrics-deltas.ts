@@ -1,7 +1,15 @@
 import type { Warehouse } from "../client";
 import { queryRows } from "../client";
 import { tenantCondition } from "../facts/sql-fragments";
-import { addRow, emptySums, factSumsSql, MERGED_SUMS, viewSql, type Phase1Sums, type SumsRow } from "../metrics/response-sums";
+import {
+  addRow,
+  emptySums,
+  factSumsSql,
+  MERGED_SUMS,
+  viewSql,
+  type Phase1Sums,
+  type SumsRow,
+} from "../metrics/response-sums";
 import { rollupRowDimension } from "../metrics/dimension-rollup";
 import type { RowKeys } from "../metrics/row-keys";
 import { DIMENSIONS, type Dimension, type MetricsQuery } from "../queries/query-input";
@@ -36,7 +44,10 @@ function fiveMinuteRows(rows: SumsRow[]): Keyed<FiveMinuteKey> {
   for (const row of rows) addRow(merged, row, FIVE_MINUTE_KEYS);
   const keyed: Keyed<FiveMinuteKey> = new Map();
   for (const [id, { row, sums }] of merged) {
-    const dims = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, String(row[dimension])])) as Record<Dimension, string>;
+    const dims = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, String(row[dimension])])) as Record<
+      Dimension,
+      string
+    >;
     keyed.set(id, { key: { bucketStart: Number(row.bucket_start), dims }, sums });
   }
   return keyed;
@@ -56,12 +67,17 @@ function hourlyTruth(fiveMinute: Keyed<FiveMinuteKey>): Keyed<HourlyKey> {
   const hourly: Keyed<HourlyKey> = new Map();
   for (const { key, sums } of fiveMinute.values()) {
     const bucketStart = Math.floor(key.bucketStart / 3600) * 3600;
-    for (const dimension of ROLLUP_DIMENSIONS) addInto(hourly, { bucketStart, dimension, value: dimension ? key.dims[dimension] : "" }, sums);
+    for (const dimension of ROLLUP_DIMENSIONS)
+      addInto(hourly, { bucketStart, dimension, value: dimension ? key.dims[dimension] : "" }, sums);
   }
   return hourly;
 }
 
-async function hourlyStored(w: Warehouse, tenantId: string, [fromMs, toMs]: [number, number]): Promise<Keyed<HourlyKey>> {
+async function hourlyStored(
+  w: Warehouse,
+  tenantId: string,
+  [fromMs, toMs]: [number, number],
+): Promise<Keyed<HourlyKey>> {
   const rows = await queryRows<SumsRow & { bucket_start: number; dimension: Dimension | ""; value: string }>(
     w,
     `SELECT toUInt32(bucket) AS bucket_start, dimension, value, ${MERGED_SUMS.join(", ")}
@@ -85,7 +101,14 @@ async function hourlyStored(w: Warehouse, tenantId: string, [fromMs, toMs]: [num
  * hours [from, to): the facts' current versions minus the views' sums, per row key.
  */
 export async function metricsDeltas(w: Warehouse, tenantId: string, range: [number, number]): Promise<MetricsDeltas> {
-  const query: MetricsQuery = { tenantId, from: range[0], to: range[1], filters: {}, groupBy: [...DIMENSIONS], bucket: "5m" };
+  const query: MetricsQuery = {
+    tenantId,
+    from: range[0],
+    to: range[1],
+    filters: {},
+    groupBy: [...DIMENSIONS],
+    bucket: "5m",
+  };
   const [truthRows, storedRows, hourly] = await Promise.all([
     queryRows<SumsRow>(w, factSumsSql(w, query, FIVE_MINUTE_KEYS, [range])),
     queryRows<SumsRow>(w, viewSql(w, query, FIVE_MINUTE_KEYS, [range])),
@@ -112,8 +135,9 @@ export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas:
     w,
     "metrics_5m",
     ["tenant_id", "bucket", ...DIMENSIONS, ...AGGREGATE_COLUMNS],
-    deltas.fiveMinute.map(({ key, sums }) =>
-      `SELECT ${[`${tenant} AS tenant_id`, `${bucket(key.bucketStart)} AS bucket`, ...DIMENSIONS.map((d) => `${sqlValue(key.dims[d])} AS ${d}`), ...sumStateExpressions(sums)].join(", ")}`,
+    deltas.fiveMinute.map(
+      ({ key, sums }) =>
+        `SELECT ${[`${tenant} AS tenant_id`, `${bucket(key.bucketStart)} AS bucket`, ...DIMENSIONS.map((d) => `${sqlValue(key.dims[d])} AS ${d}`), ...sumStateExpressions(sums)].join(", ")}`,
     ),
   );
   // Each INSERT carries some hours' deltas and the same deltas summed into their days' rows
@@ -124,10 +148,20 @@ export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas:
   for (let start = 0; start < deltas.hourly.length; start += hoursPerInsert) {
     const hours = deltas.hourly.slice(start, start + hoursPerInsert);
     const days: Keyed<HourlyKey> = new Map();
-    for (const { key, sums } of hours) addInto(days, { ...key, bucketStart: Math.floor(key.bucketStart / 86_400) * 86_400 }, sums);
-    await insertStates(w, "metrics_1h_by_dimension", ["tenant_id", "bucket", "dimension", "value", ...AGGREGATE_COLUMNS], [
-      ...hours.map(({ key, sums }) => rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "hour"), key.value, sums)),
-      ...[...days.values()].map(({ key, sums }) => rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "day"), key.value, sums)),
-    ]);
+    for (const { key, sums } of hours)
+      addInto(days, { ...key, bucketStart: Math.floor(key.bucketStart / 86_400) * 86_400 }, sums);
+    await insertStates(
+      w,
+      "metrics_1h_by_dimension",
+      ["tenant_id", "bucket", "dimension", "value", ...AGGREGATE_COLUMNS],
+      [
+        ...hours.map(({ key, sums }) =>
+          rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "hour"), key.value, sums),
+        ),
+        ...[...days.values()].map(({ key, sums }) =>
+          rollupRow(key.bucketStart, rollupRowDimension(key.dimension, "day"), key.value, sums),
+        ),
+      ],
+    );
   }
 }

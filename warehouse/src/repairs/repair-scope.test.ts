@@ -3,7 +3,11 @@ import type { FactBatch } from "../sink/fact-tables";
 import { hourRuns, mergeScopes, viewRepairScopes } from "./repair-scope";
 
 const HOUR = 3_600_000;
-const row = (tenant_id: string, occurred_at_ms: number, ingested_at_ms: number) => ({ tenant_id, occurred_at_ms, ingested_at_ms });
+const row = (tenant_id: string, occurred_at_ms: number, ingested_at_ms: number) => ({
+  tenant_id,
+  occurred_at_ms,
+  ingested_at_ms,
+});
 
 describe("view repair scopes", () => {
   it("takes each tenant's hours of responses and tool-call events, and their earliest ingestion", () => {

@@ -24,7 +24,11 @@ export const secondsOf = (ms: number): number => Math.floor(ms / 1000);
  */
 export function viewRepairScopes(batch: Pick<FactBatch, "responses" | "toolCalls">): ViewRepairScope[] {
   return mergeScopes(
-    [...batch.responses, ...batch.toolCalls].map((row) => ({ tenantId: row.tenant_id, hourStarts: [hourStartOf(row.occurred_at_ms)], minIngestedAtMs: row.ingested_at_ms })),
+    [...batch.responses, ...batch.toolCalls].map((row) => ({
+      tenantId: row.tenant_id,
+      hourStarts: [hourStartOf(row.occurred_at_ms)],
+      minIngestedAtMs: row.ingested_at_ms,
+    })),
   );
 }
 
@@ -37,7 +41,11 @@ export function mergeScopes(scopes: readonly ViewRepairScope[]): ViewRepairScope
     into.minIngestedAtMs = Math.min(into.minIngestedAtMs, scope.minIngestedAtMs);
     merged.set(scope.tenantId, into);
   }
-  return [...merged].map(([tenantId, { hours, minIngestedAtMs }]) => ({ tenantId, hourStarts: [...hours].sort((a, b) => a - b), minIngestedAtMs }));
+  return [...merged].map(([tenantId, { hours, minIngestedAtMs }]) => ({
+    tenantId,
+    hourStarts: [...hours].sort((a, b) => a - b),
+    minIngestedAtMs,
+  }));
 }
 
 /** Sorted hour starts as half-open [from, to) ranges of consecutive hours. */

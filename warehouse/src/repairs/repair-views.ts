@@ -52,12 +52,20 @@ async function viewDeltas(w: Warehouse, tenantId: string, runs: [number, number]
   // A call with events in two runs is found by both: keep it once.
   const once = (deltas: CallDelta[]) => [...new Map(deltas.map((delta) => [JSON.stringify(delta), delta])).values()];
   return {
-    metrics: { fiveMinute: perRun.flatMap((run) => run.metrics.fiveMinute), hourly: perRun.flatMap((run) => run.metrics.hourly) },
-    calls: Object.fromEntries(CALL_TABLES.map((table, index) => [table, once(perRun.flatMap((run) => run.calls[index]!))])) as Record<CallTable, CallDelta[]>,
+    metrics: {
+      fiveMinute: perRun.flatMap((run) => run.metrics.fiveMinute),
+      hourly: perRun.flatMap((run) => run.metrics.hourly),
+    },
+    calls: Object.fromEntries(
+      CALL_TABLES.map((table, index) => [table, once(perRun.flatMap((run) => run.calls[index]!))]),
+    ) as Record<CallTable, CallDelta[]>,
   };
 }
 
-const sizeOf = (deltas: ViewDeltas) => deltas.metrics.fiveMinute.length + deltas.metrics.hourly.length + CALL_TABLES.reduce((n, table) => n + deltas.calls[table].length, 0);
+const sizeOf = (deltas: ViewDeltas) =>
+  deltas.metrics.fiveMinute.length +
+  deltas.metrics.hourly.length +
+  CALL_TABLES.reduce((n, table) => n + deltas.calls[table].length, 0);
 
 /**
  * Brings what the views wrote for one tenant's hours back in line with the facts: metrics_5m,
@@ -65,7 +73,11 @@ const sizeOf = (deltas: ViewDeltas) => deltas.metrics.fiveMinute.length + deltas
  * of), and the id indexes and the tenant's newest times are filled again (their copies fold). Only deltas read alike twice,
  * `settleMs` apart, are applied (stable-deltas.ts), so ingest can go on meanwhile.
  */
-export async function repairViews(w: Warehouse, scope: ViewRepairScope, { settleMs }: { settleMs: number }): Promise<ViewRepairOutcome> {
+export async function repairViews(
+  w: Warehouse,
+  scope: ViewRepairScope,
+  { settleMs }: { settleMs: number },
+): Promise<ViewRepairOutcome> {
   const runs = await repairRuns(w, scope);
   let outcome: ViewRepairOutcome = { applied: 0, unstable: 0 };
   const first = await viewDeltas(w, scope.tenantId, runs);
@@ -84,7 +96,8 @@ export async function repairViews(w: Warehouse, scope: ViewRepairScope, { settle
   }
   for (const [fromMs, toMs] of runs) {
     const run = { tenantId: scope.tenantId, fromMs, toMs };
-    for (const query of [...idIndexBackfillSql(w, run), ...tenantFactTimesBackfillSql(w, run)]) await w.client.command({ query });
+    for (const query of [...idIndexBackfillSql(w, run), ...tenantFactTimesBackfillSql(w, run)])
+      await w.client.command({ query });
   }
   // The evaluator may have labelled these rows from the short indexes: it looks at them again.
   await rewindWatermark(w, scope.tenantId, scope.minIngestedAtMs - 1);

@@ -1,6 +1,8 @@
 /** A JSON form of a delta in which a Map is its sorted entries, so equal deltas give equal text. */
 const deltaText = (delta: unknown): string =>
-  JSON.stringify(delta, (_key, value: unknown) => (value instanceof Map ? [...value].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : value));
+  JSON.stringify(delta, (_key, value: unknown) =>
+    value instanceof Map ? [...value].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : value,
+  );
 
 /**
  * The deltas found alike by two reads a moment apart, and how many were not.

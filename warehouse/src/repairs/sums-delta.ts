@@ -2,7 +2,6 @@ import { emptySums, type Phase1Sums } from "../metrics/response-sums";
 import { LATENCY_HISTOGRAM_COLUMN, SUM_COLUMN_NAMES } from "../metrics/sum-columns";
 import { sqlValue } from "../sql/escape";
 
-
 /** `truth - stored`, figure by figure and histogram bucket by bucket (zero buckets left out). */
 export function subtractSums(truth: Phase1Sums, stored: Phase1Sums): Phase1Sums {
   const histogram = new Map(truth.histogram);
@@ -13,7 +12,8 @@ export function subtractSums(truth: Phase1Sums, stored: Phase1Sums): Phase1Sums 
   return delta;
 }
 
-export const isZeroSums = (sums: Phase1Sums): boolean => sums.histogram.size === 0 && SUM_COLUMN_NAMES.every((counter) => sums[counter] === 0);
+export const isZeroSums = (sums: Phase1Sums): boolean =>
+  sums.histogram.size === 0 && SUM_COLUMN_NAMES.every((counter) => sums[counter] === 0);
 
 /** Adds `sums` into `into` (the histogram too). */
 export function addSums(into: Phase1Sums, sums: Phase1Sums): void {
@@ -25,7 +25,10 @@ export function addSums(into: Phase1Sums, sums: Phase1Sums): void {
  * The rows to add to a table of signed sums so that it holds `truth`: per key, truth minus
  * what it holds, for keys on either side; keys already right are left out.
  */
-export function sumsDeltas<K>(truth: ReadonlyMap<string, { key: K; sums: Phase1Sums }>, stored: ReadonlyMap<string, { key: K; sums: Phase1Sums }>) {
+export function sumsDeltas<K>(
+  truth: ReadonlyMap<string, { key: K; sums: Phase1Sums }>,
+  stored: ReadonlyMap<string, { key: K; sums: Phase1Sums }>,
+) {
   const deltas: { key: K; sums: Phase1Sums }[] = [];
   for (const id of new Set([...truth.keys(), ...stored.keys()])) {
     const entry = truth.get(id) ?? stored.get(id)!;
@@ -41,8 +44,15 @@ export function sumsDeltas<K>(truth: ReadonlyMap<string, { key: K; sums: Phase1S
  */
 export function sumStateExpressions(sums: Phase1Sums): string[] {
   const histogram = [...sums.histogram].sort(([a], [b]) => a - b);
-  const buckets = histogram.length ? `CAST([${histogram.map(([bucket]) => sqlValue(Math.trunc(bucket))).join(", ")}] AS Array(UInt16))` : "emptyArrayUInt16()";
-  const counts = histogram.length ? `CAST([${histogram.map(([, count]) => sqlValue(Math.trunc(count))).join(", ")}] AS Array(Int64))` : "emptyArrayInt64()";
+  const buckets = histogram.length
+    ? `CAST([${histogram.map(([bucket]) => sqlValue(Math.trunc(bucket))).join(", ")}] AS Array(UInt16))`
+    : "emptyArrayUInt16()";
+  const counts = histogram.length
+    ? `CAST([${histogram.map(([, count]) => sqlValue(Math.trunc(count))).join(", ")}] AS Array(Int64))`
+    : "emptyArrayInt64()";
   const state = (value: number, column: string) => `sumState(toInt64(${sqlValue(Math.trunc(value))})) AS ${column}`;
-  return [...SUM_COLUMN_NAMES.map((column) => state(sums[column], column)), `sumMapState(${buckets}, ${counts}) AS ${LATENCY_HISTOGRAM_COLUMN}`];
+  return [
+    ...SUM_COLUMN_NAMES.map((column) => state(sums[column], column)),
+    `sumMapState(${buckets}, ${counts}) AS ${LATENCY_HISTOGRAM_COLUMN}`,
+  ];
 }

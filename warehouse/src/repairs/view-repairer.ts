@@ -23,7 +23,10 @@ export interface ViewRepairRound {
 
 /** The pending repairs of each tenant as one scope: hours repaired once, every record marked done. */
 const byTenant = (repairs: readonly PendingViewRepair[]) =>
-  mergeScopes(repairs).map((scope) => ({ scope, records: repairs.filter((repair) => repair.tenantId === scope.tenantId) }));
+  mergeScopes(repairs).map((scope) => ({
+    scope,
+    records: repairs.filter((repair) => repair.tenantId === scope.tenantId),
+  }));
 
 export interface ViewRepairOptions {
   settleMs: number;
@@ -45,7 +48,8 @@ export async function runViewRepairs(w: Warehouse, options: ViewRepairOptions): 
   const promoted = await promoteExpiredIntents(w);
   const pending = await pendingViewRepairs(w);
   if (pending.length === 0) return { promoted, pending: 0, repaired: 0, applied: 0 };
-  if (!(await clusterSettled(w))) return { promoted, pending: pending.length, repaired: 0, applied: 0, waiting: "cluster" };
+  if (!(await clusterSettled(w)))
+    return { promoted, pending: pending.length, repaired: 0, applied: 0, waiting: "cluster" };
   return withTableLock(
     w,
     VIEW_REPAIRS_LOCK,

@@ -82,7 +82,12 @@ export class WriteIntents {
 
 /** Intents still open at `nowMs` past their expiry (writes that may have left views short), as the repairs they become. */
 export const expiredWriteIntents = (w: Warehouse, nowMs: number): Promise<PendingViewRepair[]> =>
-  readRepairScopes(w, { table: "write_intents", idColumn: "intent_id", having: `sum(sign) > 0 AND max(expires_at_ms) < ${sqlValue(nowMs)}`, orderBy: "min_ingested_at_ms" });
+  readRepairScopes(w, {
+    table: "write_intents",
+    idColumn: "intent_id",
+    having: `sum(sign) > 0 AND max(expires_at_ms) < ${sqlValue(nowMs)}`,
+    orderBy: "min_ingested_at_ms",
+  });
 
 /**
  * Turns every expired open intent into a pending view repair of the same id, then cancels it.

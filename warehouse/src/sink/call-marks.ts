@@ -1,10 +1,22 @@
 import type { ToolCallRow } from "./rows";
 
 /** Tenant and call id of a tool-call row, as one map key. */
-export const toolCallKey = (row: { tenant_id: string; tool_call_id: string }) => `${row.tenant_id}\u0000${row.tool_call_id}`;
+export const toolCallKey = (row: { tenant_id: string; tool_call_id: string }) =>
+  `${row.tenant_id}\u0000${row.tool_call_id}`;
 
 /** What the marks read of a tool-call event. */
-export type CallEvent = Pick<ToolCallRow, "tenant_id" | "tool_call_id" | "event_id" | "occurred_at_ms" | "status" | "tool_name" | "duration_ms" | "error_category" | "user_id">;
+export type CallEvent = Pick<
+  ToolCallRow,
+  | "tenant_id"
+  | "tool_call_id"
+  | "event_id"
+  | "occurred_at_ms"
+  | "status"
+  | "tool_name"
+  | "duration_ms"
+  | "error_category"
+  | "user_id"
+>;
 
 /** What the reduction of a call needs of its stored events (the docs/events.md lifecycle, as facts/reduced-tool-calls.ts). */
 export interface StoredCall {
@@ -33,8 +45,10 @@ export interface CallState {
 // ClickHouse does. JavaScript's order of UTF-16 units is the order of UTF-8 bytes unless a string
 // holds a surrogate pair, so only those are encoded (the sink compares every stored event).
 const SURROGATE = /[\uD800-\uDFFF]/;
-const isLaterId = (a: string, b: string) => (SURROGATE.test(a) || SURROGATE.test(b) ? Buffer.compare(Buffer.from(a), Buffer.from(b)) > 0 : a > b);
-const isLater = (a: CallEvent, b: CallEvent) => (a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : isLaterId(a.event_id, b.event_id));
+const isLaterId = (a: string, b: string) =>
+  SURROGATE.test(a) || SURROGATE.test(b) ? Buffer.compare(Buffer.from(a), Buffer.from(b)) > 0 : a > b;
+const isLater = (a: CallEvent, b: CallEvent) =>
+  a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : isLaterId(a.event_id, b.event_id);
 
 /** Folds one stored event into its call's summary (the sink's lookup, and the marks as they go); `key` is its toolCallKey. */
 export function addStoredEvent(calls: Map<string, StoredCall>, event: CallEvent, key = toolCallKey(event)): void {
@@ -63,13 +77,35 @@ export function isForeignTerminal(event: Pick<CallEvent, "status" | "user_id">, 
 /** The reduced state of a call: the same rules as reducedToolCallsSql. */
 export function callStateOf(call: StoredCall): CallState {
   const { terminal, started } = call;
-  if (!terminal) return { firstAtMs: call.firstAtMs, status: "started", toolName: started?.tool_name ?? "", errorCategory: "", durationMs: -1 };
-  const durationMs = terminal.duration_ms >= 0 ? terminal.duration_ms : started ? Math.max(terminal.occurred_at_ms - started.occurred_at_ms, 0) : -1;
-  return { firstAtMs: call.firstAtMs, status: terminal.status, toolName: terminal.tool_name, errorCategory: terminal.status === "failed" ? terminal.error_category : "", durationMs };
+  if (!terminal)
+    return {
+      firstAtMs: call.firstAtMs,
+      status: "started",
+      toolName: started?.tool_name ?? "",
+      errorCategory: "",
+      durationMs: -1,
+    };
+  const durationMs =
+    terminal.duration_ms >= 0
+      ? terminal.duration_ms
+      : started
+        ? Math.max(terminal.occurred_at_ms - started.occurred_at_ms, 0)
+        : -1;
+  return {
+    firstAtMs: call.firstAtMs,
+    status: terminal.status,
+    toolName: terminal.tool_name,
+    errorCategory: terminal.status === "failed" ? terminal.error_category : "",
+    durationMs,
+  };
 }
 
 const sameState = (a: CallState, b: CallState) =>
-  a.firstAtMs === b.firstAtMs && a.status === b.status && a.toolName === b.toolName && a.errorCategory === b.errorCategory && a.durationMs === b.durationMs;
+  a.firstAtMs === b.firstAtMs &&
+  a.status === b.status &&
+  a.toolName === b.toolName &&
+  a.errorCategory === b.errorCategory &&
+  a.durationMs === b.durationMs;
 
 /** The columns' "no state" values (status '' for none). */
 const NO_STATE: CallState = { firstAtMs: 0, status: "", toolName: "", errorCategory: "", durationMs: -1 };
@@ -80,7 +116,14 @@ const NO_STATE: CallState = { firstAtMs: 0, status: "", toolName: "", errorCateg
  * by one onto the row, whose builder (toolCallRow) declares these columns: the sink marks every
  * tool-call event, and copying each row with its marks spread in was most of its checks' time.
  */
-function setMarks(row: ToolCallRow, becomesFirst: 0 | 1, prevFirstAtMs: number, changed: 0 | 1, state: CallState, prev: CallState): void {
+function setMarks(
+  row: ToolCallRow,
+  becomesFirst: 0 | 1,
+  prevFirstAtMs: number,
+  changed: 0 | 1,
+  state: CallState,
+  prev: CallState,
+): void {
   row.becomes_first = becomesFirst;
   row.prev_first_at_ms = prevFirstAtMs;
   row.state_changed = changed;
@@ -114,7 +157,12 @@ function setMarks(row: ToolCallRow, becomesFirst: 0 | 1, prevFirstAtMs: number, 
  * toolCallKeys, when the caller has them. Given `foreign`, a terminal event of another user than
  * the call's owner (isForeignTerminal) is moved there instead, unmarked and left out of the calls.
  */
-export function markCalls(rows: ToolCallRow[], stored: ReadonlyMap<string, StoredCall>, keys: readonly string[] = rows.map(toolCallKey), foreign?: ToolCallRow[]): ToolCallRow[] {
+export function markCalls(
+  rows: ToolCallRow[],
+  stored: ReadonlyMap<string, StoredCall>,
+  keys: readonly string[] = rows.map(toolCallKey),
+  foreign?: ToolCallRow[],
+): ToolCallRow[] {
   const calls = new Map<string, StoredCall>();
   for (const [key, call] of stored) calls.set(key, { ...call, eventIds: new Set(call.eventIds) });
   const marked: ToolCallRow[] = [];

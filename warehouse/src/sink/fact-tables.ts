@@ -14,7 +14,11 @@ export const FACT_TABLES = {
   toolCalls: { table: "tool_call_events", key: ["tenant_id", "tool_call_id", "event_id"], lookupColumns: 2 },
   feedback: { table: "feedback_events", key: ["tenant_id", "target_id", "event_id"], lookupColumns: 2 },
   rejected: { table: "rejected_events", key: ["tenant_id", "reason", "dedup_key"], lookupColumns: 3 },
-  externalLabels: { table: "external_outcome_labels", key: ["tenant_id", "response_id", "source", "event_id"], lookupColumns: 2 },
+  externalLabels: {
+    table: "external_outcome_labels",
+    key: ["tenant_id", "response_id", "source", "event_id"],
+    lookupColumns: 2,
+  },
 } as const;
 
 export interface FactBatch {
@@ -28,7 +32,13 @@ export interface FactBatch {
 export type FactKind = keyof FactBatch;
 export const FACT_KINDS = Object.keys(FACT_TABLES) as FactKind[];
 
-export const emptyFactBatch = (): FactBatch => ({ responses: [], toolCalls: [], feedback: [], rejected: [], externalLabels: [] });
+export const emptyFactBatch = (): FactBatch => ({
+  responses: [],
+  toolCalls: [],
+  feedback: [],
+  rejected: [],
+  externalLabels: [],
+});
 
 export function factBatchSize(batch: FactBatch): number {
   return FACT_KINDS.reduce((sum, kind) => sum + batch[kind].length, 0);

@@ -5,7 +5,20 @@ import type { ToolCallRow } from "./rows";
 export const TOOL_CALL_RULES_SOURCE = "tool_call_rules";
 
 /** Stored fields of a refused tool-call event shown as its payload (its raw text is not at hand in the sink). */
-const PAYLOAD_COLUMNS = ["event_id", "tenant_id", "tool_call_id", "status", "tool_name", "user_id", "session_id", "diagnostic_task_id", "response_id", "result_summary", "error_message", "error_category"] as const;
+const PAYLOAD_COLUMNS = [
+  "event_id",
+  "tenant_id",
+  "tool_call_id",
+  "status",
+  "tool_name",
+  "user_id",
+  "session_id",
+  "diagnostic_task_id",
+  "response_id",
+  "result_summary",
+  "error_message",
+  "error_category",
+] as const;
 
 /**
  * A terminal tool-call event of another user than the call's owner (call-marks.ts,
@@ -13,7 +26,9 @@ const PAYLOAD_COLUMNS = ["event_id", "tenant_id", "tool_call_id", "status", "too
  * Its texts are the contract's, already redacted; rejectedRow redacts again all the same.
  */
 export function foreignTerminalRejection(row: ToolCallRow): Rejection {
-  const payload = JSON.stringify(Object.fromEntries(PAYLOAD_COLUMNS.map((column) => [column, row[column]]).filter(([, value]) => value !== "")));
+  const payload = JSON.stringify(
+    Object.fromEntries(PAYLOAD_COLUMNS.map((column) => [column, row[column]]).filter(([, value]) => value !== "")),
+  );
   return {
     dedupKey: `tool_call:${row.tool_call_id}:${row.event_id}`,
     receivedAtMs: row.ingested_at_ms,

@@ -30,16 +30,29 @@ const KEYS_PER_STATEMENT = 10_000;
  * MB and 137 MB (the same rows returned; the primary-key range is the same, as the tenant
  * condition still narrows it).
  */
-export async function rowsMatchingKeys<T>(warehouse: Warehouse, select: string, columns: readonly string[], keys: readonly (readonly string[])[]): Promise<T[]> {
+export async function rowsMatchingKeys<T>(
+  warehouse: Warehouse,
+  select: string,
+  columns: readonly string[],
+  keys: readonly (readonly string[])[],
+): Promise<T[]> {
   const found: T[] = [];
   for (const query of keyLookupStatements(select, columns, keys)) {
-    found.push(...(await queryRows<T>(warehouse, query, { clickhouse_settings: { max_query_size: String(Buffer.byteLength(query) + 4096) } })));
+    found.push(
+      ...(await queryRows<T>(warehouse, query, {
+        clickhouse_settings: { max_query_size: String(Buffer.byteLength(query) + 4096) },
+      })),
+    );
   }
   return found;
 }
 
 /** The statements of rowsMatchingKeys: one per KEYS_PER_STATEMENT keys, the last column's set a PREWHERE. */
-export function keyLookupStatements(select: string, columns: readonly string[], keys: readonly (readonly string[])[]): string[] {
+export function keyLookupStatements(
+  select: string,
+  columns: readonly string[],
+  keys: readonly (readonly string[])[],
+): string[] {
   const statements: string[] = [];
   for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
     const chunk = keys.slice(start, start + KEYS_PER_STATEMENT);
@@ -48,7 +61,9 @@ export function keyLookupStatements(select: string, columns: readonly string[], 
       return `${column} IN (SELECT arrayJoin([${values.map((value) => sqlValue(value)).join(", ")}]))`;
     });
     const idCondition = conditions.pop()!;
-    statements.push(`${select} PREWHERE ${idCondition}${conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : ""}`);
+    statements.push(
+      `${select} PREWHERE ${idCondition}${conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : ""}`,
+    );
   }
   return statements;
 }

@@ -18,7 +18,13 @@ describe("pendingRowsWanted", () => {
   it("builds no key for a row whose id is not wanted", () => {
     const built: Row[] = [];
     const counting = (r: Row) => (built.push(r), keyOf(r));
-    pendingRowsWanted([row("t", "c1"), row("t", "c2")], (r) => r.call_id, counting, new Set(["c2"]), new Set([keyOf(row("t", "c2"))]));
+    pendingRowsWanted(
+      [row("t", "c1"), row("t", "c2")],
+      (r) => r.call_id,
+      counting,
+      new Set(["c2"]),
+      new Set([keyOf(row("t", "c2"))]),
+    );
     expect(built).toEqual([row("t", "c2")]);
   });
 });

@@ -72,10 +72,30 @@ const NOTHING_SUPERSEDED = {
 };
 
 /** The columns of a version that a later version of the same response carries when it supersedes it. */
-export const SUPERSEDED_COLUMNS = ["occurred_at", "model", "provider", "channel", "chat_type", "session_type", "language", "user_segment", "query_category", "prompt_version", "bot_version", "finish_reason", "latency_bucket", "iteration_count", "tool_count", "total_tokens"] as const;
+export const SUPERSEDED_COLUMNS = [
+  "occurred_at",
+  "model",
+  "provider",
+  "channel",
+  "chat_type",
+  "session_type",
+  "language",
+  "user_segment",
+  "query_category",
+  "prompt_version",
+  "bot_version",
+  "finish_reason",
+  "latency_bucket",
+  "iteration_count",
+  "tool_count",
+  "total_tokens",
+] as const;
 
 /** `next` now supersedes `previous`: copy the previous version's values into prev_*. */
-export function supersede<T extends ResponseRowShape>(next: T, previous: Pick<ResponseRowShape, (typeof SUPERSEDED_COLUMNS)[number]>): T {
+export function supersede<T extends ResponseRowShape>(
+  next: T,
+  previous: Pick<ResponseRowShape, (typeof SUPERSEDED_COLUMNS)[number]>,
+): T {
   const prev = Object.fromEntries(SUPERSEDED_COLUMNS.map((column) => [`prev_${column}`, previous[column]]));
   return { ...next, ...prev, prev_exists: 1 };
 }
@@ -83,7 +103,10 @@ export function supersede<T extends ResponseRowShape>(next: T, previous: Pick<Re
 type ResponseRowShape = ReturnType<typeof responseRow>;
 
 /** Versions of one response: the latest occurred_at wins, ties go to the greatest event_id (docs/events.md). */
-export function isLaterVersion(a: Pick<ResponseRowShape, "occurred_at_ms" | "event_id">, b: Pick<ResponseRowShape, "occurred_at_ms" | "event_id">): boolean {
+export function isLaterVersion(
+  a: Pick<ResponseRowShape, "occurred_at_ms" | "event_id">,
+  b: Pick<ResponseRowShape, "occurred_at_ms" | "event_id">,
+): boolean {
   return a.occurred_at_ms !== b.occurred_at_ms ? a.occurred_at_ms > b.occurred_at_ms : a.event_id > b.event_id;
 }
 

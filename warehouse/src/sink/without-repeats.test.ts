@@ -2,16 +2,36 @@ import { describe, expect, it } from "vitest";
 import { RowKeySet, withoutRepeats } from "./without-repeats";
 
 const KEY = ["tenant_id", "tool_call_id", "event_id"] as const;
-const row = (tenant_id: string, tool_call_id: string, event_id: string, note = "") => ({ tenant_id, tool_call_id, event_id, note });
+const row = (tenant_id: string, tool_call_id: string, event_id: string, note = "") => ({
+  tenant_id,
+  tool_call_id,
+  event_id,
+  note,
+});
 
 describe("withoutRepeats", () => {
   it("keeps the first row of each whole key, in order", () => {
-    const rows = [row("t", "c1", "e1", "first"), row("t", "c1", "e2"), row("t", "c1", "e1", "copy"), row("t", "c2", "e3")];
-    expect(withoutRepeats(rows, KEY)).toEqual([row("t", "c1", "e1", "first"), row("t", "c1", "e2"), row("t", "c2", "e3")]);
+    const rows = [
+      row("t", "c1", "e1", "first"),
+      row("t", "c1", "e2"),
+      row("t", "c1", "e1", "copy"),
+      row("t", "c2", "e3"),
+    ];
+    expect(withoutRepeats(rows, KEY)).toEqual([
+      row("t", "c1", "e1", "first"),
+      row("t", "c1", "e2"),
+      row("t", "c2", "e3"),
+    ]);
   });
 
   it("keeps rows that share the last column but differ in another one (another tenant, another call)", () => {
-    const rows = [row("t1", "c1", "e1"), row("t2", "c1", "e1"), row("t1", "c2", "e1"), row("t2", "c1", "e1", "copy"), row("t1", "c2", "e1", "copy")];
+    const rows = [
+      row("t1", "c1", "e1"),
+      row("t2", "c1", "e1"),
+      row("t1", "c2", "e1"),
+      row("t2", "c1", "e1", "copy"),
+      row("t1", "c2", "e1", "copy"),
+    ];
     expect(withoutRepeats(rows, KEY)).toEqual([row("t1", "c1", "e1"), row("t2", "c1", "e1"), row("t1", "c2", "e1")]);
   });
 
@@ -22,7 +42,10 @@ describe("withoutRepeats", () => {
   });
 
   it("compares values as strings, as the lookup's keys are", () => {
-    const rows = [{ tenant_id: "t", reason: "r", dedup_key: 1 }, { tenant_id: "t", reason: "r", dedup_key: "1" }];
+    const rows = [
+      { tenant_id: "t", reason: "r", dedup_key: 1 },
+      { tenant_id: "t", reason: "r", dedup_key: "1" },
+    ];
     expect(withoutRepeats(rows, ["tenant_id", "reason", "dedup_key"])).toHaveLength(1);
   });
 

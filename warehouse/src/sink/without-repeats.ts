@@ -14,7 +14,11 @@ export class RowKeySet<T extends object> {
   }
 
   has(row: T): boolean {
-    return this.byLast.get(value(row, this.last))?.some((other) => this.key.every((column) => value(other, column) === value(row, column))) ?? false;
+    return (
+      this.byLast
+        .get(value(row, this.last))
+        ?.some((other) => this.key.every((column) => value(other, column) === value(row, column))) ?? false
+    );
   }
 
   /** Adds the row's key; false when it was there already. */

@@ -16,10 +16,20 @@ type KeyedRow = Record<string, unknown>;
  */
 export type PreparedFacts = FactBatch;
 
-async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: readonly KeyedRow[]): Promise<RowKeySet<KeyedRow>> {
+async function storedKeys(
+  warehouse: Warehouse,
+  kind: FactKind,
+  rows: KeyedRow[],
+  pending: readonly KeyedRow[],
+): Promise<RowKeySet<KeyedRow>> {
   const { table, key, lookupColumns } = FACT_TABLES[kind];
   const filter = key.slice(0, lookupColumns);
-  const found = await rowsMatchingKeys<KeyedRow>(warehouse, `SELECT ${key.join(", ")} FROM ${warehouse.table(table)}`, filter, rows.map((row) => filter.map((column) => String(row[column]))));
+  const found = await rowsMatchingKeys<KeyedRow>(
+    warehouse,
+    `SELECT ${key.join(", ")} FROM ${warehouse.table(table)}`,
+    filter,
+    rows.map((row) => filter.map((column) => String(row[column]))),
+  );
   const stored = new RowKeySet<KeyedRow>(key);
   for (const source of [found, pending]) for (const row of source) stored.add(row);
   return stored;
@@ -32,23 +42,54 @@ async function storedKeys(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[]
  * superseded versions follow from it as they would after it. Valid only if that write then stores
  * exactly `pending`; a caller whose earlier write failed must prepare again without it.
  */
-export async function prepareFacts(warehouse: Warehouse, batch: FactBatch, pending: PreparedFacts = emptyFactBatch()): Promise<PreparedFacts> {
+export async function prepareFacts(
+  warehouse: Warehouse,
+  batch: FactBatch,
+  pending: PreparedFacts = emptyFactBatch(),
+): Promise<PreparedFacts> {
   const prepared = emptyFactBatch();
   const foreign: ToolCallRow[] = [];
-  await Promise.all(FACT_KINDS.map(async (kind) => void ((prepared[kind] as KeyedRow[]) = await prepareKind(warehouse, kind, batch[kind] as KeyedRow[], pending[kind] as KeyedRow[], foreign))));
+  await Promise.all(
+    FACT_KINDS.map(
+      async (kind) =>
+        void ((prepared[kind] as KeyedRow[]) = await prepareKind(
+          warehouse,
+          kind,
+          batch[kind] as KeyedRow[],
+          pending[kind] as KeyedRow[],
+          foreign,
+        )),
+    ),
+  );
   // Rare, so checked after the rest: a re-delivered foreign event is rejected once.
   if (foreign.length > 0) {
     const rejections = foreign.map((row) => rejectedRow(foreignTerminalRejection(row)));
-    prepared.rejected.push(...((await prepareKind(warehouse, "rejected", rejections, [...pending.rejected, ...prepared.rejected], foreign)) as RejectedRow[]));
+    prepared.rejected.push(
+      ...((await prepareKind(
+        warehouse,
+        "rejected",
+        rejections,
+        [...pending.rejected, ...prepared.rejected],
+        foreign,
+      )) as RejectedRow[]),
+    );
   }
   return prepared;
 }
 
 /** Inserts what prepareFacts returned, the tables side by side, once `beforeInserts` resolved; returns the rows per table. */
-export async function insertPrepared(warehouse: Warehouse, prepared: PreparedFacts, beforeInserts: Promise<unknown> = Promise.resolve()): Promise<Record<FactKind, number>> {
+export async function insertPrepared(
+  warehouse: Warehouse,
+  prepared: PreparedFacts,
+  beforeInserts: Promise<unknown> = Promise.resolve(),
+): Promise<Record<FactKind, number>> {
   await beforeInserts;
   const written = { responses: 0, toolCalls: 0, feedback: 0, rejected: 0, externalLabels: 0 };
-  await Promise.all(FACT_KINDS.map(async (kind) => void (written[kind] = await insertKind(warehouse, kind, prepared[kind] as KeyedRow[]))));
+  await Promise.all(
+    FACT_KINDS.map(
+      async (kind) => void (written[kind] = await insertKind(warehouse, kind, prepared[kind] as KeyedRow[])),
+    ),
+  );
   return written;
 }
 
@@ -74,14 +115,22 @@ export async function writeFacts(warehouse: Warehouse, batch: FactBatch): Promis
  * One table's part of prepareFacts: the rows not stored yet (nor repeated within the batch, nor in
  * `pending`). Tool-call events that may not change their call are moved to `foreign`.
  */
-async function prepareKind(warehouse: Warehouse, kind: FactKind, rows: KeyedRow[], pending: KeyedRow[], foreign: ToolCallRow[]): Promise<KeyedRow[]> {
+async function prepareKind(
+  warehouse: Warehouse,
+  kind: FactKind,
+  rows: KeyedRow[],
+  pending: KeyedRow[],
+  foreign: ToolCallRow[],
+): Promise<KeyedRow[]> {
   const { key } = FACT_TABLES[kind];
   const unique = withoutRepeats(rows, key);
   if (unique.length === 0) return [];
   return kind === "responses"
     ? await responsesToInsert(warehouse, unique as ResponseRow[], pending as ResponseRow[])
     : kind === "toolCalls"
-      ? await toolCallsToInsert(warehouse, unique as ToolCallRow[], pending as ToolCallRow[]).then((checked) => (foreign.push(...checked.foreign), checked.rows))
+      ? await toolCallsToInsert(warehouse, unique as ToolCallRow[], pending as ToolCallRow[]).then(
+          (checked) => (foreign.push(...checked.foreign), checked.rows),
+        )
       : await storedKeys(warehouse, kind, unique, pending).then((stored) => unique.filter((row) => !stored.has(row)));
 }
 

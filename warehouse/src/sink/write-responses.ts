@@ -3,14 +3,24 @@ import { rowsMatchingKeys } from "./key-lookup";
 import { pendingRowsWanted } from "./pending-rows";
 import { isLaterVersion, SUPERSEDED_COLUMNS, supersede, type ResponseRow } from "./rows";
 
-type StoredVersion = Pick<ResponseRow, "tenant_id" | "response_id" | "event_id" | "occurred_at_ms" | (typeof SUPERSEDED_COLUMNS)[number]>;
+type StoredVersion = Pick<
+  ResponseRow,
+  "tenant_id" | "response_id" | "event_id" | "occurred_at_ms" | (typeof SUPERSEDED_COLUMNS)[number]
+>;
 
 const responseKey = (row: { tenant_id: string; response_id: string }) => `${row.tenant_id}\u0000${row.response_id}`;
 
 /** Every stored version of the given responses, and every version of them in `pending` (rows a running write stores). */
-async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], rowKeys: readonly string[], pending: readonly ResponseRow[]): Promise<StoredVersion[]> {
+async function storedVersions(
+  warehouse: Warehouse,
+  rows: ResponseRow[],
+  rowKeys: readonly string[],
+  pending: readonly ResponseRow[],
+): Promise<StoredVersion[]> {
   const keys = [...new Map(rows.map((row, index) => [rowKeys[index]!, [row.tenant_id, row.response_id]])).values()];
-  const columns = SUPERSEDED_COLUMNS.map((column) => (column === "occurred_at" ? "toUInt32(occurred_at) AS occurred_at" : column));
+  const columns = SUPERSEDED_COLUMNS.map((column) =>
+    column === "occurred_at" ? "toUInt32(occurred_at) AS occurred_at" : column,
+  );
   const found = await rowsMatchingKeys<StoredVersion>(
     warehouse,
     `SELECT DISTINCT tenant_id, response_id, event_id, occurred_at_ms, ${columns.join(", ")} FROM ${warehouse.table("responses")}`,
@@ -19,10 +29,15 @@ async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], rowKeys
   );
   // The lookup returns a superset (each column matched on its own): keep the responses asked for.
   const wanted = new Set(rowKeys);
-  const stored = found.filter((row) => wanted.has(responseKey(row))).map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
+  const stored = found
+    .filter((row) => wanted.has(responseKey(row)))
+    .map((row) => ({ ...row, occurred_at_ms: Number(row.occurred_at_ms), occurred_at: Number(row.occurred_at) }));
   // A pending row may be stored already (the lookup ran during its insert): counting it twice changes nothing.
   const wantedIds = new Set(rows.map((row) => row.response_id));
-  return [...stored, ...pendingRowsWanted(pending, (row) => row.response_id, responseKey, wantedIds, wanted).map(([row]) => row)];
+  return [
+    ...stored,
+    ...pendingRowsWanted(pending, (row) => row.response_id, responseKey, wantedIds, wanted).map(([row]) => row),
+  ];
 }
 
 /**
@@ -31,7 +46,11 @@ async function storedVersions(warehouse: Warehouse, rows: ResponseRow[], rowKeys
  * its response carries the version it supersedes (prev_*), so the metrics view retracts that one
  * in the same INSERT. A late-arriving older version is stored but supersedes nothing.
  */
-export async function responsesToInsert(warehouse: Warehouse, rows: ResponseRow[], pending: readonly ResponseRow[] = []): Promise<ResponseRow[]> {
+export async function responsesToInsert(
+  warehouse: Warehouse,
+  rows: ResponseRow[],
+  pending: readonly ResponseRow[] = [],
+): Promise<ResponseRow[]> {
   if (rows.length === 0) return [];
   // Each row's key built once: a joined key is a new string, flattened and hashed at every map access.
   const keys = rows.map(responseKey);

@@ -8,7 +8,12 @@ import type { ToolCallRow } from "./rows";
  * Every stored event of the given calls (what the reduction reads of each), and every event of
  * them in `pending` (rows a running write stores), folded per call.
  */
-async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], rowKeys: readonly string[], pending: readonly ToolCallRow[]): Promise<Map<string, StoredCall>> {
+async function storedCalls(
+  warehouse: Warehouse,
+  rows: readonly ToolCallRow[],
+  rowKeys: readonly string[],
+  pending: readonly ToolCallRow[],
+): Promise<Map<string, StoredCall>> {
   const keys = [...new Map(rows.map((row, index) => [rowKeys[index]!, [row.tenant_id, row.tool_call_id]])).values()];
   const found = await rowsMatchingKeys<CallEvent>(
     warehouse,
@@ -21,11 +26,17 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], r
   const calls = new Map<string, StoredCall>();
   for (const event of found) {
     const key = toolCallKey(event);
-    if (wanted.has(key)) addStoredEvent(calls, { ...event, occurred_at_ms: Number(event.occurred_at_ms), duration_ms: Number(event.duration_ms) }, key);
+    if (wanted.has(key))
+      addStoredEvent(
+        calls,
+        { ...event, occurred_at_ms: Number(event.occurred_at_ms), duration_ms: Number(event.duration_ms) },
+        key,
+      );
   }
   // addStoredEvent folds a copy of a stored event into the same state: a pending row the lookup already saw changes nothing.
   const wantedIds = new Set(rows.map((row) => row.tool_call_id));
-  for (const [row, key] of pendingRowsWanted(pending, (row) => row.tool_call_id, toolCallKey, wantedIds, wanted)) addStoredEvent(calls, row, key);
+  for (const [row, key] of pendingRowsWanted(pending, (row) => row.tool_call_id, toolCallKey, wantedIds, wanted))
+    addStoredEvent(calls, row, key);
   return calls;
 }
 
@@ -36,7 +47,11 @@ async function storedCalls(warehouse: Warehouse, rows: readonly ToolCallRow[], r
  * stored events. Terminal events of another user than the call's owner are not inserted but
  * returned as `foreign`, to be stored as rejected.
  */
-export async function toolCallsToInsert(warehouse: Warehouse, rows: readonly ToolCallRow[], pending: readonly ToolCallRow[] = []): Promise<{ rows: ToolCallRow[]; foreign: ToolCallRow[] }> {
+export async function toolCallsToInsert(
+  warehouse: Warehouse,
+  rows: readonly ToolCallRow[],
+  pending: readonly ToolCallRow[] = [],
+): Promise<{ rows: ToolCallRow[]; foreign: ToolCallRow[] }> {
   if (rows.length === 0) return { rows: [], foreign: [] };
   // Each row's key built once: a joined key is a new string, flattened and hashed at every map access.
   const keys = rows.map(toolCallKey);

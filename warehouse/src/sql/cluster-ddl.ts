@@ -35,13 +35,21 @@ interface ClusterTarget {
  * `CREATE TABLE` of the Distributed table `<name>` over `<name>_local`; the migration runner
  * spells out its columns from the local table (migrate/distributed-table.ts).
  */
-export function distributedTableStatement(target: ClusterTarget, table: string, shardingKey: string | undefined): string {
-  const args = [target.cluster, target.database, `${table}${LOCAL_SUFFIX}`, ...(shardingKey ? [shardingKey] : [])].join(", ");
+export function distributedTableStatement(
+  target: ClusterTarget,
+  table: string,
+  shardingKey: string | undefined,
+): string {
+  const args = [target.cluster, target.database, `${table}${LOCAL_SUFFIX}`, ...(shardingKey ? [shardingKey] : [])].join(
+    ", ",
+  );
   return `CREATE TABLE IF NOT EXISTS {{db}}.${table} {{on_cluster}} AS {{db}}.${table}${LOCAL_SUFFIX} ENGINE = Distributed(${args})`;
 }
 
 function toLocalTables(statement: string, sharded: ShardedTables): string {
-  return statement.replace(/\{\{db\}\}\.([A-Za-z0-9_]+)/g, (all, name: string) => (sharded.has(name) ? `{{db}}.${name}${LOCAL_SUFFIX}` : all));
+  return statement.replace(/\{\{db\}\}\.([A-Za-z0-9_]+)/g, (all, name: string) =>
+    sharded.has(name) ? `{{db}}.${name}${LOCAL_SUFFIX}` : all,
+  );
 }
 
 export function clusterStatements(statement: string, target: ClusterTarget, sharded: ShardedTables): string[] {
@@ -52,12 +60,15 @@ export function clusterStatements(statement: string, target: ClusterTarget, shar
     const local = statement.replace(SHARDING_KEY, "").replace(CREATED_TABLE, `$1{{db}}.${table}${LOCAL_SUFFIX}`);
     return [local, distributedTableStatement(target, table, shardingKey)];
   }
-  if (SHARDING_KEY.test(statement)) throw new Error(`{{sharding_key:...}} belongs in a CREATE TABLE with an {{engine:...}}:\n${statement}`);
+  if (SHARDING_KEY.test(statement))
+    throw new Error(`{{sharding_key:...}} belongs in a CREATE TABLE with an {{engine:...}}:\n${statement}`);
   const altered = ALTERED_TABLE.exec(statement);
   if (altered && sharded.has(altered[2]!)) {
     const table = altered[2]!;
     return [
-      statement.replace(ALTERED_TABLE, `$1{{db}}.${table}${LOCAL_SUFFIX}`).replace("{{on_cluster}}", "{{on_alter_cluster}}"),
+      statement
+        .replace(ALTERED_TABLE, `$1{{db}}.${table}${LOCAL_SUFFIX}`)
+        .replace("{{on_cluster}}", "{{on_alter_cluster}}"),
       // This node may be the replica that receives the ALTER through replication.
       `SYSTEM SYNC REPLICA {{db}}.${table}${LOCAL_SUFFIX}`,
       `DROP TABLE IF EXISTS {{db}}.${table} {{on_cluster}}`,

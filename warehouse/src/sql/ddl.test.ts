@@ -20,8 +20,12 @@ describe("renderStatements", () => {
   it("renders replicated engines and ON CLUSTER for a cluster", () => {
     const [first, , second] = renderStatements(source, { database: "as_db", cluster: "main" });
     expect(first).toContain("things_local ON CLUSTER main (");
-    expect(first).toContain("ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/as_db.things_local', '{replica}', v)");
-    expect(second).toContain("ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/as_db.agg_local', '{replica}')");
+    expect(first).toContain(
+      "ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/as_db.things_local', '{replica}', v)",
+    );
+    expect(second).toContain(
+      "ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/as_db.agg_local', '{replica}')",
+    );
   });
 
   it("refuses unsafe identifiers and unknown placeholders", () => {

@@ -78,7 +78,8 @@ export function engineFor(target: DdlTarget, name: string, args: string, zkPath:
 function renderEngine(statement: string, target: DdlTarget): string {
   const created = CREATED_TABLE.exec(statement)?.[2];
   return statement.replace(ENGINE, (_all, name: string, args: string) => {
-    if (!created) throw new Error(`an {{engine:...}} placeholder needs a CREATE TABLE {{db}}.<name> statement:\n${statement}`);
+    if (!created)
+      throw new Error(`an {{engine:...}} placeholder needs a CREATE TABLE {{db}}.<name> statement:\n${statement}`);
     return engineFor(target, name, args, zooKeeperPath(target, created));
   });
 }
@@ -88,7 +89,11 @@ export function onClusterClause(target: DdlTarget): string {
   return target.cluster ? `ON CLUSTER ${assertIdentifier("cluster", target.cluster)}` : "";
 }
 
-export function renderStatements(source: string, target: DdlTarget, sharded: ShardedTables = shardedTablesOf([source])): string[] {
+export function renderStatements(
+  source: string,
+  target: DdlTarget,
+  sharded: ShardedTables = shardedTablesOf([source]),
+): string[] {
   const database = assertIdentifier("database", target.database);
   const cluster = target.cluster ? assertIdentifier("cluster", target.cluster) : undefined;
   const onCluster = onClusterClause(target);

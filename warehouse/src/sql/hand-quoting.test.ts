@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { offendingLines, repositorySourceFiles } from "../repository-files";
 
-
 /** A value quoted by hand in a template literal: `'${...}` (not the empty literal `''` before an interpolation). */
 const HAND_QUOTED = /(?<!')'\$\{/;
 

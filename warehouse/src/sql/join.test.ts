@@ -59,9 +59,15 @@ const w = createWarehouse({ url: "http://127.0.0.1:1", database: "db" });
 
 describe("joined subqueries carry an alias on both engines", () => {
   it("the check finds a subquery without alias on either side, and passes aliased ones and ARRAY JOIN", () => {
-    expect(unaliasedJoinedSubqueries("SELECT a FROM (SELECT 1 AS a) ANY LEFT JOIN (SELECT 1 AS a) AS r USING a")).toHaveLength(1);
-    expect(unaliasedJoinedSubqueries("SELECT a FROM (SELECT 1 AS a) AS l ANY LEFT JOIN (SELECT 1 AS a) USING a")).toHaveLength(1);
-    expect(unaliasedJoinedSubqueries("SELECT a FROM (SELECT 1 AS a) AS l ALL INNER JOIN (SELECT ')' AS a) AS r USING a")).toEqual([]);
+    expect(
+      unaliasedJoinedSubqueries("SELECT a FROM (SELECT 1 AS a) ANY LEFT JOIN (SELECT 1 AS a) AS r USING a"),
+    ).toHaveLength(1);
+    expect(
+      unaliasedJoinedSubqueries("SELECT a FROM (SELECT 1 AS a) AS l ANY LEFT JOIN (SELECT 1 AS a) USING a"),
+    ).toHaveLength(1);
+    expect(
+      unaliasedJoinedSubqueries("SELECT a FROM (SELECT 1 AS a) AS l ALL INNER JOIN (SELECT ')' AS a) AS r USING a"),
+    ).toEqual([]);
     expect(unaliasedJoinedSubqueries("SELECT i FROM (SELECT [1] AS x) ARRAY JOIN x AS i")).toEqual([]);
   });
 
@@ -80,7 +86,9 @@ describe("joined subqueries carry an alias on both engines", () => {
     };
     // Every builder here joins (changedLabelsSql five times), so the check had something to find.
     for (const sql of Object.values(built)) expect(sql.match(TABLE_JOIN)?.length).toBeGreaterThan(0);
-    expect(Object.entries(built).flatMap(([name, sql]) => unaliasedJoinedSubqueries(sql).map((join) => `${name}: ${join}`))).toEqual([]);
+    expect(
+      Object.entries(built).flatMap(([name, sql]) => unaliasedJoinedSubqueries(sql).map((join) => `${name}: ${join}`)),
+    ).toEqual([]);
   });
 
   it("no other source or test file writes a JOIN itself: every join is built by joinUsing", () => {

@@ -49,7 +49,11 @@ const defaultLockHolder = (): string => `${hostname()}:${process.pid}`;
  * The CREATE that takes the lock: the holder and the time it was taken are column comments, so
  * the DDL itself carries them to every node of a cluster (a row inserted would stay on one).
  */
-export function lockTableDdl(warehouse: Warehouse, lockTable: string, holder: LockHolder & { acquiredAtMs: number }): string {
+export function lockTableDdl(
+  warehouse: Warehouse,
+  lockTable: string,
+  holder: LockHolder & { acquiredAtMs: number },
+): string {
   return `CREATE TABLE ${warehouse.table(lockTable)} ${onClusterClause(warehouse.target)}
     (holder String COMMENT ${sqlValue(holder.holder)}, acquired_at_ms UInt64 COMMENT ${sqlValue(String(holder.acquiredAtMs))}) ENGINE = Log`;
 }
@@ -69,13 +73,24 @@ export function lockTableDdl(warehouse: Warehouse, lockTable: string, holder: Lo
  * (same holder, same time), so a waiter that saw an abandoned lock never drops the fresh one
  * another waiter took meanwhile. Without a lease, the error after `timeoutMs` says how to remove it.
  */
-export function withTableLock<T>(warehouse: Warehouse, lockTable: string, run: (lock: HeldLock) => Promise<T>, options: TableLockOptions = {}): Promise<T> {
+export function withTableLock<T>(
+  warehouse: Warehouse,
+  lockTable: string,
+  run: (lock: HeldLock) => Promise<T>,
+  options: TableLockOptions = {},
+): Promise<T> {
   return holding(warehouse, lockTable, run, options, "guarded");
 }
 
 type TakeOvers = "guarded" | "unguarded";
 
-async function holding<T>(warehouse: Warehouse, lockTable: string, run: (lock: HeldLock) => Promise<T>, options: TableLockOptions, takeOvers: TakeOvers): Promise<T> {
+async function holding<T>(
+  warehouse: Warehouse,
+  lockTable: string,
+  run: (lock: HeldLock) => Promise<T>,
+  options: TableLockOptions,
+  takeOvers: TakeOvers,
+): Promise<T> {
   const held = await acquire(warehouse, lockTable, options, takeOvers);
   try {
     return await run(held);
@@ -86,9 +101,16 @@ async function holding<T>(warehouse: Warehouse, lockTable: string, run: (lock: H
 
 /** Frees the lock (on every node of a cluster). */
 const dropLock = (warehouse: Warehouse, lockTable: string) =>
-  warehouse.client.command({ query: `DROP TABLE IF EXISTS ${warehouse.table(lockTable)} ${onClusterClause(warehouse.target)}` });
+  warehouse.client.command({
+    query: `DROP TABLE IF EXISTS ${warehouse.table(lockTable)} ${onClusterClause(warehouse.target)}`,
+  });
 
-async function acquire(warehouse: Warehouse, lockTable: string, options: TableLockOptions, takeOvers: TakeOvers): Promise<HeldLock> {
+async function acquire(
+  warehouse: Warehouse,
+  lockTable: string,
+  options: TableLockOptions,
+  takeOvers: TakeOvers,
+): Promise<HeldLock> {
   const { timeoutMs = 10 * 60_000, pollMs = 200, leaseMs } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -101,7 +123,11 @@ async function acquire(warehouse: Warehouse, lockTable: string, options: TableLo
       if (!ALREADY_EXISTS.test(String(error))) throw error;
     }
     // Held by another runner: wait on this node until it is dropped, without queueing DDL meanwhile.
-    for (let current = await lockHolderOf(warehouse, lockTable); current !== null; current = await lockHolderOf(warehouse, lockTable)) {
+    for (
+      let current = await lockHolderOf(warehouse, lockTable);
+      current !== null;
+      current = await lockHolderOf(warehouse, lockTable)
+    ) {
       if (leaseMs !== undefined && isAbandoned(current, leaseMs)) {
         await takeOver(warehouse, lockTable, current, options.log, takeOvers);
         continue;
@@ -112,9 +138,16 @@ async function acquire(warehouse: Warehouse, lockTable: string, options: TableLo
   }
 }
 
-const isAbandoned = (current: LockHolder, leaseMs: number) => current.acquiredAtMs !== undefined && Date.now() - current.acquiredAtMs > leaseMs;
+const isAbandoned = (current: LockHolder, leaseMs: number) =>
+  current.acquiredAtMs !== undefined && Date.now() - current.acquiredAtMs > leaseMs;
 
-function heldTooLong(warehouse: Warehouse, lockTable: string, current: LockHolder, timeoutMs: number, leaseMs: number | undefined): string {
+function heldTooLong(
+  warehouse: Warehouse,
+  lockTable: string,
+  current: LockHolder,
+  timeoutMs: number,
+  leaseMs: number | undefined,
+): string {
   const lock = warehouse.table(lockTable);
   const by = `${current.holder || "an unknown holder"}${current.acquiredAtMs === undefined ? "" : ` since ${new Date(current.acquiredAtMs).toISOString()}`}`;
   const remedy =
@@ -125,17 +158,31 @@ function heldTooLong(warehouse: Warehouse, lockTable: string, current: LockHolde
 }
 
 /** Drops `abandoned` if it still holds the lock, under a guard lock that take-overs share. */
-async function takeOver(warehouse: Warehouse, lockTable: string, abandoned: LockHolder, log: TableLockOptions["log"], takeOvers: TakeOvers): Promise<void> {
+async function takeOver(
+  warehouse: Warehouse,
+  lockTable: string,
+  abandoned: LockHolder,
+  log: TableLockOptions["log"],
+  takeOvers: TakeOvers,
+): Promise<void> {
   const dropIfStillAbandoned = async () => {
     const current = await lockHolderOf(warehouse, lockTable);
     if (current?.holder !== abandoned.holder || current.acquiredAtMs !== abandoned.acquiredAtMs) return;
     await dropLock(warehouse, lockTable);
-    log?.(`took over ${warehouse.table(lockTable)}, held by ${abandoned.holder} since ${new Date(abandoned.acquiredAtMs!).toISOString()}, past its lease`);
+    log?.(
+      `took over ${warehouse.table(lockTable)}, held by ${abandoned.holder} since ${new Date(abandoned.acquiredAtMs!).toISOString()}, past its lease`,
+    );
   };
   if (takeOvers === "unguarded") return dropIfStillAbandoned();
   // The guard's own take-over is unguarded (a guard held past its lease was surely left by a
   // killed take-over, whose work takes milliseconds), which ends the recursion.
-  await holding(warehouse, `${lockTable}_takeover`, dropIfStillAbandoned, { leaseMs: TAKE_OVER_GUARD_LEASE_MS, timeoutMs: 2 * TAKE_OVER_GUARD_LEASE_MS, log }, "unguarded");
+  await holding(
+    warehouse,
+    `${lockTable}_takeover`,
+    dropIfStillAbandoned,
+    { leaseMs: TAKE_OVER_GUARD_LEASE_MS, timeoutMs: 2 * TAKE_OVER_GUARD_LEASE_MS, log },
+    "unguarded",
+  );
 }
 
 /** The lock's holder as its columns' comments say, or null when the lock is free. */
@@ -155,5 +202,8 @@ export async function lockHolderOf(warehouse: Warehouse, lockTable: string): Pro
   if (columns.length === 0) return null;
   const comment = (name: string) => columns.find((column) => column.name === name)?.comment ?? "";
   const acquiredAtMs = Number(comment("acquired_at_ms"));
-  return { holder: comment("holder"), acquiredAtMs: comment("acquired_at_ms") !== "" && Number.isFinite(acquiredAtMs) ? acquiredAtMs : undefined };
+  return {
+    holder: comment("holder"),
+    acquiredAtMs: comment("acquired_at_ms") !== "" && Number.isFinite(acquiredAtMs) ? acquiredAtMs : undefined,
+  };
 }

@@ -33,14 +33,22 @@ export interface Arrivals {
 
 function arrivedIn(range: ArrivalRange, eventTime: string, eventTimeMs: string, ingestedMs: string): string {
   // The DateTime condition is what lets ClickHouse skip partitions and parts; the _ms one is exact.
-  return [`${eventTime} >= ${sqlValue(new Date(range.eventsSinceMs))}`, `${eventTimeMs} >= ${sqlValue(Math.trunc(range.eventsSinceMs))}`, inWindowMs(ingestedMs, range)].join(" AND ");
+  return [
+    `${eventTime} >= ${sqlValue(new Date(range.eventsSinceMs))}`,
+    `${eventTimeMs} >= ${sqlValue(Math.trunc(range.eventsSinceMs))}`,
+    inWindowMs(ingestedMs, range),
+  ].join(" AND ");
 }
 
 /**
  * A response counts once, when its first version arrives (became_current and nothing
  * superseded): a corrected re-send is not a new response.
  */
-async function responseArrivals(warehouse: Warehouse, range: ArrivalRange, latencyBoundsMs: readonly number[]): Promise<ResponseArrivals[]> {
+async function responseArrivals(
+  warehouse: Warehouse,
+  range: ArrivalRange,
+  latencyBoundsMs: readonly number[],
+): Promise<ResponseArrivals[]> {
   const sql = `SELECT tenant_id, model, provider, channel, finish_reason, count() AS n, sum(time_cost_ms) AS latency_sum_ms,
       ${latencyBoundsMs.map((bound, index) => `countIf(time_cost_ms <= ${sqlValue(bound)}) AS at_most_${index}`).join(", ")}
     FROM ${warehouse.table("responses")}
@@ -59,20 +67,53 @@ async function responseArrivals(warehouse: Warehouse, range: ArrivalRange, laten
   }));
 }
 
-export async function readArrivals(warehouse: Warehouse, range: ArrivalRange, latencyBoundsMs: readonly number[]): Promise<Arrivals> {
+export async function readArrivals(
+  warehouse: Warehouse,
+  range: ArrivalRange,
+  latencyBoundsMs: readonly number[],
+): Promise<Arrivals> {
   const count = <T>(table: string, columns: string, where: string) =>
-    queryRows<T & { n: number }>(warehouse, `SELECT ${columns}, count() AS n FROM ${warehouse.table(table)} WHERE ${where} GROUP BY ${columns}`);
+    queryRows<T & { n: number }>(
+      warehouse,
+      `SELECT ${columns}, count() AS n FROM ${warehouse.table(table)} WHERE ${where} GROUP BY ${columns}`,
+    );
   const [responses, feedback, toolCalls, rejected] = await Promise.all([
     responseArrivals(warehouse, range, latencyBoundsMs),
-    count<{ tenant_id: string; rating: string; reason_code: string }>("feedback_events", "tenant_id, rating, reason_code", arrivedIn(range, "occurred_at", "occurred_at_ms", "ingested_at_ms")),
-    count<{ tenant_id: string; tool_name: string; status: string }>("tool_call_events", "tenant_id, tool_name, status", arrivedIn(range, "occurred_at", "occurred_at_ms", "ingested_at_ms")),
+    count<{ tenant_id: string; rating: string; reason_code: string }>(
+      "feedback_events",
+      "tenant_id, rating, reason_code",
+      arrivedIn(range, "occurred_at", "occurred_at_ms", "ingested_at_ms"),
+    ),
+    count<{ tenant_id: string; tool_name: string; status: string }>(
+      "tool_call_events",
+      "tenant_id, tool_name, status",
+      arrivedIn(range, "occurred_at", "occurred_at_ms", "ingested_at_ms"),
+    ),
     // Dead letters are partitioned by when they were received, which is also their arrival.
-    count<{ tenant_id: string; reason: string }>("rejected_events", "tenant_id, reason", arrivedIn(range, "received_at", "received_at_ms", "received_at_ms")),
+    count<{ tenant_id: string; reason: string }>(
+      "rejected_events",
+      "tenant_id, reason",
+      arrivedIn(range, "received_at", "received_at_ms", "received_at_ms"),
+    ),
   ]);
   return {
     responses,
-    feedback: feedback.map((row) => ({ tenant: String(row.tenant_id), rating: String(row.rating), reasonCode: String(row.reason_code), count: Number(row.n) })),
-    toolCalls: toolCalls.map((row) => ({ tenant: String(row.tenant_id), toolName: String(row.tool_name), status: String(row.status), count: Number(row.n) })),
-    rejected: rejected.map((row) => ({ tenant: String(row.tenant_id), reason: String(row.reason), count: Number(row.n) })),
+    feedback: feedback.map((row) => ({
+      tenant: String(row.tenant_id),
+      rating: String(row.rating),
+      reasonCode: String(row.reason_code),
+      count: Number(row.n),
+    })),
+    toolCalls: toolCalls.map((row) => ({
+      tenant: String(row.tenant_id),
+      toolName: String(row.tool_name),
+      status: String(row.status),
+      count: Number(row.n),
+    })),
+    rejected: rejected.map((row) => ({
+      tenant: String(row.tenant_id),
+      reason: String(row.reason),
+      count: Number(row.n),
+    })),
   };
 }

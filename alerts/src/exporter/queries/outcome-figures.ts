@@ -23,7 +23,10 @@ const FINAL_LABELS = "('excellent', 'good', 'neutral', 'bad', 'failed')";
  * The table has no time key (see sql/migrations/0003), so this read scans the occurred_at
  * column of the table; the README lists it as the exporter's one read that grows with history.
  */
-export async function readOutcomeFigures(warehouse: Warehouse, windows: readonly TimeWindow[]): Promise<OutcomeFigures[]> {
+export async function readOutcomeFigures(
+  warehouse: Warehouse,
+  windows: readonly TimeWindow[],
+): Promise<OutcomeFigures[]> {
   const span = spanOf(windows);
   const inOccurredAt = (window: TimeWindow) => inWindowMs("at_ms", window);
   // Aliases differ from the column names: ClickHouse would otherwise read the alias inside its own aggregate.
@@ -33,7 +36,12 @@ export async function readOutcomeFigures(warehouse: Warehouse, windows: readonly
         ...perWindow(windows, "final", (c) => `countIf(latest_label IN ${FINAL_LABELS} AND ${c})`, inOccurredAt),
         ...perWindow(windows, "good", (c) => `countIf(latest_label IN ('excellent', 'good') AND ${c})`, inOccurredAt),
         ...perWindow(windows, "closed", (c) => `countIf(latest_window_closed = 1 AND ${c})`, inOccurredAt),
-        ...perWindow(windows, "reasks", (c) => `countIf(latest_window_closed = 1 AND latest_followup_is_reask = 1 AND ${c})`, inOccurredAt),
+        ...perWindow(
+          windows,
+          "reasks",
+          (c) => `countIf(latest_window_closed = 1 AND latest_followup_is_reask = 1 AND ${c})`,
+          inOccurredAt,
+        ),
       ].join(",\n      ")}
     FROM (
       SELECT tenant_id, response_id, ${["model", "channel", "label", "window_closed", "followup_is_reask"].map(latest).join(", ")},

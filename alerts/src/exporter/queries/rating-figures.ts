@@ -26,7 +26,10 @@ export interface RatingFigures {
  * Both tables are keyed by id, not time: the `occurred_at` condition lets ClickHouse skip
  * every partition and part outside the span, and the answers are looked up by their key.
  */
-export async function readRatingFigures(warehouse: Warehouse, windows: readonly TimeWindow[]): Promise<RatingFigures[]> {
+export async function readRatingFigures(
+  warehouse: Warehouse,
+  windows: readonly TimeWindow[],
+): Promise<RatingFigures[]> {
   const span = spanOf(windows);
   const ratingsInSpan = `${inWindowTime("occurred_at", span)} AND ${inWindowMs("occurred_at_ms", span)} AND target_type = 'chat_message'`;
   const inRatedAt = (window: TimeWindow) => inWindowMs("rated_at_ms", window);

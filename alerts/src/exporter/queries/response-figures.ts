@@ -19,7 +19,10 @@ export interface ResponseFigures {
  * one adds the buckets of each window; `bucket` leads the table's key after tenant_id, so
  * only the span's granules are read.
  */
-export async function readResponseFigures(warehouse: Warehouse, windows: readonly TimeWindow[]): Promise<ResponseFigures[]> {
+export async function readResponseFigures(
+  warehouse: Warehouse,
+  windows: readonly TimeWindow[],
+): Promise<ResponseFigures[]> {
   const aligned = windows.map(bucketAligned);
   const span = spanOf(aligned);
   const inBuckets = (window: TimeWindow) => inWindowTime("bucket", window);

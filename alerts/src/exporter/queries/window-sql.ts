@@ -15,7 +15,12 @@ export function inWindowTime(column: string, window: Pick<TimeWindow, "fromMs" |
 }
 
 /** `<aggregate>If(<args>, <condition of window i>) AS <prefix>_<i>` for each window: one pass reads every window. */
-export function perWindow(windows: readonly TimeWindow[], prefix: string, aggregate: (condition: string) => string, condition: (window: TimeWindow) => string): string[] {
+export function perWindow(
+  windows: readonly TimeWindow[],
+  prefix: string,
+  aggregate: (condition: string) => string,
+  condition: (window: TimeWindow) => string,
+): string[] {
   return windows.map((window, index) => `${aggregate(condition(window))} AS ${prefix}_${index}`);
 }
 

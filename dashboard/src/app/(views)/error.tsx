@@ -5,7 +5,10 @@ export default function ViewError({ error, reset }: { error: Error & { digest?: 
   return (
     <div className="state state-error" data-state="error" data-error-kind="render" role="alert">
       <strong>This view could not be shown</strong>
-      <p>Something failed while rendering it; the figures are unknown, not zero.{error.digest ? ` (reference ${error.digest})` : ""}</p>
+      <p>
+        Something failed while rendering it; the figures are unknown, not zero.
+        {error.digest ? ` (reference ${error.digest})` : ""}
+      </p>
       <button type="button" className="button-small" onClick={reset}>
         Try again
       </button>

@@ -8,5 +8,8 @@ import { VIEWS } from "@/lib/routes";
  */
 export function GET(request: Request): Response {
   const url = new URL(request.url);
-  return new Response(null, { status: 308, headers: { location: upgradeLegacyLink(url.pathname, url.searchParams) ?? VIEWS.feedback.path } });
+  return new Response(null, {
+    status: 308,
+    headers: { location: upgradeLegacyLink(url.pathname, url.searchParams) ?? VIEWS.feedback.path },
+  });
 }

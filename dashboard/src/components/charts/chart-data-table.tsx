@@ -9,7 +9,17 @@ export interface DataCell {
  * The values a chart draws, as a table behind "Show data": what a screen reader or a keyboard
  * user reads instead of hovering the marks, and what anyone can copy.
  */
-export function ChartDataTable({ name, caption, headers, rows }: { name: string; caption: string; headers: string[]; rows: { key: string; cells: DataCell[] }[] }) {
+export function ChartDataTable({
+  name,
+  caption,
+  headers,
+  rows,
+}: {
+  name: string;
+  caption: string;
+  headers: string[];
+  rows: { key: string; cells: DataCell[] }[];
+}) {
   return (
     <details className="chart-data">
       <summary>Show data</summary>
@@ -34,7 +44,11 @@ export function ChartDataTable({ name, caption, headers, rows }: { name: string;
                       {cell.text}
                     </th>
                   ) : (
-                    <td key={index} className="num" data-value={cell.value === undefined || cell.value === null ? "" : String(cell.value)}>
+                    <td
+                      key={index}
+                      className="num"
+                      data-value={cell.value === undefined || cell.value === null ? "" : String(cell.value)}
+                    >
                       {cell.text}
                     </td>
                   ),

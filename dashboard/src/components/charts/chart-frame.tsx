@@ -8,7 +8,23 @@ import { useMeasuredWidth } from "./use-measured-width";
  * named by `label` (role="img"); the caption names the figure, the legend keys the series, and the
  * data table behind it holds the values the image shows, for whoever cannot see it.
  */
-export function ChartFrame({ name, caption, label, height, legend, table, children }: { name: string; caption: string; label: string; height: number; legend?: ReactNode; table: ReactNode; children: (width: number) => ReactNode }) {
+export function ChartFrame({
+  name,
+  caption,
+  label,
+  height,
+  legend,
+  table,
+  children,
+}: {
+  name: string;
+  caption: string;
+  label: string;
+  height: number;
+  legend?: ReactNode;
+  table: ReactNode;
+  children: (width: number) => ReactNode;
+}) {
   const { ref, width, measured } = useMeasuredWidth<HTMLDivElement>(560);
   return (
     <figure className="chart" data-chart={name}>

@@ -11,12 +11,12 @@ describe("chart colours meet WCAG AA against the chart background", () => {
     expect(contrastRatio("#ffffff", "#E69F00")).toBeCloseTo(2.25, 2);
   });
 
-  it.each([...PALETTE.map((color, index) => [`series ${index}`, color] as const), ...Object.entries(OUTCOME_COLORS).map(([label, color]) => [`outcome ${label}`, color] as const)])(
-    "%s (%s) is at least 3:1, as graphics must be",
-    (_, color) => {
-      expect(contrastRatio(color, CHART_BACKGROUND)).toBeGreaterThanOrEqual(3);
-    },
-  );
+  it.each([
+    ...PALETTE.map((color, index) => [`series ${index}`, color] as const),
+    ...Object.entries(OUTCOME_COLORS).map(([label, color]) => [`outcome ${label}`, color] as const),
+  ])("%s (%s) is at least 3:1, as graphics must be", (_, color) => {
+    expect(contrastRatio(color, CHART_BACKGROUND)).toBeGreaterThanOrEqual(3);
+  });
 
   it.each([
     ["legend and axis text", CHART_TEXT],

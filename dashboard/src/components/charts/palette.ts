@@ -14,7 +14,16 @@ export const CHART_MUTED_TEXT = "#59636e";
  * Series colours: Okabe–Ito's hues (told apart with the common colour-vision deficiencies),
  * darkened where the original is lighter than 3:1 on white (orange, sky blue, pink, yellow).
  */
-export const PALETTE = ["#0072B2", "#B07800", "#009E73", "#D55E00", "#AD3A86", "#6A3D9A", "#1f2328", "#8A6A00"] as const;
+export const PALETTE = [
+  "#0072B2",
+  "#B07800",
+  "#009E73",
+  "#D55E00",
+  "#AD3A86",
+  "#6A3D9A",
+  "#1f2328",
+  "#8A6A00",
+] as const;
 export const colorAt = (index: number): string => PALETTE[index % PALETTE.length]!;
 
 /** One colour per outcome label: greens for the good ones, reds for the bad, grey and amber for the undecided. */
@@ -30,7 +39,11 @@ export const OUTCOME_COLORS: Record<OutcomeLabel, string> = {
 /** WCAG 2 relative luminance of a #rrggbb colour. */
 export function relativeLuminance(hex: string): number {
   const channels = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16) / 255);
-  const [r, g, b] = channels.map((value) => (value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  const [r, g, b] = channels.map((value) => (value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4)) as [
+    number,
+    number,
+    number,
+  ];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 

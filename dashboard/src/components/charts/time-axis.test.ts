@@ -38,6 +38,9 @@ describe("shownBucket", () => {
     expect(first.midMs).toBe((fromMs + at("2026-12-05T14:00:00Z")) / 2);
     expect(shownBucket(at("2026-12-05T14:00:00Z"), BUCKET_MS.hour, fromMs, toMs).partial).toBe(false);
     expect(shownBucket(at("2026-12-05T16:00:00Z"), BUCKET_MS.hour, fromMs, toMs).partial).toBe(false);
-    expect(shownBucket(at("2026-12-05T17:00:00Z"), BUCKET_MS.hour, fromMs, toMs)).toMatchObject({ partial: true, toMs });
+    expect(shownBucket(at("2026-12-05T17:00:00Z"), BUCKET_MS.hour, fromMs, toMs)).toMatchObject({
+      partial: true,
+      toMs,
+    });
   });
 });

@@ -3,7 +3,22 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Tick steps a reader counts in: whole minutes, hours and days, never 7:13. */
-const STEPS = [5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
+const STEPS = [
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
+  30 * DAY,
+];
 
 /** Room one tick label needs ("Dec 12" or "18:00" at 12 px, plus a gap). */
 export const TICK_SPACING_PX = 64;
@@ -27,7 +42,8 @@ const pad = (value: number) => String(value).padStart(2, "0");
 /** A tick's label: the date at a UTC midnight or for steps of days, else the time of day (UTC). */
 export function tickLabel(ms: number, stepMs: number): string {
   const date = new Date(ms);
-  if (stepMs >= DAY || ms % DAY === 0) return `${date.toLocaleString("en-US", { month: "short", timeZone: "UTC" })} ${date.getUTCDate()}`;
+  if (stepMs >= DAY || ms % DAY === 0)
+    return `${date.toLocaleString("en-US", { month: "short", timeZone: "UTC" })} ${date.getUTCDate()}`;
   return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }
 

@@ -12,7 +12,29 @@ import type { Unit } from "./units";
  * The frame of a chart over time: its accessible name from the series and range, the legend (with
  * the partial-bucket key drawn like the chart's marks when a bucket is cut), and the data table.
  */
-export function TimeChartFrame({ name, caption, rows, series, unit, fromMs, toMs, height, partialMark, children }: { name: string; caption: string; rows: TimeRow[]; series: SeriesSpec[]; unit: Unit; fromMs: number; toMs: number; height: number; partialMark: "line" | "bar"; children: (width: number) => ReactNode }) {
+export function TimeChartFrame({
+  name,
+  caption,
+  rows,
+  series,
+  unit,
+  fromMs,
+  toMs,
+  height,
+  partialMark,
+  children,
+}: {
+  name: string;
+  caption: string;
+  rows: TimeRow[];
+  series: SeriesSpec[];
+  unit: Unit;
+  fromMs: number;
+  toMs: number;
+  height: number;
+  partialMark: "line" | "bar";
+  children: (width: number) => ReactNode;
+}) {
   const anyPartial = rows.some((row) => row.partial);
   return (
     <ChartFrame

@@ -5,7 +5,19 @@ import type { SeriesSpec } from "./time-series";
 import { formatValue, type Unit } from "./units";
 
 /** A time chart's values, a row per bucket: its start, "partial" when the range cuts it, each series' value (and n). */
-export function TimeDataTable({ name, caption, rows, series, unit }: { name: string; caption: string; rows: TimeRow[]; series: SeriesSpec[]; unit: Unit }) {
+export function TimeDataTable({
+  name,
+  caption,
+  rows,
+  series,
+  unit,
+}: {
+  name: string;
+  caption: string;
+  rows: TimeRow[];
+  series: SeriesSpec[];
+  unit: Unit;
+}) {
   return (
     <ChartDataTable
       name={name}
@@ -18,7 +30,10 @@ export function TimeDataTable({ name, caption, rows, series, unit }: { name: str
           ...series.map((spec) => {
             const value = row.values[spec.key] ?? null;
             const n = row.n[spec.key];
-            return { text: `${formatValue(unit, value)}${n !== null && n !== undefined ? ` (n=${formatCount(n)})` : ""}`, value };
+            return {
+              text: `${formatValue(unit, value)}${n !== null && n !== undefined ? ` (n=${formatCount(n)})` : ""}`,
+              value,
+            };
           }),
         ],
       }))}

@@ -9,7 +9,13 @@ export interface TimeRow extends ShownBucket {
   n: Record<string, number | null>;
 }
 
-export function timeRows(points: TimePoint[], series: SeriesSpec[], bucketMs: number, fromMs: number, toMs: number): TimeRow[] {
+export function timeRows(
+  points: TimePoint[],
+  series: SeriesSpec[],
+  bucketMs: number,
+  fromMs: number,
+  toMs: number,
+): TimeRow[] {
   return points.map((point) => {
     const bucket = shownBucket(point.t, bucketMs, fromMs, toMs);
     const values: Record<string, number | null> = {};

@@ -7,7 +7,21 @@ import { isSmallSample } from "@/lib/sample-size";
  * One headline figure. `n` is the sample size behind a rate: shown always, marked when small;
  * null means the API does not report it, which is said rather than guessed.
  */
-export function Kpi({ id, label, value, n, denominator, hint }: { id: string; label: string; value: string; n?: number | null; denominator?: string; hint?: ReactNode }) {
+export function Kpi({
+  id,
+  label,
+  value,
+  n,
+  denominator,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  n?: number | null;
+  denominator?: string;
+  hint?: ReactNode;
+}) {
   const small = n !== undefined && isSmallSample(n);
   return (
     <div className={small ? "kpi small-sample" : "kpi"} data-kpi={id}>
@@ -19,7 +33,11 @@ export function Kpi({ id, label, value, n, denominator, hint }: { id: string; la
         <div className="kpi-n" data-role="n" title={denominator ? `sample size: ${denominator}` : undefined}>
           {n === null ? "sample size not reported" : `n = ${formatCount(n)}${denominator ? ` ${denominator}` : ""}`}
           {small ? (
-            <span className="badge badge-warn" data-role="small-sample" title={`fewer than ${SMALL_SAMPLE}: read with care`}>
+            <span
+              className="badge badge-warn"
+              data-role="small-sample"
+              title={`fewer than ${SMALL_SAMPLE}: read with care`}
+            >
               small sample
             </span>
           ) : null}

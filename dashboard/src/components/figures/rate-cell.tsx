@@ -6,7 +6,10 @@ import { isSmallSample } from "@/lib/sample-size";
 export function RateCell({ value, n }: { value: number | null; n: number | null }) {
   const small = isSmallSample(n);
   return (
-    <span className={small ? "rate small-sample" : "rate"} title={small ? `Small sample: fewer than ${SMALL_SAMPLE}; read with care` : undefined}>
+    <span
+      className={small ? "rate small-sample" : "rate"}
+      title={small ? `Small sample: fewer than ${SMALL_SAMPLE}; read with care` : undefined}
+    >
       <span data-role="rate">{formatRate(value)}</span>
       <span className="sample-size" data-role="n">
         {n === null ? "n ?" : `n=${formatCount(n)}`}

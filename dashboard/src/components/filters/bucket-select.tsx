@@ -10,5 +10,13 @@ import { UrlSelect } from "./url-select";
  */
 export function BucketSelect({ view }: { view: ResolvedView }) {
   const readable = BUCKETS.filter((bucket) => bucketPoints(view.range, bucket) <= MAX_CHART_POINTS);
-  return <UrlSelect field="bucket" label="Bucket" value={view.state.bucket} emptyLabel={`auto (${BUCKET_LABELS[view.bucket]})`} options={readable.map((bucket) => ({ value: bucket, label: BUCKET_LABELS[bucket] }))} />;
+  return (
+    <UrlSelect
+      field="bucket"
+      label="Bucket"
+      value={view.state.bucket}
+      emptyLabel={`auto (${BUCKET_LABELS[view.bucket]})`}
+      options={readable.map((bucket) => ({ value: bucket, label: BUCKET_LABELS[bucket] }))}
+    />
+  );
 }

@@ -2,7 +2,10 @@
 
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type SelectHTMLAttributes } from "react";
 
-type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "defaultValue" | "onChange" | "onKeyDown" | "onBlur"> & {
+type Props = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  "value" | "defaultValue" | "onChange" | "onKeyDown" | "onBlur"
+> & {
   /** The value the page shows now. */
   value: string;
   /** Called once per choice, never per arrow step. */
@@ -12,7 +15,11 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "defaultVal
 
 /** Keys that move a closed select's value (besides typed letters, which jump to an option). */
 const STEP_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
-const stepsValue = (event: KeyboardEvent<HTMLSelectElement>) => !event.altKey && !event.ctrlKey && !event.metaKey && (STEP_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " "));
+const stepsValue = (event: KeyboardEvent<HTMLSelectElement>) =>
+  !event.altKey &&
+  !event.ctrlKey &&
+  !event.metaKey &&
+  (STEP_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " "));
 
 /**
  * A native select that acts only on a choice: a value picked from its open list (pointer, or Enter

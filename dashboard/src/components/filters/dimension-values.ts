@@ -19,7 +19,12 @@ export type DimensionValuesState =
  * server. A newer question aborts the older request, so a slow answer for the previous dimension
  * can never fill the list of the current one.
  */
-export function useDimensionValues(query: { tenant: string | null; dimension: Dimension | null; from: string; to: string }): DimensionValuesState {
+export function useDimensionValues(query: {
+  tenant: string | null;
+  dimension: Dimension | null;
+  from: string;
+  to: string;
+}): DimensionValuesState {
   const [state, setState] = useState<DimensionValuesState>({ status: "idle" });
   const { tenant, dimension, from, to } = query;
   useEffect(() => {

@@ -42,7 +42,13 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
   const here = viewHref(pathname, state);
 
   return (
-    <form className="filter-bar" aria-label="Filters" aria-busy={isPending} data-pending={isPending ? "true" : "false"} onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="filter-bar"
+      aria-label="Filters"
+      aria-busy={isPending}
+      data-pending={isPending ? "true" : "false"}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <LogoutNoticeBanner tenant={state.tenant} />
       <label className="inline-control">
         <span>Tenant</span>
@@ -55,7 +61,11 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
           ))}
         </ChoiceSelect>
       </label>
-      <Link className="button-link" href={`/login?${new URLSearchParams({ next: here }).toString()}`} data-role="login-another">
+      <Link
+        className="button-link"
+        href={`/login?${new URLSearchParams({ next: here }).toString()}`}
+        data-role="login-another"
+      >
         Log in to another tenant…
       </Link>
 
@@ -86,17 +96,33 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
         <span className="custom-range">
           <label className="inline-control">
             <span>From (UTC)</span>
-            <input type="datetime-local" name="from" value={customFrom} onChange={(event) => setCustomFrom(event.target.value)} />
+            <input
+              type="datetime-local"
+              name="from"
+              value={customFrom}
+              onChange={(event) => setCustomFrom(event.target.value)}
+            />
           </label>
           <label className="inline-control">
             <span>To (UTC)</span>
-            <input type="datetime-local" name="to" value={customTo} onChange={(event) => setCustomTo(event.target.value)} />
+            <input
+              type="datetime-local"
+              name="to"
+              value={customTo}
+              onChange={(event) => setCustomTo(event.target.value)}
+            />
           </label>
           <button
             type="button"
             className="button-small"
             disabled={!customValid}
-            onClick={() => navigate({ ...state, range: { kind: "custom", from: fromInputValue(customFrom), to: fromInputValue(customTo) }, cursor: null })}
+            onClick={() =>
+              navigate({
+                ...state,
+                range: { kind: "custom", from: fromInputValue(customFrom), to: fromInputValue(customTo) },
+                cursor: null,
+              })
+            }
           >
             Apply
           </button>
@@ -112,7 +138,15 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
                 <button
                   type="button"
                   aria-label={`Remove filter ${dimension} = ${value}`}
-                  onClick={() => navigate(withFilter(state, dimension, (state.filters[dimension] ?? []).filter((item) => item !== value)))}
+                  onClick={() =>
+                    navigate(
+                      withFilter(
+                        state,
+                        dimension,
+                        (state.filters[dimension] ?? []).filter((item) => item !== value),
+                      ),
+                    )
+                  }
                 >
                   ×
                 </button>
@@ -121,7 +155,11 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
           )}
           <label className="inline-control">
             <span>Filter</span>
-            <select name="filter-dimension" value={newDimension} onChange={(event) => setNewDimension(event.target.value as Dimension | "")}>
+            <select
+              name="filter-dimension"
+              value={newDimension}
+              onChange={(event) => setNewDimension(event.target.value as Dimension | "")}
+            >
               <option value="">dimension…</option>
               {DIMENSIONS.map((dimension) => (
                 <option key={dimension} value={dimension}>
@@ -144,11 +182,21 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
               }}
             >
               <option value="">
-                {values.status === "loading" ? "loading values…" : values.status === "error" ? `values unavailable: ${values.message}` : values.status === "ready" && values.values.length === 0 ? "no values in range" : "value…"}
+                {values.status === "loading"
+                  ? "loading values…"
+                  : values.status === "error"
+                    ? `values unavailable: ${values.message}`
+                    : values.status === "ready" && values.values.length === 0
+                      ? "no values in range"
+                      : "value…"}
               </option>
               {values.status === "ready"
                 ? values.values.map((item) => (
-                    <option key={item.value} value={item.value} disabled={(state.filters[newDimension] ?? []).includes(item.value)}>
+                    <option
+                      key={item.value}
+                      value={item.value}
+                      disabled={(state.filters[newDimension] ?? []).includes(item.value)}
+                    >
                       {item.value} ({formatCount(item.responses)})
                     </option>
                   ))
@@ -156,7 +204,11 @@ export function FilterBar({ tenants, from, to, showDimensions = true }: Props) {
             </ChoiceSelect>
           ) : null}
           {filterCount(state.filters) > 0 ? (
-            <button type="button" className="button-link" onClick={() => navigate({ ...state, filters: {}, cursor: null })}>
+            <button
+              type="button"
+              className="button-link"
+              onClick={() => navigate({ ...state, filters: {}, cursor: null })}
+            >
               Clear filters
             </button>
           ) : null}

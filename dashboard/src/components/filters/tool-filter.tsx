@@ -11,7 +11,11 @@ export function ToolFilter({ tools }: { tools: string[] }) {
       {state.tools.map((tool) => (
         <span className="chip" key={tool} data-filter={`tool=${tool}`}>
           {tool}
-          <button type="button" aria-label={`Remove tool ${tool}`} onClick={() => navigate({ ...state, tools: state.tools.filter((item) => item !== tool) })}>
+          <button
+            type="button"
+            aria-label={`Remove tool ${tool}`}
+            onClick={() => navigate({ ...state, tools: state.tools.filter((item) => item !== tool) })}
+          >
             ×
           </button>
         </span>

@@ -32,7 +32,15 @@ export function NavLinks() {
 
   return (
     <div className="site-nav" data-scripted={scripted} data-open={open} onKeyDown={closeOnEscape}>
-      <button ref={toggle} type="button" className="nav-toggle" hidden={!scripted} aria-expanded={open} aria-controls={LIST_ID} onClick={() => setOpen(!open)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="nav-toggle"
+        hidden={!scripted}
+        aria-expanded={open}
+        aria-controls={LIST_ID}
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true" className="nav-toggle-icon">
           ☰
         </span>
@@ -40,7 +48,12 @@ export function NavLinks() {
       </button>
       <nav className="nav" id={LIST_ID} aria-label="Views">
         {Object.values(VIEWS).map((view) => (
-          <Link key={view.path} href={viewHref(view.path, shared)} className={pathname.startsWith(view.path) ? "nav-link active" : "nav-link"} aria-current={pathname.startsWith(view.path) ? "page" : undefined}>
+          <Link
+            key={view.path}
+            href={viewHref(view.path, shared)}
+            className={pathname.startsWith(view.path) ? "nav-link active" : "nav-link"}
+            aria-current={pathname.startsWith(view.path) ? "page" : undefined}
+          >
             {view.label}
           </Link>
         ))}

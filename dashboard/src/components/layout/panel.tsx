@@ -1,7 +1,21 @@
 import type { ReactNode } from "react";
 
 /** A titled card that holds one chart, table or set of figures. */
-export function Panel({ title, subtitle, actions, children, id, wide }: { title: string; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode; id?: string; wide?: boolean }) {
+export function Panel({
+  title,
+  subtitle,
+  actions,
+  children,
+  id,
+  wide,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  id?: string;
+  wide?: boolean;
+}) {
   return (
     <section className={wide ? "panel panel-wide" : "panel"} id={id} data-panel={id} aria-label={title}>
       <header className="panel-header">

@@ -49,7 +49,12 @@ export function ScrollRegion({ children }: { children: ReactNode }) {
         </p>
       ) : null}
       <div className="scroll-shadow" data-more-left={overflow.left} data-more-right={overflow.right}>
-        <div ref={ref} className="table-scroll" data-scrolls={scrolls} {...(scrolls ? { tabIndex: 0, role: "region", "aria-label": label, "aria-describedby": hintId } : {})}>
+        <div
+          ref={ref}
+          className="table-scroll"
+          data-scrolls={scrolls}
+          {...(scrolls ? { tabIndex: 0, role: "region", "aria-label": label, "aria-describedby": hintId } : {})}
+        >
           {children}
         </div>
       </div>

@@ -5,7 +5,19 @@ import { ViewNotices } from "@/components/notices/view-notices";
 import type { ResolvedView } from "@/lib/resolve-view";
 
 /** A view's title, who is reading, the filter bar, and what of the link the view shows otherwise. */
-export function ViewHeader({ view, title, description, showDimensions = true, showFilters = true }: { view: ResolvedView; title: string; description: ReactNode; showDimensions?: boolean; showFilters?: boolean }) {
+export function ViewHeader({
+  view,
+  title,
+  description,
+  showDimensions = true,
+  showFilters = true,
+}: {
+  view: ResolvedView;
+  title: string;
+  description: ReactNode;
+  showDimensions?: boolean;
+  showFilters?: boolean;
+}) {
   return (
     <div className="view-header">
       <div className="view-title">

@@ -21,8 +21,11 @@ function valueChecks(view: ResolvedView): ValueCheck[] {
     (dimension): ValueCheck => ({
       param: dimension,
       asked: state.filters[dimension]!,
-      present: getMetrics(credentials, { range, groupBy: [dimension] }).then((result) => (result.ok ? new Set(result.data.rows.map((row) => row.dims[dimension] ?? "")) : null)),
-      absent: (value) => `No response in this range has ${DIMENSION_LABELS[dimension].toLowerCase()} “${value}”: the filter is kept, and counts none.`,
+      present: getMetrics(credentials, { range, groupBy: [dimension] }).then((result) =>
+        result.ok ? new Set(result.data.rows.map((row) => row.dims[dimension] ?? "")) : null,
+      ),
+      absent: (value) =>
+        `No response in this range has ${DIMENSION_LABELS[dimension].toLowerCase()} “${value}”: the filter is kept, and counts none.`,
     }),
   );
   // The same read as the tool figures' list of tools (one request per page render, api-client.ts).
@@ -31,8 +34,11 @@ function valueChecks(view: ResolvedView): ValueCheck[] {
         {
           param: PARAMS.tools,
           asked: state.tools,
-          present: getTools(credentials, { range, filters: state.filters }).then((result) => (result.ok ? new Set(result.data.rows.map((row) => row.tool_name)) : null)),
-          absent: (value) => `No tool call in this range (with these filters) is to tool “${value}”: the filter is kept, and counts none.`,
+          present: getTools(credentials, { range, filters: state.filters }).then((result) =>
+            result.ok ? new Set(result.data.rows.map((row) => row.tool_name)) : null,
+          ),
+          absent: (value) =>
+            `No tool call in this range (with these filters) is to tool “${value}”: the filter is kept, and counts none.`,
         },
       ]
     : [];
@@ -48,8 +54,14 @@ function valueChecks(view: ResolvedView): ValueCheck[] {
 export async function UnknownValuesNotice({ view }: { view: ResolvedView }) {
   const checks = valueChecks(view);
   if (checks.length === 0) return null;
-  const absent = (await Promise.all(checks.map(async (check) => ({ check, present: await check.present }))))
-    .flatMap(({ check, present }) => (present ? check.asked.filter((value) => !present.has(value)).map((value) => ({ param: check.param, text: check.absent(value) })) : []));
+  const absent = (await Promise.all(checks.map(async (check) => ({ check, present: await check.present })))).flatMap(
+    ({ check, present }) =>
+      present
+        ? check.asked
+            .filter((value) => !present.has(value))
+            .map((value) => ({ param: check.param, text: check.absent(value) }))
+        : [],
+  );
   if (absent.length === 0) return null;
   return <NoticeList name="unknown-values-notice" notices={absent} />;
 }

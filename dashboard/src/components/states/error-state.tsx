@@ -12,9 +12,12 @@ const TITLES: Record<ApiFailure["kind"], string> = {
 };
 
 const EXPLANATIONS: Record<ApiFailure["kind"], string> = {
-  unavailable: "ClickHouse is down or too slow right now. These figures are unknown, not zero. Reload the page to try again.",
-  unreachable: "The dashboard's server got no answer from the query API. These figures are unknown, not zero. Reload the page to try again.",
-  unauthenticated: "It may have ended (logged out, expired) or its read key was revoked. Log in again with a current read key.",
+  unavailable:
+    "ClickHouse is down or too slow right now. These figures are unknown, not zero. Reload the page to try again.",
+  unreachable:
+    "The dashboard's server got no answer from the query API. These figures are unknown, not zero. Reload the page to try again.",
+  unauthenticated:
+    "It may have ended (logged out, expired) or its read key was revoked. Log in again with a current read key.",
   forbidden: "The key belongs to another tenant, or it is an ingest key. Log in with this tenant's read key.",
   not_found: "This tenant has nothing with this id (another tenant's objects are not visible either).",
   invalid_request: "This is a bug in the dashboard or an unusual link; the message below names the parameter.",

@@ -5,7 +5,8 @@ import { formatDuration, formatTimestamp } from "@/lib/format";
 /** What is wrong, in a headline; the API decides whether it is (`stale`, past `lag_limit_seconds`). */
 function headline(freshness: LabelFreshness): string {
   if (freshness.failing) return "Outcome labels are not being updated: the outcome evaluator's last run failed.";
-  if (freshness.stale_reason === "never_evaluated") return "Outcome labels have not been evaluated for this tenant yet.";
+  if (freshness.stale_reason === "never_evaluated")
+    return "Outcome labels have not been evaluated for this tenant yet.";
   return `Outcome labels are ${formatDuration((freshness.lag_seconds ?? 0) * 1000)} behind (more than ${formatDuration(freshness.lag_limit_seconds * 1000)}).`;
 }
 
@@ -21,11 +22,18 @@ export async function LabelFreshnessBanner({ credentials }: { credentials: ReadC
   if (!result.ok || !result.data.stale) return null;
   const freshness = result.data;
   return (
-    <div className="notice label-freshness" role="alert" data-state="labels-stale" data-stale-reason={freshness.stale_reason ?? ""} id="label-freshness">
+    <div
+      className="notice label-freshness"
+      role="alert"
+      data-state="labels-stale"
+      data-stale-reason={freshness.stale_reason ?? ""}
+      id="label-freshness"
+    >
       <strong>{headline(freshness)}</strong>
       <p>
-        Label-based figures may be out of date; where labels cover none of the range they show as unknown (—), not 0. Labels evaluated through{" "}
-        {formatTimestamp(freshness.evaluated_through)}; last successful run {formatTimestamp(freshness.last_success_at)}.
+        Label-based figures may be out of date; where labels cover none of the range they show as unknown (—), not 0.
+        Labels evaluated through {formatTimestamp(freshness.evaluated_through)}; last successful run{" "}
+        {formatTimestamp(freshness.last_success_at)}.
       </p>
       {freshness.last_error ? (
         <p className="muted">

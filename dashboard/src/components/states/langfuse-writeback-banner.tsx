@@ -15,9 +15,10 @@ export async function LangfuseWritebackBanner({ credentials }: { credentials: Re
     <div className="notice langfuse-writeback" role="alert" data-state="writeback-failing" id="langfuse-writeback">
       <strong>Verdicts are not reaching Langfuse: the last write-back failed ({writeback.error}).</strong>
       <p>
-        The scores in Langfuse are {formatDuration((writeback.lag_seconds ?? 0) * 1000)} behind the outcome labels; labels written through{" "}
-        {formatTimestamp(writeback.written_through)} are in Langfuse, last successful write-back {formatTimestamp(writeback.last_success_at)}. Labeling goes on; the
-        write-back catches up when Langfuse answers again.
+        The scores in Langfuse are {formatDuration((writeback.lag_seconds ?? 0) * 1000)} behind the outcome labels;
+        labels written through {formatTimestamp(writeback.written_through)} are in Langfuse, last successful write-back{" "}
+        {formatTimestamp(writeback.last_success_at)}. Labeling goes on; the write-back catches up when Langfuse answers
+        again.
       </p>
     </div>
   );

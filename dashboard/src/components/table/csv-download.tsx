@@ -17,7 +17,13 @@ export function CsvDownload({ table, name }: { table: CsvTable; name: string }) 
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   return (
-    <button type="button" className="button-small" onClick={download} data-csv={name} disabled={table.rows.length === 0}>
+    <button
+      type="button"
+      className="button-small"
+      onClick={download}
+      data-csv={name}
+      disabled={table.rows.length === 0}
+    >
       Download CSV
     </button>
   );

@@ -22,9 +22,27 @@ type CsvValue = string | number | boolean | null;
  * A server-rendered table with its CSV download; the CSV carries raw values, the screen formatted ones.
  * A table wider than its panel scrolls inside it (`ScrollRegion`), not the page.
  */
-export function DataTable<Row>({ name, columns, rows, rowKey, footer }: { name: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row, index: number) => string; footer?: ReactNode }) {
-  const csvColumns = columns.flatMap((column) => [{ header: column.csvHeader ?? column.header, csv: column.csv }, ...(column.csvExtra ?? [])]);
-  const csv: CsvTable = { headers: csvColumns.map((column) => column.header), rows: rows.map((row) => csvColumns.map((column) => column.csv(row))) };
+export function DataTable<Row>({
+  name,
+  columns,
+  rows,
+  rowKey,
+  footer,
+}: {
+  name: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string;
+  footer?: ReactNode;
+}) {
+  const csvColumns = columns.flatMap((column) => [
+    { header: column.csvHeader ?? column.header, csv: column.csv },
+    ...(column.csvExtra ?? []),
+  ]);
+  const csv: CsvTable = {
+    headers: csvColumns.map((column) => column.header),
+    rows: rows.map((row) => csvColumns.map((column) => column.csv(row))),
+  };
   return (
     <div className="table-block">
       <ScrollRegion>

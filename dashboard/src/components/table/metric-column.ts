@@ -5,5 +5,10 @@ import type { Column } from "./data-table";
 
 /** A metrics-row figure that is not a rate (rates: rate-column.tsx, with their sample size) as a table column, labelled and formatted as the catalog says. */
 export function metricColumn(metric: Exclude<MetricName, RateMetric>): Column<MetricsRow> {
-  return { header: metricLabel(metric), align: "right", cell: (row) => formatMetric(metric, row[metric]), csv: (row) => row[metric] };
+  return {
+    header: metricLabel(metric),
+    align: "right",
+    cell: (row) => formatMetric(metric, row[metric]),
+    csv: (row) => row[metric],
+  };
 }

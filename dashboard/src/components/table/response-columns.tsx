@@ -8,7 +8,9 @@ import type { Column } from "./data-table";
 export const detailHref = (responseId: string, state: ViewState) => viewHref(responsePath(responseId), state);
 
 /** The first columns of every list of responses: when, and which (opening its detail page). */
-export function responseColumns<Row extends { occurred_at: string; response_id: string }>(state: ViewState): Column<Row>[] {
+export function responseColumns<Row extends { occurred_at: string; response_id: string }>(
+  state: ViewState,
+): Column<Row>[] {
   return [
     { header: "Time (UTC)", cell: (row) => formatTimestamp(row.occurred_at), csv: (row) => row.occurred_at },
     {

@@ -19,8 +19,44 @@ export type ModelProfile = {
 };
 
 export const MODELS: readonly ModelProfile[] = [
-  { model: 'gpt-4o', provider: 'openai', share: 35, latencyMedianMs: 2400, latencySigma: 0.45, quality: 0.74, toolFailureRate: 0.07, failureFactor: 1 },
-  { model: 'claude-sonnet', provider: 'anthropic', share: 25, latencyMedianMs: 2900, latencySigma: 0.5, quality: 0.78, toolFailureRate: 0.05, failureFactor: 0.8 },
-  { model: 'qwen-max', provider: 'alibaba', share: 22, latencyMedianMs: 1900, latencySigma: 0.55, quality: 0.68, toolFailureRate: 0.09, failureFactor: 1.2 },
-  { model: 'deepseek-chat', provider: 'deepseek', share: 18, latencyMedianMs: 3600, latencySigma: 0.65, quality: 0.64, toolFailureRate: 0.11, failureFactor: 1.6 },
+  {
+    model: "gpt-4o",
+    provider: "openai",
+    share: 35,
+    latencyMedianMs: 2400,
+    latencySigma: 0.45,
+    quality: 0.74,
+    toolFailureRate: 0.07,
+    failureFactor: 1,
+  },
+  {
+    model: "claude-sonnet",
+    provider: "anthropic",
+    share: 25,
+    latencyMedianMs: 2900,
+    latencySigma: 0.5,
+    quality: 0.78,
+    toolFailureRate: 0.05,
+    failureFactor: 0.8,
+  },
+  {
+    model: "qwen-max",
+    provider: "alibaba",
+    share: 22,
+    latencyMedianMs: 1900,
+    latencySigma: 0.55,
+    quality: 0.68,
+    toolFailureRate: 0.09,
+    failureFactor: 1.2,
+  },
+  {
+    model: "deepseek-chat",
+    provider: "deepseek",
+    share: 18,
+    latencyMedianMs: 3600,
+    latencySigma: 0.65,
+    quality: 0.64,
+    toolFailureRate: 0.11,
+    failureFactor: 1.6,
+  },
 ];

@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../../random/seeded-random';
+import type { SeededRandom } from "../../random/seeded-random";
 
 /**
  * Chooses exactly `selected` of `total` positions, each subset equally likely, deciding position

@@ -1,5 +1,5 @@
-import { buildUnit, type UnitSpec } from '../unit/build-unit';
-import { backfillSchedule, type UnitSchedule } from './unit-schedule';
+import { buildUnit, type UnitSpec } from "../unit/build-unit";
+import { backfillSchedule, type UnitSchedule } from "./unit-schedule";
 
 /** Index of the first entry > `limit` in ascending `sorted`: how many entries are <= limit. */
 function countAtMost(sorted: readonly number[], limit: number): number {
@@ -27,13 +27,19 @@ export function planBackfill(spec: UnitSpec, target: number, originMs: number, w
   const endMs = originMs + windowMs;
   const offsets: number[][] = [];
   const offsetsOf = (index: number): readonly number[] => {
-    while (offsets.length <= index) offsets.push(buildUnit(spec, offsets.length, 0).map((timed) => timed.atMs).sort((a, b) => a - b));
+    while (offsets.length <= index)
+      offsets.push(
+        buildUnit(spec, offsets.length, 0)
+          .map((timed) => timed.atMs)
+          .sort((a, b) => a - b),
+      );
     return offsets[index] as number[];
   };
   const eventsInside = (units: number): number => {
     const schedule = backfillSchedule(spec.seed, originMs, windowMs, units);
     let events = 0;
-    for (let index = 0; index < units; index++) events += countAtMost(offsetsOf(index), endMs - (schedule(index) as number));
+    for (let index = 0; index < units; index++)
+      events += countAtMost(offsetsOf(index), endMs - (schedule(index) as number));
     return events;
   };
 

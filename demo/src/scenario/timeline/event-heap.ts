@@ -1,4 +1,4 @@
-import type { TimedEvent } from '../unit/unit-recorder';
+import type { TimedEvent } from "../unit/unit-recorder";
 
 type Entry = { readonly timed: TimedEvent; readonly order: number };
 

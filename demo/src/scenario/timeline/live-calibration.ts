@@ -10,9 +10,15 @@
  *
  * `sampleOffsets`: for a sample of units, the offsets (ms after the unit's start) of their events.
  */
-export function liveMeanGapMs(sampleOffsets: readonly (readonly number[])[], eventsPerSecond: number, runMs: number, warmUpMs: number): number {
+export function liveMeanGapMs(
+  sampleOffsets: readonly (readonly number[])[],
+  eventsPerSecond: number,
+  runMs: number,
+  warmUpMs: number,
+): number {
   let contribution = 0;
-  for (const offsets of sampleOffsets) for (const offset of offsets) contribution += Math.max(0, runMs - Math.max(0, offset - warmUpMs));
+  for (const offsets of sampleOffsets)
+    for (const offset of offsets) contribution += Math.max(0, runMs - Math.max(0, offset - warmUpMs));
   const perUnit = contribution / Math.max(1, sampleOffsets.length);
   const wanted = (eventsPerSecond / 1000) * runMs;
   return wanted > 0 && perUnit > 0 ? perUnit / wanted : 1000;

@@ -1,5 +1,5 @@
-import { SeededRandom } from '../../random/seeded-random';
-import { RANDOM_STREAMS } from '../random-streams';
+import { SeededRandom } from "../../random/seeded-random";
+import { RANDOM_STREAMS } from "../random-streams";
 
 /** Start time of unit `index`, or null when the scenario has no such unit. Non-decreasing in `index`. */
 export type UnitSchedule = (index: number) => number | null;

@@ -1,9 +1,9 @@
-import { SeededRandom } from '../../random/seeded-random';
-import { tenantWeight } from '../catalog/dimensions';
-import { RANDOM_STREAMS } from '../random-streams';
-import { recordChatSession } from './chat-session';
-import { recordDiagnosticTask } from './diagnostic-task';
-import { UnitRecorder, type TimedEvent } from './unit-recorder';
+import { SeededRandom } from "../../random/seeded-random";
+import { tenantWeight } from "../catalog/dimensions";
+import { RANDOM_STREAMS } from "../random-streams";
+import { recordChatSession } from "./chat-session";
+import { recordDiagnosticTask } from "./diagnostic-task";
+import { UnitRecorder, type TimedEvent } from "./unit-recorder";
 
 export type UnitSpec = {
   readonly seed: number;
@@ -26,7 +26,9 @@ export function buildUnit(spec: UnitSpec, index: number, startMs: number): Timed
   if (random.chance(spec.diagnosticShare)) recordDiagnosticTask(recorder, random, startMs);
   else {
     // Its own stream: adding labels (or changing their share) leaves every other event as it was.
-    const labelled = spec.vikingbotShare > 0 && SeededRandom.derive(spec.seed, RANDOM_STREAMS.vikingbotSessions, index).chance(spec.vikingbotShare);
+    const labelled =
+      spec.vikingbotShare > 0 &&
+      SeededRandom.derive(spec.seed, RANDOM_STREAMS.vikingbotSessions, index).chance(spec.vikingbotShare);
     recordChatSession(recorder, random, startMs, labelled);
   }
   return recorder.events;

@@ -1,9 +1,9 @@
-import type { FeedbackSubmittedInput } from '@answerscope/contracts';
-import type { SeededRandom } from '../../random/seeded-random';
-import type { EventBody, UnitRecorder } from './unit-recorder';
+import type { FeedbackSubmittedInput } from "@answerscope/contracts";
+import type { SeededRandom } from "../../random/seeded-random";
+import type { EventBody, UnitRecorder } from "./unit-recorder";
 
 /** One rating action minus the envelope and the idempotency id, which recordRating adds. */
-export type RatingAction = Omit<EventBody<FeedbackSubmittedInput>, 'event_type' | 'client_feedback_id'>;
+export type RatingAction = Omit<EventBody<FeedbackSubmittedInput>, "event_type" | "client_feedback_id">;
 
 /**
  * Records one rating action at `atMs` under a new client_feedback_id. Sometimes the client
@@ -12,7 +12,7 @@ export type RatingAction = Omit<EventBody<FeedbackSubmittedInput>, 'event_type' 
  */
 export function recordRating(recorder: UnitRecorder, random: SeededRandom, atMs: number, action: RatingAction): void {
   const body: EventBody<FeedbackSubmittedInput> = Object.assign(
-    { event_type: 'feedback_submitted' as const, client_feedback_id: recorder.idOf('cfb', recorder.events.length) },
+    { event_type: "feedback_submitted" as const, client_feedback_id: recorder.idOf("cfb", recorder.events.length) },
     action,
   );
   recorder.record<FeedbackSubmittedInput>(atMs, body);
@@ -26,15 +26,15 @@ export function recordRating(recorder: UnitRecorder, random: SeededRandom, atMs:
 export function recordRevision(recorder: UnitRecorder, random: SeededRandom, atMs: number, first: RatingAction): void {
   const roll = random.next();
   if (roll < 0.07) {
-    const rating = first.rating === 'up' ? 'down' : 'up';
+    const rating = first.rating === "up" ? "down" : "up";
     const { reason: _reason, comment: _comment, correction: _correction, severity: _severity, ...target } = first;
     recordRating(recorder, random, atMs + random.int(60_000, 30 * 60_000), {
       ...target,
       rating,
-      ...(rating === 'down' ? { reason: 'incorrect', comment: 'Checked again, this is wrong.' } : {}),
+      ...(rating === "down" ? { reason: "incorrect", comment: "Checked again, this is wrong." } : {}),
     });
   } else if (roll < 0.1) {
     const { reason: _reason, comment: _comment, correction: _correction, severity: _severity, ...target } = first;
-    recordRating(recorder, random, atMs + random.int(30_000, 20 * 60_000), { ...target, rating: 'cleared' });
+    recordRating(recorder, random, atMs + random.int(30_000, 20 * 60_000), { ...target, rating: "cleared" });
   }
 }

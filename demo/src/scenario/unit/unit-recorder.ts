@@ -1,9 +1,9 @@
-import type { EventInput } from '@answerscope/contracts';
+import type { EventInput } from "@answerscope/contracts";
 
 /** One generated event and when it happened (epoch ms), the sort key of the merged stream. */
 export type TimedEvent = { readonly atMs: number; readonly event: EventInput };
 
-type EnvelopeField = 'event_id' | 'schema_version' | 'tenant_id' | 'occurred_at';
+type EnvelopeField = "event_id" | "schema_version" | "tenant_id" | "occurred_at";
 
 /** An event without the envelope fields, which the recorder adds. */
 export type EventBody<E extends EventInput> = Omit<E, EnvelopeField>;
@@ -26,7 +26,7 @@ export class UnitRecorder {
 
   /** An id of this unit's kind, e.g. `idOf('sess')` -> `sess_42_17`, `idOf('resp', 't2')` -> `resp_42_17_t2`. */
   idOf(kind: string, ...parts: readonly (string | number)[]): string {
-    return [kind, this.unitId, ...parts].join('_');
+    return [kind, this.unitId, ...parts].join("_");
   }
 
   /** Adds the event made of `body` at time `atMs` and returns it. */
@@ -35,7 +35,7 @@ export class UnitRecorder {
     // Object.assign, not `{ ...envelope, ...body }`: on Node 20 a spread followed by more
     // properties takes a slow path that made generation ~10x slower.
     const envelope = {
-      event_id: this.idOf('evt', this.sequence++),
+      event_id: this.idOf("evt", this.sequence++),
       event_type: body.event_type,
       schema_version: 1 as const,
       tenant_id: this.tenantId,

@@ -14,7 +14,15 @@ type MatrixRow = { label: OutcomeLabel; cells: Map<string, LabelAgreementCell>; 
 function matrixRows(cells: readonly LabelAgreementCell[]): MatrixRow[] {
   return OUTCOME_LABELS.flatMap((label) => {
     const row = cells.filter((cell) => cell.answerscope_label === label);
-    return row.length ? [{ label, cells: new Map(row.map((cell) => [cell.external_label, cell])), total: row.reduce((sum, cell) => sum + cell.count, 0) }] : [];
+    return row.length
+      ? [
+          {
+            label,
+            cells: new Map(row.map((cell) => [cell.external_label, cell])),
+            total: row.reduce((sum, cell) => sum + cell.count, 0),
+          },
+        ]
+      : [];
   });
 }
 

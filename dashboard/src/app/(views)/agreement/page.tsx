@@ -29,11 +29,25 @@ export default async function AgreementPage({ searchParams }: PageProps) {
       <Suspense key={`labels:${view.state.tenant}`} fallback={null}>
         <LabelFreshnessBanner credentials={view.credentials} />
       </Suspense>
-      <Suspense key={`agreement:${figuresKey}`} fallback={<Panel title="Answerscope label × vikingbot label"><LoadingState what="label agreement" /></Panel>}>
+      <Suspense
+        key={`agreement:${figuresKey}`}
+        fallback={
+          <Panel title="Answerscope label × vikingbot label">
+            <LoadingState what="label agreement" />
+          </Panel>
+        }
+      >
         <AgreementFigures view={view} />
       </Suspense>
       {cellLabel && cellExternal ? (
-        <Suspense key={`cell:${view.key}`} fallback={<Panel title="Responses of the cell"><LoadingState what="the cell's responses" /></Panel>}>
+        <Suspense
+          key={`cell:${view.key}`}
+          fallback={
+            <Panel title="Responses of the cell">
+              <LoadingState what="the cell's responses" />
+            </Panel>
+          }
+        >
           <CellSamples view={view} label={cellLabel} external={cellExternal} />
         </Suspense>
       ) : null}

@@ -5,7 +5,11 @@ export const AGREEMENT_SOURCE = "vikingbot";
 export const VERDICTS = {
   agree: { mark: "✓", title: "agree under the mapping" },
   disagree: { mark: "✗", title: "disagree under the mapping" },
-  uncompared: { mark: "–", title: "not compared: Answerscope's label is not final, or the label is not in the mapping" },
+  uncompared: {
+    mark: "–",
+    title: "not compared: Answerscope's label is not final, or the label is not in the mapping",
+  },
 } as const;
 
-export const verdictOf = (agrees: boolean | null): keyof typeof VERDICTS => (agrees === null ? "uncompared" : agrees ? "agree" : "disagree");
+export const verdictOf = (agrees: boolean | null): keyof typeof VERDICTS =>
+  agrees === null ? "uncompared" : agrees ? "agree" : "disagree";

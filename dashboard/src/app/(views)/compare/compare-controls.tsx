@@ -7,9 +7,24 @@ import { formatCount } from "@/lib/format";
 import { COMPARABLE_METRICS, RATES, type RateMetric } from "@/lib/metrics-catalog";
 
 /** Picks the rate, the dimension and its two values; the values offered are those present in the range. */
-export function CompareControls({ metric, dimension, from, to }: { metric: RateMetric; dimension: string; from: string; to: string }) {
+export function CompareControls({
+  metric,
+  dimension,
+  from,
+  to,
+}: {
+  metric: RateMetric;
+  dimension: string;
+  from: string;
+  to: string;
+}) {
   const { state, navigate, isPending } = useViewNavigation();
-  const values = useDimensionValues({ tenant: state.tenant, dimension: isDimension(dimension) ? dimension : null, from, to });
+  const values = useDimensionValues({
+    tenant: state.tenant,
+    dimension: isDimension(dimension) ? dimension : null,
+    from,
+    to,
+  });
   const options = values.status === "ready" ? values.values : [];
   const valueSelect = (side: "a" | "b") => {
     const current = state[side];
@@ -18,8 +33,22 @@ export function CompareControls({ metric, dimension, from, to }: { metric: RateM
     return (
       <label className="inline-control">
         <span>{side === "a" ? "A (baseline)" : "B"}</span>
-        <select name={side} value={current ?? ""} disabled={values.status === "loading"} onChange={(event) => navigate({ ...state, metric, dimension: isDimension(dimension) ? dimension : null, [side]: event.target.value || null })}>
-          <option value="">{values.status === "loading" ? "loading…" : values.status === "error" ? "values unavailable" : "choose…"}</option>
+        <select
+          name={side}
+          value={current ?? ""}
+          disabled={values.status === "loading"}
+          onChange={(event) =>
+            navigate({
+              ...state,
+              metric,
+              dimension: isDimension(dimension) ? dimension : null,
+              [side]: event.target.value || null,
+            })
+          }
+        >
+          <option value="">
+            {values.status === "loading" ? "loading…" : values.status === "error" ? "values unavailable" : "choose…"}
+          </option>
           {current && !listed ? <option value={current}>{current}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -34,7 +63,17 @@ export function CompareControls({ metric, dimension, from, to }: { metric: RateM
     <div className="compare-form" aria-busy={isPending}>
       <label className="inline-control">
         <span>Rate</span>
-        <select name="metric" value={metric} onChange={(event) => navigate({ ...state, metric: event.target.value as RateMetric, dimension: isDimension(dimension) ? dimension : null })}>
+        <select
+          name="metric"
+          value={metric}
+          onChange={(event) =>
+            navigate({
+              ...state,
+              metric: event.target.value as RateMetric,
+              dimension: isDimension(dimension) ? dimension : null,
+            })
+          }
+        >
           {COMPARABLE_METRICS.map((option) => (
             <option key={option} value={option}>
               {RATES[option].label}
@@ -44,7 +83,19 @@ export function CompareControls({ metric, dimension, from, to }: { metric: RateM
       </label>
       <label className="inline-control">
         <span>Dimension</span>
-        <select name="dimension" value={dimension} onChange={(event) => navigate({ ...state, metric, dimension: isDimension(event.target.value) ? event.target.value : null, a: null, b: null })}>
+        <select
+          name="dimension"
+          value={dimension}
+          onChange={(event) =>
+            navigate({
+              ...state,
+              metric,
+              dimension: isDimension(event.target.value) ? event.target.value : null,
+              a: null,
+              b: null,
+            })
+          }
+        >
           {DIMENSIONS.map((option) => (
             <option key={option} value={option}>
               {DIMENSION_LABELS[option]}

@@ -11,10 +11,27 @@ import type { ResolvedView } from "@/lib/resolve-view";
 import { viewHref } from "@/lib/url-state";
 
 /** Before two values are chosen: the values present, with the rate, and a one-click comparison of the two largest. */
-export async function CompareSuggestions({ view, metric, dimension }: { view: ResolvedView; metric: RateMetric; dimension: Dimension }) {
-  const result = await getMetrics(view.credentials, { range: view.range, filters: view.state.filters, groupBy: [dimension] });
+export async function CompareSuggestions({
+  view,
+  metric,
+  dimension,
+}: {
+  view: ResolvedView;
+  metric: RateMetric;
+  dimension: Dimension;
+}) {
+  const result = await getMetrics(view.credentials, {
+    range: view.range,
+    filters: view.state.filters,
+    groupBy: [dimension],
+  });
   return (
-    <ResultView result={result} loginHref={view.relogin} isEmpty={(data) => data.rows.length === 0} empty="No responses in this range for these filters.">
+    <ResultView
+      result={result}
+      loginHref={view.relogin}
+      isEmpty={(data) => data.rows.length === 0}
+      empty="No responses in this range for these filters."
+    >
       {(data) => {
         const rows = [...data.rows].sort((x, y) => y.response_count - x.response_count);
         const [first, second] = rows;
@@ -23,7 +40,16 @@ export async function CompareSuggestions({ view, metric, dimension }: { view: Re
             {first && second ? (
               <p>
                 Choose A and B above, or{" "}
-                <Link href={viewHref(view.pathname, { ...view.state, metric, dimension, a: first.dims[dimension] ?? null, b: second.dims[dimension] ?? null })} data-role="suggested-compare">
+                <Link
+                  href={viewHref(view.pathname, {
+                    ...view.state,
+                    metric,
+                    dimension,
+                    a: first.dims[dimension] ?? null,
+                    b: second.dims[dimension] ?? null,
+                  })}
+                  data-role="suggested-compare"
+                >
                   compare {first.dims[dimension]} with {second.dims[dimension]}
                 </Link>
                 .

@@ -29,11 +29,20 @@ export default async function ComparePage({ searchParams }: PageProps) {
   const suggestions = <CompareSuggestions view={view} metric={metric} dimension={dimension} />;
   return (
     <>
-      <ViewHeader view={view} title="Compare" description="Did a change help? One rate for two values of a dimension, with 95 % Wilson intervals and a two-proportion z-test." />
+      <ViewHeader
+        view={view}
+        title="Compare"
+        description="Did a change help? One rate for two values of a dimension, with 95 % Wilson intervals and a two-proportion z-test."
+      />
       <Suspense key={`labels:${view.state.tenant}`} fallback={null}>
         <LabelFreshnessBanner credentials={view.credentials} />
       </Suspense>
-      <Panel title={`${RATES[metric].label}: ${DIMENSION_LABELS[dimension].toLowerCase()} ${a ?? "A"} vs ${b ?? "B"}`} subtitle="other filters apply to both sides; a side with fewer than 30 in the denominator is insufficient data" id="compare" wide>
+      <Panel
+        title={`${RATES[metric].label}: ${DIMENSION_LABELS[dimension].toLowerCase()} ${a ?? "A"} vs ${b ?? "B"}`}
+        subtitle="other filters apply to both sides; a side with fewer than 30 in the denominator is insufficient data"
+        id="compare"
+        wide
+      >
         <CompareControls metric={metric} dimension={dimension} from={view.range.from} to={view.range.to} />
         {a && b && a !== b ? (
           <Suspense key={`compare:${view.key}`} fallback={<LoadingState what="the comparison" height={260} />}>

@@ -18,7 +18,12 @@ const HINTS = {
 export async function DiagnosticKpis({ view }: { view: ResolvedView }) {
   const result = await getMetrics(view.credentials, { range: view.range, filters: view.state.filters });
   return (
-    <ResultView result={result} loginHref={view.relogin} isEmpty={(data) => (data.rows[0]?.response_count ?? 0) === 0} empty="No responses in this range for these filters.">
+    <ResultView
+      result={result}
+      loginHref={view.relogin}
+      isEmpty={(data) => (data.rows[0]?.response_count ?? 0) === 0}
+      empty="No responses in this range for these filters."
+    >
       {(data) => {
         const row = data.rows[0]!;
         return (
@@ -27,10 +32,23 @@ export async function DiagnosticKpis({ view }: { view: ResolvedView }) {
               <Kpi key={metric} id={metric} label={metricLabel(metric)} value={formatMetric(metric, row[metric])} />
             ))}
             {DIAGNOSTIC_RATES.map((metric) => (
-              <Kpi key={metric} id={metric} label={RATES[metric].label} value={formatRate(row[metric])} n={sampleSizeOf(row, metric)} denominator={RATES[metric].denominator} />
+              <Kpi
+                key={metric}
+                id={metric}
+                label={RATES[metric].label}
+                value={formatRate(row[metric])}
+                n={sampleSizeOf(row, metric)}
+                denominator={RATES[metric].denominator}
+              />
             ))}
             {(Object.keys(HINTS) as (keyof typeof HINTS)[]).map((metric) => (
-              <Kpi key={metric} id={metric} label={metricLabel(metric)} value={formatMetric(metric, row[metric])} hint={HINTS[metric]} />
+              <Kpi
+                key={metric}
+                id={metric}
+                label={metricLabel(metric)}
+                value={formatMetric(metric, row[metric])}
+                hint={HINTS[metric]}
+              />
             ))}
           </KpiGrid>
         );

@@ -13,7 +13,11 @@ import type { ResolvedView } from "@/lib/resolve-view";
 /** Phase 1 figures per provider (or model, or any dimension). */
 export async function DiagnosticSlices({ view }: { view: ResolvedView }) {
   const slice = view.state.slice ?? "provider";
-  const result = await getMetrics(view.credentials, { range: view.range, filters: view.state.filters, groupBy: [slice] });
+  const result = await getMetrics(view.credentials, {
+    range: view.range,
+    filters: view.state.filters,
+    groupBy: [slice],
+  });
   const columns: Column<MetricsRow>[] = [
     { header: DIMENSION_LABELS[slice], cell: (row) => row.dims[slice] ?? "", csv: (row) => row.dims[slice] ?? "" },
     ...(["response_count", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms"] as const).map(metricColumn),
@@ -26,10 +30,29 @@ export async function DiagnosticSlices({ view }: { view: ResolvedView }) {
       subtitle="tool success covers tool calls of the slice's responses"
       id="diagnostics-slices"
       wide
-      actions={<UrlSelect field="slice" label="Group by" value={slice} options={DIMENSIONS.map((dimension) => ({ value: dimension, label: DIMENSION_LABELS[dimension] }))} />}
+      actions={
+        <UrlSelect
+          field="slice"
+          label="Group by"
+          value={slice}
+          options={DIMENSIONS.map((dimension) => ({ value: dimension, label: DIMENSION_LABELS[dimension] }))}
+        />
+      }
     >
-      <ResultView result={result} loginHref={view.relogin} isEmpty={(data) => data.rows.length === 0} empty="No responses in this range for these filters.">
-        {(data) => <DataTable name={`diagnostics-by-${slice}`} columns={columns} rows={[...data.rows].sort((a, b) => b.response_count - a.response_count)} rowKey={(row) => row.dims[slice] ?? ""} />}
+      <ResultView
+        result={result}
+        loginHref={view.relogin}
+        isEmpty={(data) => data.rows.length === 0}
+        empty="No responses in this range for these filters."
+      >
+        {(data) => (
+          <DataTable
+            name={`diagnostics-by-${slice}`}
+            columns={columns}
+            rows={[...data.rows].sort((a, b) => b.response_count - a.response_count)}
+            rowKey={(row) => row.dims[slice] ?? ""}
+          />
+        )}
       </ResultView>
     </Panel>
   );

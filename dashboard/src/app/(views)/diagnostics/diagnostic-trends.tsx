@@ -17,19 +17,31 @@ const FAILURE_RATES = ["error_rate", "max_iteration_hit_rate", "no_reply_rate"] 
 
 /** Latency quantiles, volume and failure rates per time bucket. */
 export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
-  const result = await getMetrics(view.credentials, { range: view.range, filters: view.state.filters, bucket: view.bucket });
+  const result = await getMetrics(view.credentials, {
+    range: view.range,
+    filters: view.state.filters,
+    bucket: view.bucket,
+  });
   const empty = (data: { rows: MetricsRow[] }) => data.rows.length === 0;
   const bucketControl = <BucketSelect view={view} />;
   const common = { fromMs: view.range.fromMs, toMs: view.range.toMs, bucketMs: BUCKET_MS[view.bucket] };
   return (
     <>
-      <Panel title="Latency over time" subtitle={`end-to-end time_cost_ms quantiles per ${BUCKET_LABELS[view.bucket]}`} actions={bucketControl} id="diagnostics-latency">
+      <Panel
+        title="Latency over time"
+        subtitle={`end-to-end time_cost_ms quantiles per ${BUCKET_LABELS[view.bucket]}`}
+        actions={bucketControl}
+        id="diagnostics-latency"
+      >
         <ResultView result={result} loginHref={view.relogin} isEmpty={empty}>
           {(data) => (
             <TimeSeriesChart
               name="diagnostics-latency"
               caption="Latency p50, p95 and p99 per bucket (UTC)."
-              points={timePoints(data.rows, Object.fromEntries(LATENCIES.map((key) => [key, (row: MetricsRow) => row[key]])))}
+              points={timePoints(
+                data.rows,
+                Object.fromEntries(LATENCIES.map((key) => [key, (row: MetricsRow) => row[key]])),
+              )}
               series={LATENCIES.map((key, index) => ({ key, label: metricLabel(key), color: colorAt(index) }))}
               unit="ms"
               yLabel="latency"
@@ -38,7 +50,11 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
           )}
         </ResultView>
       </Panel>
-      <Panel title="Responses over time" subtitle={`responses per ${BUCKET_LABELS[view.bucket]}`} id="diagnostics-volume">
+      <Panel
+        title="Responses over time"
+        subtitle={`responses per ${BUCKET_LABELS[view.bucket]}`}
+        id="diagnostics-volume"
+      >
         <ResultView result={result} loginHref={view.relogin} isEmpty={empty}>
           {(data) => (
             <StackedBarChart
@@ -53,7 +69,11 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
           )}
         </ResultView>
       </Panel>
-      <Panel title="Failure rates over time" subtitle="finish_reason error, max_iterations and no_reply per response" id="diagnostics-failures">
+      <Panel
+        title="Failure rates over time"
+        subtitle="finish_reason error, max_iterations and no_reply per response"
+        id="diagnostics-failures"
+      >
         <ResultView result={result} loginHref={view.relogin} isEmpty={empty}>
           {(data) => (
             <TimeSeriesChart
@@ -64,7 +84,11 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
                 Object.fromEntries(FAILURE_RATES.map((metric) => [metric, (row: MetricsRow) => row[metric]])),
                 Object.fromEntries(FAILURE_RATES.map((metric) => [metric, metric])),
               )}
-              series={FAILURE_RATES.map((metric, index) => ({ key: metric, label: RATES[metric].label, color: colorAt(index + 3) }))}
+              series={FAILURE_RATES.map((metric, index) => ({
+                key: metric,
+                label: RATES[metric].label,
+                color: colorAt(index + 3),
+              }))}
               unit="percent"
               yLabel="rate (%)"
               {...common}
@@ -72,7 +96,11 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
           )}
         </ResultView>
       </Panel>
-      <Panel title="Tool success rate over time" subtitle="completed / (completed + failed) reduced tool calls" id="diagnostics-tool-success">
+      <Panel
+        title="Tool success rate over time"
+        subtitle="completed / (completed + failed) reduced tool calls"
+        id="diagnostics-tool-success"
+      >
         <ResultView result={result} loginHref={view.relogin} isEmpty={empty}>
           {(data) => (
             <TimeSeriesChart
@@ -93,7 +121,10 @@ export async function DiagnosticTrends({ view }: { view: ResolvedView }) {
             <TimeSeriesChart
               name="diagnostics-effort"
               caption="Average iterations and tool calls per response, per bucket (UTC)."
-              points={timePoints(data.rows, { avg_iteration_count: (row: MetricsRow) => row.avg_iteration_count, avg_tool_count: (row: MetricsRow) => row.avg_tool_count })}
+              points={timePoints(data.rows, {
+                avg_iteration_count: (row: MetricsRow) => row.avg_iteration_count,
+                avg_tool_count: (row: MetricsRow) => row.avg_tool_count,
+              })}
               series={[
                 { key: "avg_iteration_count", label: metricLabel("avg_iteration_count"), color: colorAt(0) },
                 { key: "avg_tool_count", label: metricLabel("avg_tool_count"), color: colorAt(2) },

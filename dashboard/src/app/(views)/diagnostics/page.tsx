@@ -18,19 +18,44 @@ export default async function DiagnosticsPage({ searchParams }: PageProps) {
   const view = await resolveView(VIEWS.diagnostics.path, await searchParams);
   return (
     <>
-      <ViewHeader view={view} title="Diagnostics" description="Is the system producing answers? Volume, latency, failures, iterations, tools and tokens." />
+      <ViewHeader
+        view={view}
+        title="Diagnostics"
+        description="Is the system producing answers? Volume, latency, failures, iterations, tools and tokens."
+      />
       <Suspense key={`kpis:${view.key}`} fallback={<LoadingState what="system figures" />}>
         <DiagnosticKpis view={view} />
       </Suspense>
       <div className="grid-2">
-        <Suspense key={`trends:${view.key}`} fallback={<Panel title="Latency over time"><LoadingState what="latency over time" height={280} /></Panel>}>
+        <Suspense
+          key={`trends:${view.key}`}
+          fallback={
+            <Panel title="Latency over time">
+              <LoadingState what="latency over time" height={280} />
+            </Panel>
+          }
+        >
           <DiagnosticTrends view={view} />
         </Suspense>
       </div>
-      <Suspense key={`tools:${view.key}`} fallback={<Panel title="Tools"><LoadingState what="tool figures" /></Panel>}>
+      <Suspense
+        key={`tools:${view.key}`}
+        fallback={
+          <Panel title="Tools">
+            <LoadingState what="tool figures" />
+          </Panel>
+        }
+      >
         <ToolFigures view={view} />
       </Suspense>
-      <Suspense key={`slices:${view.key}`} fallback={<Panel title="By provider"><LoadingState what="figures by dimension" /></Panel>}>
+      <Suspense
+        key={`slices:${view.key}`}
+        fallback={
+          <Panel title="By provider">
+            <LoadingState what="figures by dimension" />
+          </Panel>
+        }
+      >
         <DiagnosticSlices view={view} />
       </Suspense>
     </>

@@ -18,7 +18,11 @@ export default async function EffectPage({ searchParams }: PageProps) {
   const view = await resolveView(VIEWS.effect.path, await searchParams);
   return (
     <>
-      <ViewHeader view={view} title="Effect" description="Do the answers help? Outcome labels, ratings and re-asks of the responses in the range." />
+      <ViewHeader
+        view={view}
+        title="Effect"
+        description="Do the answers help? Outcome labels, ratings and re-asks of the responses in the range."
+      />
       <Suspense key={`labels:${view.state.tenant}`} fallback={null}>
         <LabelFreshnessBanner credentials={view.credentials} />
       </Suspense>
@@ -26,11 +30,25 @@ export default async function EffectPage({ searchParams }: PageProps) {
         <EffectKpis view={view} />
       </Suspense>
       <div className="grid-2">
-        <Suspense key={`trends:${view.key}`} fallback={<Panel title="Rates over time"><LoadingState what="rates over time" height={280} /></Panel>}>
+        <Suspense
+          key={`trends:${view.key}`}
+          fallback={
+            <Panel title="Rates over time">
+              <LoadingState what="rates over time" height={280} />
+            </Panel>
+          }
+        >
           <EffectTrends view={view} />
         </Suspense>
       </div>
-      <Suspense key={`slices:${view.key}`} fallback={<Panel title="By dimension"><LoadingState what="rates by dimension" /></Panel>}>
+      <Suspense
+        key={`slices:${view.key}`}
+        fallback={
+          <Panel title="By dimension">
+            <LoadingState what="rates by dimension" />
+          </Panel>
+        }
+      >
         <EffectSlices view={view} />
       </Suspense>
     </>

@@ -40,12 +40,27 @@ export async function DownRatedSamples({ view }: { view: ResolvedView }) {
   });
   const controls = (
     <>
-      <UrlSelect field="samples" label="Show" value={kind} options={Object.entries(SAMPLE_KINDS).map(([value, label]) => ({ value, label }))} />
-      <UrlSelect field="reason" label="Reason" value={reason} emptyLabel="any" options={[...REASON_CODES, NO_REASON].map((code) => ({ value: code, label: reasonLabel(code) }))} />
+      <UrlSelect
+        field="samples"
+        label="Show"
+        value={kind}
+        options={Object.entries(SAMPLE_KINDS).map(([value, label]) => ({ value, label }))}
+      />
+      <UrlSelect
+        field="reason"
+        label="Reason"
+        value={reason}
+        emptyLabel="any"
+        options={[...REASON_CODES, NO_REASON].map((code) => ({ value: code, label: reasonLabel(code) }))}
+      />
       {reason ? (
         <span className="chip" data-filter={`reason=${reason}`}>
           Reason: <strong>{reasonLabel(reason)}</strong>
-          <Link href={samplesHref(view, { reason: null })} aria-label={`Remove filter reason: ${reasonLabel(reason)}`} data-role="remove-reason">
+          <Link
+            href={samplesHref(view, { reason: null })}
+            aria-label={`Remove filter reason: ${reasonLabel(reason)}`}
+            data-role="remove-reason"
+          >
             ×
           </Link>
         </span>
@@ -54,9 +69,20 @@ export async function DownRatedSamples({ view }: { view: ResolvedView }) {
   );
   const title = `${SAMPLE_KINDS[kind]} samples${reason ? ` with reason "${reasonLabel(reason)}"` : ""}, newest first`;
   return (
-    <Panel title={title} subtitle={view.state.cursor ? "an older page" : "first page"} actions={controls} id={SAMPLES_ID} wide>
+    <Panel
+      title={title}
+      subtitle={view.state.cursor ? "an older page" : "first page"}
+      actions={controls}
+      id={SAMPLES_ID}
+      wide
+    >
       <FocusOnArrival id={SAMPLES_ID} />
-      <ResultView result={result} loginHref={view.relogin} isEmpty={(data) => data.samples.length === 0} empty={view.state.cursor ? "No older samples." : "No such samples in this range for these filters."}>
+      <ResultView
+        result={result}
+        loginHref={view.relogin}
+        isEmpty={(data) => data.samples.length === 0}
+        empty={view.state.cursor ? "No older samples." : "No such samples in this range for these filters."}
+      >
         {(data) => (
           <DataTable<Sample>
             name={`samples-${kind}`}
@@ -76,16 +102,42 @@ export async function DownRatedSamples({ view }: { view: ResolvedView }) {
             }
             columns={[
               ...responseColumns<Sample>(view.state),
-              { header: "Query", cell: (row) => <span className="cell-text">{truncate(row.query_text, 80)}</span>, csv: (row) => row.query_text },
+              {
+                header: "Query",
+                cell: (row) => <span className="cell-text">{truncate(row.query_text, 80)}</span>,
+                csv: (row) => row.query_text,
+              },
               { header: "Model", cell: (row) => row.dims.model, csv: (row) => row.dims.model },
               { header: "Channel", cell: (row) => row.dims.channel, csv: (row) => row.dims.channel },
               { header: "Category", cell: (row) => row.dims.query_category, csv: (row) => row.dims.query_category },
-              { header: "Rating", cell: (row) => row.rating ?? <span className="muted">none</span>, csv: (row) => row.rating },
+              {
+                header: "Rating",
+                cell: (row) => row.rating ?? <span className="muted">none</span>,
+                csv: (row) => row.rating,
+              },
               // A rating without a reason says so; a response without a rating has no reason to give.
-              { header: "Reason", cell: (row) => (row.rating ? reasonLabel(row.reason_code) : ""), csv: (row) => row.reason_code },
-              { header: "Comment", cell: (row) => <span className="cell-text">{truncate(row.comment, 80)}</span>, csv: (row) => row.comment },
-              { header: "Label", cell: (row) => <LabelBadge label={row.label} reason={row.label_reason} />, csv: (row) => row.label, csvExtra: [{ header: "Label rule", csv: (row) => row.label_reason }] },
-              { header: "Latency", align: "right", cell: (row) => formatDuration(row.time_cost_ms), csv: (row) => row.time_cost_ms },
+              {
+                header: "Reason",
+                cell: (row) => (row.rating ? reasonLabel(row.reason_code) : ""),
+                csv: (row) => row.reason_code,
+              },
+              {
+                header: "Comment",
+                cell: (row) => <span className="cell-text">{truncate(row.comment, 80)}</span>,
+                csv: (row) => row.comment,
+              },
+              {
+                header: "Label",
+                cell: (row) => <LabelBadge label={row.label} reason={row.label_reason} />,
+                csv: (row) => row.label,
+                csvExtra: [{ header: "Label rule", csv: (row) => row.label_reason }],
+              },
+              {
+                header: "Latency",
+                align: "right",
+                cell: (row) => formatDuration(row.time_cost_ms),
+                csv: (row) => row.time_cost_ms,
+              },
               {
                 header: "Trace",
                 cell: (row) =>

@@ -21,10 +21,19 @@ type PageProps = { searchParams: Promise<Record<string, string | string[] | unde
 export default async function FeedbackPage({ searchParams }: PageProps) {
   const view = await resolveView(VIEWS.feedback.path, await searchParams);
   // Choosing or paging the samples does not change the figures above them: those keep their key (and their answer).
-  const figuresKey = serializeViewState({ ...view.state, samples: DEFAULT_SAMPLE_KIND, reason: null, cursor: null }).toString();
+  const figuresKey = serializeViewState({
+    ...view.state,
+    samples: DEFAULT_SAMPLE_KIND,
+    reason: null,
+    cursor: null,
+  }).toString();
   return (
     <>
-      <ViewHeader view={view} title="Negative feedback" description="Why answers are rated down: reasons, tool chains, categories, and the samples themselves." />
+      <ViewHeader
+        view={view}
+        title="Negative feedback"
+        description="Why answers are rated down: reasons, tool chains, categories, and the samples themselves."
+      />
       <Suspense key={`labels:${view.state.tenant}`} fallback={null}>
         <LabelFreshnessBanner credentials={view.credentials} />
       </Suspense>
@@ -32,18 +41,46 @@ export default async function FeedbackPage({ searchParams }: PageProps) {
         <FeedbackKpis view={view} />
       </Suspense>
       <div className="grid-2">
-        <Suspense key={`reasons:${figuresKey}`} fallback={<Panel title="Reasons"><LoadingState what="reasons" /></Panel>}>
+        <Suspense
+          key={`reasons:${figuresKey}`}
+          fallback={
+            <Panel title="Reasons">
+              <LoadingState what="reasons" />
+            </Panel>
+          }
+        >
           <ReasonFigures view={view} />
         </Suspense>
-        <Suspense key={`categories:${figuresKey}`} fallback={<Panel title="Categories by thumbs-down rate"><LoadingState what="categories" /></Panel>}>
+        <Suspense
+          key={`categories:${figuresKey}`}
+          fallback={
+            <Panel title="Categories by thumbs-down rate">
+              <LoadingState what="categories" />
+            </Panel>
+          }
+        >
           <CategoryRanking view={view} />
         </Suspense>
-        <Suspense key={`targets:${figuresKey}`} fallback={<Panel title="Ratings by target and verification"><LoadingState what="ratings by target" /></Panel>}>
+        <Suspense
+          key={`targets:${figuresKey}`}
+          fallback={
+            <Panel title="Ratings by target and verification">
+              <LoadingState what="ratings by target" />
+            </Panel>
+          }
+        >
           <RatingTargets view={view} />
         </Suspense>
       </div>
       {/* The fallback carries the samples anchor too: a link to it scrolls there while the samples load. */}
-      <Suspense key={`samples:${view.key}`} fallback={<Panel title="Samples" id={SAMPLES_ID}><LoadingState what="samples" /></Panel>}>
+      <Suspense
+        key={`samples:${view.key}`}
+        fallback={
+          <Panel title="Samples" id={SAMPLES_ID}>
+            <LoadingState what="samples" />
+          </Panel>
+        }
+      >
         <DownRatedSamples view={view} />
       </Suspense>
     </>

@@ -19,7 +19,12 @@ export function ReasonBars({ view, data }: { view: ResolvedView; data: FeedbackR
         const reason = reasonFilterOf(row.reason_code);
         return (
           <li key={reason}>
-            <Link href={samplesHref(view, { samples: "down", reason })} className="reason-bar" data-reason={reason} aria-current={reason === selected ? "true" : undefined}>
+            <Link
+              href={samplesHref(view, { samples: "down", reason })}
+              className="reason-bar"
+              data-reason={reason}
+              aria-current={reason === selected ? "true" : undefined}
+            >
               <span className="reason-bar-label">{reasonLabel(row.reason_code)}</span>
               <span className="reason-bar-track" aria-hidden="true">
                 <span className="reason-bar-fill" style={{ width: `${(row.count / largest) * 100}%` }} />

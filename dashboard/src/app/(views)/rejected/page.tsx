@@ -21,7 +21,14 @@ export default async function RejectedPage({ searchParams }: PageProps) {
         description="Events the pipeline refused (the dead-letter queue), by reason, with the start of each payload, so the producing team can fix them. Time is when the event was received."
         showDimensions={false}
       />
-      <Suspense key={`rejected:${view.key}`} fallback={<Panel title="Rejected events by reason"><LoadingState what="rejected events" /></Panel>}>
+      <Suspense
+        key={`rejected:${view.key}`}
+        fallback={
+          <Panel title="Rejected events by reason">
+            <LoadingState what="rejected events" />
+          </Panel>
+        }
+      >
         <RejectedFigures view={view} />
       </Suspense>
     </>

@@ -3,7 +3,15 @@ import { getMetrics } from "@/lib/api-client";
 import { isDimension } from "@/lib/dimensions";
 import { sessionTokens } from "@/lib/session";
 
-const STATUS_OF_KIND = { unavailable: 503, unreachable: 502, unauthenticated: 401, forbidden: 403, not_found: 404, invalid_request: 400, unexpected: 502 } as const;
+const STATUS_OF_KIND = {
+  unavailable: 503,
+  unreachable: 502,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  invalid_request: 400,
+  unexpected: 502,
+} as const;
 
 /**
  * The values a dimension takes in a range, with response counts, for the filter bar's pickers.
@@ -15,11 +23,16 @@ export async function GET(request: NextRequest) {
   const dimension = params.get("dimension");
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
-  if (!isDimension(dimension) || !from || !to) return NextResponse.json({ error: { message: "tenant, dimension, from and to are required" } }, { status: 400 });
+  if (!isDimension(dimension) || !from || !to)
+    return NextResponse.json({ error: { message: "tenant, dimension, from and to are required" } }, { status: 400 });
   const key = (await sessionTokens())[tenant];
   if (!key) return NextResponse.json({ error: { message: `not logged in to tenant ${tenant}` } }, { status: 401 });
   const result = await getMetrics({ tenant, key }, { range: { from, to }, groupBy: [dimension] });
-  if (!result.ok) return NextResponse.json({ error: { message: result.failure.message } }, { status: STATUS_OF_KIND[result.failure.kind] });
+  if (!result.ok)
+    return NextResponse.json(
+      { error: { message: result.failure.message } },
+      { status: STATUS_OF_KIND[result.failure.kind] },
+    );
   const values = result.data.rows
     .map((row) => ({ value: row.dims[dimension] ?? "", responses: row.response_count }))
     .filter((item) => item.value)

@@ -15,11 +15,16 @@ export function OutcomePanel({ detail, state }: { detail: ResponseDetail; state:
       {outcome ? (
         <>
           <p data-role="outcome">
-            <LabelBadge label={outcome.label} reason={outcome.label_reason} /> <span className="mono" data-role="label-reason">{outcome.label_reason}</span>
+            <LabelBadge label={outcome.label} reason={outcome.label_reason} />{" "}
+            <span className="mono" data-role="label-reason">
+              {outcome.label_reason}
+            </span>
           </p>
           <p>{describeLabelRule(outcome.label_reason)}</p>
           <p className="muted">
-            Evaluated {formatTimestamp(outcome.evaluated_at)}; observation window {outcome.window_closed ? "closed" : "still open"}; {outcome.has_failed_tool ? "a tool call failed" : "no tool call failed"}.
+            Evaluated {formatTimestamp(outcome.evaluated_at)}; observation window{" "}
+            {outcome.window_closed ? "closed" : "still open"};{" "}
+            {outcome.has_failed_tool ? "a tool call failed" : "no tool call failed"}.
           </p>
         </>
       ) : (
@@ -36,7 +41,11 @@ export function OutcomePanel({ detail, state }: { detail: ResponseDetail; state:
           <Link href={viewHref(responsePath(followup.response_id), state)} className="mono">
             {followup.response_id}
           </Link>{" "}
-          {followup.is_reask ? <span className="badge badge-error">re-ask</span> : <span className="badge badge-neutral">not a re-ask</span>}
+          {followup.is_reask ? (
+            <span className="badge badge-error">re-ask</span>
+          ) : (
+            <span className="badge badge-neutral">not a re-ask</span>
+          )}
         </p>
       ) : (
         <p className="muted" data-role="followup">

@@ -11,7 +11,10 @@ import { ResponseDetailView } from "./response-detail-view";
 
 export const metadata: Metadata = { title: "Response · Answerscope" };
 
-type PageProps = { params: Promise<{ responseId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type PageProps = {
+  params: Promise<{ responseId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function ResponsePage({ params, searchParams }: PageProps) {
   const { responseId } = await params;
@@ -25,7 +28,12 @@ export default async function ResponsePage({ params, searchParams }: PageProps) 
           ← Back to negative feedback
         </Link>
       </p>
-      <ViewHeader view={view} title={`Response ${id}`} description="Everything known about one answer: facts, tool calls, feedback, outcome, follow-up and trace." showFilters={false} />
+      <ViewHeader
+        view={view}
+        title={`Response ${id}`}
+        description="Everything known about one answer: facts, tool calls, feedback, outcome, follow-up and trace."
+        showFilters={false}
+      />
       <Suspense key={`detail:${id}:${view.state.tenant}`} fallback={<LoadingState what="the response" height={300} />}>
         <ResponseDetailView view={view} responseId={id} />
       </Suspense>

@@ -14,11 +14,17 @@ export function ResponseFactsPanel({ response }: { response: ResponseFacts }) {
     ["Latency", formatDuration(response.time_cost_ms)],
     ["Iterations", formatCount(response.iteration_count)],
     ["Tool calls", formatCount(response.tool_count)],
-    ["Tokens", `${formatCount(response.total_tokens)} (${formatCount(response.prompt_tokens)} prompt + ${formatCount(response.completion_tokens)} completion)`],
+    [
+      "Tokens",
+      `${formatCount(response.total_tokens)} (${formatCount(response.prompt_tokens)} prompt + ${formatCount(response.completion_tokens)} completion)`,
+    ],
     ["Answer length", `${formatCount(response.response_length)} characters`],
     ["Tools used", response.tools_used_names.join(" → ") || "none"],
     ["Citations", response.citation_ids.join(", ") || "none"],
-    ...DIMENSIONS.map((dimension): [string, string] => [DIMENSION_LABELS[dimension], response.dims[dimension] ?? "unknown"]),
+    ...DIMENSIONS.map((dimension): [string, string] => [
+      DIMENSION_LABELS[dimension],
+      response.dims[dimension] ?? "unknown",
+    ]),
   ];
   return (
     <Panel title="Facts" id="response-facts">
