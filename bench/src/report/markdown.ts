@@ -82,7 +82,7 @@ export function resultsMarkdown(r: BenchResults): string {
         .map(([k, v]) => `${k} ${n(v)}`)
         .join(
           ", ",
-        )}; ${i.avg_message_bytes} B average), batches of ${n(i.batch_rows)} rows, medians of ${i.runs} interleaved runs; each rate is the rows counted between the first observations past 10 % and past 90 % of ${i.warmup_events ? `the measured events, over the time between them. Every path first handles ${n(i.warmup_events)} warm-up events of other tenants (the same mix), outside that window, so every rate is taken on a warm process writing into tables that already hold data, as a running pipeline does (bench/PERFORMANCE.md, session 35).` : "the total, over the time between them."}`,
+        )}; ${i.avg_message_bytes} B average), batches of ${n(i.batch_rows)} rows, medians of ${i.runs} interleaved runs; each rate is the rows counted between the first observations past 10 % and past 90 % of ${i.warmup_events ? `the measured events, over the time between them. Every path first handles ${n(i.warmup_events)} warm-up events of other tenants (the same mix), outside that window, so every rate is taken on a warm process writing into tables that already hold data, as a running pipeline does (bench/PERFORMANCE.md, "Ingest: what moved the figures").` : "the total, over the time between them."}`,
       "",
       row(["path", "events/s"]),
       row(["---", "---:"]),
