@@ -82,6 +82,7 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
     config,
     metrics,
     intents: new WriteIntents(warehouse, config.VIEW_REPAIR_INTENT_EXPIRY_MS),
+    logger,
   };
   const workerBuffer = createFactBuffer(writer, {
     maxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
@@ -110,7 +111,7 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
       heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
       assignmentDelayMs: config.KAFKA_ASSIGNMENT_DELAY_MS,
       retry: retryPolicyOf(config),
-      log: (message) => logger.info(message),
+      logger,
     });
     await worker.start();
   }

@@ -1,5 +1,6 @@
 import { emptyFactBatch, rejectedRow, type FactBatch, type Rejection } from "@answerscope/warehouse";
 import type { Consumer, EachBatchPayload, Kafka, Producer } from "kafkajs";
+import { errorClass, type Logger } from "@answerscope/runtime";
 import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
 import type { IngestMetrics } from "../metrics";
 import { addFactRow } from "../pipeline/batch-rows";
@@ -27,7 +28,8 @@ export interface WorkerOptions {
   assignmentDelayMs: number;
   /** For dead-letter sends, which are retried like warehouse writes. */
   retry: RetryPolicy;
-  log?: (message: string) => void;
+  /** Errors are logged by class: a failed write's message can quote the rows it carried. */
+  logger?: Logger;
 }
 
 /** How often a batch that waits for room in the buffer tells the group it is still alive. */
@@ -62,9 +64,7 @@ export class IngestWorker {
   // The group-scoped commit of eachBatch: no retries of its own; a rebalance makes it fail,
   // and the next generation reads from the previous commit.
   private readonly committer = new OffsetCommitter((error) =>
-    this.options.log?.(
-      `offset commit failed (${error instanceof Error ? error.message : String(error)}); the offsets stay uncommitted`,
-    ),
+    this.options.logger?.warn({ error_class: errorClass(error) }, "offset commit failed; the offsets stay uncommitted"),
   );
   /** Batches handed on and not yet durable (or given up). */
   private readonly unsettled = new Set<Promise<void>>();
@@ -111,7 +111,7 @@ export class IngestWorker {
       const assigned = Object.entries(payload.memberAssignment).map(
         ([topic, partitions]) => `${topic}[${partitions.join(",")}]`,
       );
-      this.options.log?.(
+      this.options.logger?.info(
         `joined group ${payload.groupId} as ${payload.memberId}${payload.isLeader ? " (leader)" : ""}: ${assigned.join(" ") || "no partitions"}`,
       );
     });
@@ -121,11 +121,11 @@ export class IngestWorker {
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.joined = false;
       if (payload.restart || this.stopping) return;
-      this.options.log?.(`consumer crashed (${payload.error.message}); starting a new one`);
+      this.options.logger?.warn({ error_class: errorClass(payload.error) }, "consumer crashed; starting a new one");
       setTimeout(() => {
         if (!this.stopping)
           this.startConsumer().catch((error: unknown) =>
-            this.options.log?.(`consumer restart failed: ${String(error)}`),
+            this.options.logger?.error({ error_class: errorClass(error) }, "consumer restart failed"),
           );
       }, 1000);
     });
@@ -152,7 +152,7 @@ export class IngestWorker {
     this.committer.reset();
     const dropped = this.options.buffer.discardUnstarted(`${why}: the rows will be read again`);
     if (dropped > 0)
-      this.options.log?.(`${why}: dropped ${dropped} unwritten rows, to be read again from the last commit`);
+      this.options.logger?.info(`${why}: dropped ${dropped} unwritten rows, to be read again from the last commit`);
   }
 
   private async handleBatch({
@@ -194,7 +194,10 @@ export class IngestWorker {
       (error: unknown) => {
         // Aborted (shutdown) or dropped (rebalance): not durable, so never committed; the next owner reads it again.
         if (!(error instanceof AbortedError))
-          this.options.log?.(`batch ${batch.topic}/${batch.partition}@${last} failed: ${String(error)}`);
+          this.options.logger?.warn(
+            { topic: batch.topic, partition: batch.partition, offset: last, error_class: errorClass(error) },
+            "batch failed; its offsets stay uncommitted",
+          );
       },
     );
     this.unsettled.add(settled);
@@ -212,7 +215,10 @@ export class IngestWorker {
       this.options.retry,
       this.abortController.signal,
       (error, attempt, delayMs) =>
-        this.options.log?.(`dead-letter send failed (attempt ${attempt}), retrying in ${delayMs} ms: ${String(error)}`),
+        this.options.logger?.warn(
+          { attempt, delay_ms: delayMs, error_class: errorClass(error) },
+          "dead-letter send failed, retrying",
+        ),
     );
     for (const rejection of deadLetters)
       this.options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) });

@@ -9,6 +9,7 @@ import {
   type WriteIntent,
   type WriteIntents,
 } from "@answerscope/warehouse";
+import { createLogger, errorClass, type Logger } from "@answerscope/runtime";
 import type { IngestConfig } from "../config";
 import type { IngestMetrics } from "../metrics";
 import { FactBuffer } from "./fact-buffer";
@@ -25,11 +26,13 @@ export interface Writer {
   metrics: IngestMetrics;
   /** Shared by the process's buffers: every write is announced before it runs (warehouse/src/repairs/). */
   intents: WriteIntents;
+  /** Where a failed write's retry is told (the service's logger; one of its own when not given). */
+  logger?: Logger;
 }
 
 /** The buffer a worker or the collector writes through: duplicate checks, write announcements, metrics. */
 export function createFactBuffer(
-  { warehouse, config, metrics, intents }: Writer,
+  { warehouse, config, metrics, intents, logger = createLogger("ingest") }: Writer,
   limits: { maxWaitMs: number; maxHeldRows?: number; maxAttempts?: number },
 ) {
   const privacy = loadPrivacyConfig(config);
@@ -69,9 +72,8 @@ export function createFactBuffer(
     onRetry: (error, attempt, delayMs) => {
       metrics.insertRetries.inc();
       metrics.warehouseUp.set(0);
-      console.warn(
-        `warehouse write failed (attempt ${attempt}), retrying in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      // By class only: a ClickHouse error's message can quote the rows it was inserting.
+      logger.warn({ attempt, delay_ms: delayMs, error_class: errorClass(error) }, "warehouse write failed, retrying");
     },
     onFlushed: (rows, seconds) => {
       metrics.warehouseUp.set(1);
