@@ -1,4 +1,5 @@
 import { queryRows, tenantFactTimesSql, TIMED_FACT_TABLES, type Warehouse } from "@answerscope/warehouse";
+import { waitFor } from "./wait-for";
 
 export interface FactTimes {
   tenant_id: string;
@@ -31,23 +32,19 @@ export const storedFactTimes = async (w: Warehouse, tenantId?: string) =>
   asNumbers(await queryRows<FactTimes>(w, tenantFactTimesSql(w, tenantId)));
 
 /**
- * What tenant_fact_times says once it says `expected`, or its last answer after `timeoutMs`. On a
- * cluster a view's block lands on the replica that took the insert and reaches the other by
- * replication, and a read after a failover may ask that other replica first; on one node the
- * first read is final.
+ * What tenant_fact_times says once it says `expected`, or its last answer after `timeoutMs`, so the
+ * caller's assertion shows the difference. On a cluster a view's block lands on the replica that
+ * took the insert and reaches the other by replication, and a read after a failover may ask that
+ * other replica first; on one node the first read is final.
  */
-export async function settledFactTimes(
+export const settledFactTimes = (
   w: Warehouse,
   expected: FactTimes[],
   tenantId?: string,
   timeoutMs = 15_000,
-): Promise<FactTimes[]> {
-  const same = (rows: FactTimes[]) => JSON.stringify(rows) === JSON.stringify(expected);
-  const deadline = Date.now() + timeoutMs;
-  let rows = await storedFactTimes(w, tenantId);
-  while (!same(rows) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    rows = await storedFactTimes(w, tenantId);
-  }
-  return rows;
-}
+): Promise<FactTimes[]> =>
+  waitFor(
+    () => storedFactTimes(w, tenantId),
+    (rows) => JSON.stringify(rows) === JSON.stringify(expected),
+    { timeoutMs, what: "tenant_fact_times" },
+  ).catch(() => storedFactTimes(w, tenantId));
