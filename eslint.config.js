@@ -27,7 +27,7 @@ export default tseslint.config(
         // Each file is checked with the tsconfig.json of its package; the few files no package
         // includes (root scripts, configs) with the base settings.
         projectService: {
-          allowDefaultProject: ["*.ts", "scripts/*.ts", "test/engine/*.ts"],
+          allowDefaultProject: ["*.ts", "scripts/*.ts"],
           defaultProject: "tsconfig.base.json",
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
         },
