@@ -1,3 +1,4 @@
+export * from "./command-line";
 export * from "./roles";
 export * from "./serve-args";
 export * from "./serve";

@@ -6,23 +6,13 @@ import {
   type Warehouse,
   type WarehouseConfig,
 } from "@answerscope/warehouse";
-import { parseServeArgs, USAGE, UsageError } from "./serve-args";
+import { parseCommandLine } from "./command-line";
+import { parseServeArgs, USAGE } from "./serve-args";
 import { startServe, type Serving } from "./serve";
 
 // `answerscope serve [--roles ...]`: the roles of the product in one process. Exit codes: 0 stopped
 // by a signal, 1 a role failed to start or stop, 2 usage error.
-let roles;
-try {
-  roles = parseServeArgs(process.argv.slice(2));
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`serve: ${error.message}\n\n${USAGE}`);
-  process.exit(2);
-}
-if (roles === null) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const roles = parseCommandLine("serve", USAGE, parseServeArgs);
 
 const logger = createLogger("serve");
 const fail = (error: unknown): never => {

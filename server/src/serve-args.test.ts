@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { roleEnv } from "./roles";
-import { parseServeArgs, UsageError } from "./serve-args";
+import { UsageError } from "./command-line";
+import { parseServeArgs } from "./serve-args";
 
 describe("parseServeArgs", () => {
   it("runs every role without --roles, in start order", () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { UsageError } from "./command-line";
 import { ROLE_NAMES, type RoleName } from "./roles";
 
 export const USAGE = `Usage: answerscope serve [--roles ${ROLE_NAMES.join(",")}]
@@ -12,9 +13,6 @@ on EXPORTER_PORT (4321); the langfuse role sends nothing unless LANGFUSE_TENANTS
   --roles LIST   the roles to run, comma-separated (default: all of them), e.g. --roles api,exporter
                  to deploy the API and the exporter as their own processes against a server
   -h, --help     show this help`;
-
-/** A mistake on the command line: shown with the usage, exit code 2. */
-export class UsageError extends Error {}
 
 /** The roles asked for, in their start order (ROLES); null for --help. */
 export function parseServeArgs(argv: readonly string[]): RoleName[] | null {

@@ -1,7 +1,7 @@
 import { TENANT_ID_PATTERN } from "@answerscope/contracts";
-import { UsageError } from "../serve-args";
+import { UsageError } from "../command-line";
 
-export const ERASE_USAGE = `usage: answerscope erase --tenant <tenant_id> --user <user_id>
+export const ERASE_USAGE = `Usage: answerscope erase --tenant <tenant_id> --user <user_id>
 
 Removes every row of one user of one tenant from every table, corrects the metrics and outcome
 figures that counted them, and records the erasure (docs/privacy.md). Reads the warehouse from

@@ -5,23 +5,12 @@ import {
   WarehouseEnvSchema,
   warehouseConfigFromEnv,
 } from "@answerscope/warehouse";
-import { UsageError } from "../serve-args";
+import { parseCommandLine } from "../command-line";
 import { ERASE_USAGE, parseEraseArgs } from "./erase-args";
 
 // `answerscope erase --tenant T --user U`: the summary (rows removed per table, the record's user
 // hash) to stdout. Exit codes: 0 erased, 1 failed, 2 usage error.
-let target;
-try {
-  target = parseEraseArgs(process.argv.slice(2));
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`erase: ${error.message}\n\n${ERASE_USAGE}`);
-  process.exit(2);
-}
-if (target === null) {
-  console.log(ERASE_USAGE);
-  process.exit(0);
-}
+const target = parseCommandLine("erase", ERASE_USAGE, parseEraseArgs);
 try {
   const warehouse = createWarehouse(warehouseConfigFromEnv(WarehouseEnvSchema.parse(process.env)));
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../serve-args";
+import { UsageError } from "../command-line";
 import { expiresAt, parseKeysArgs } from "./keys-args";
 import { formatCreated, formatKeyList, keyState } from "./keys-output";
 

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { NewKeySchema, type NewKey } from "@answerscope/warehouse";
-import { UsageError } from "../serve-args";
+import { UsageError } from "../command-line";
 
 export const KEYS_USAGE = `Usage: answerscope keys create --tenant T --kind ingest|read [--expires WHEN]
        answerscope keys list [--tenant T]

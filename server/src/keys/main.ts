@@ -4,24 +4,13 @@ import {
   WarehouseEnvSchema,
   warehouseConfigFromEnv,
 } from "@answerscope/warehouse";
-import { UsageError } from "../serve-args";
-import { parseKeysArgs, KEYS_USAGE, type KeysCommand } from "./keys-args";
+import { parseCommandLine } from "../command-line";
+import { parseKeysArgs, KEYS_USAGE } from "./keys-args";
 import { adminRouteBackend, warehouseBackend, type KeysBackend } from "./keys-backend";
 import { formatCreated, formatKeyList } from "./keys-output";
 
 // `answerscope keys create | list | revoke`. Exit codes: 0 done, 1 failed (or no such key), 2 usage error.
-let command: KeysCommand | null;
-try {
-  command = parseKeysArgs(process.argv.slice(2));
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`keys: ${error.message}\n\n${KEYS_USAGE}`);
-  process.exit(2);
-}
-if (command === null) {
-  console.log(KEYS_USAGE);
-  process.exit(0);
-}
+const command = parseCommandLine("keys", KEYS_USAGE, (argv) => parseKeysArgs(argv));
 
 /**
  * The warehouse itself when this process can open it (a server, or an embedded data directory no
