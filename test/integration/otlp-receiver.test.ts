@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
 import { queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,9 @@ import { createTestWarehouse, dedupedCounts, dropTestWarehouse, rawCounts } from
 
 const INGEST_KEY = "otlp-ingest-key-0000000001";
 const READ_KEY = "otlp-read-key-00000000001";
+const BURST_KEY = "otlp-burst-key-0000000001";
+// Each key: this many exports at once, then one a second (the other tests stay well within it).
+const BURST = 40;
 const TENANT = "otlp";
 const MAX_BODY = 64 * 1024;
 
@@ -46,8 +50,10 @@ describe("OTLP/HTTP trace receiver (POST /v1/traces)", () => {
         CLICKHOUSE_URL: created.url,
         CLICKHOUSE_DATABASE: created.database,
         PORT: "0",
-        ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY},read:${TENANT}:${READ_KEY}`,
+        ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY},read:${TENANT}:${READ_KEY},ingest:${TENANT}:${BURST_KEY}`,
         COLLECTOR_MAX_BODY_BYTES: String(MAX_BODY),
+        COLLECTOR_RATE_LIMIT_PER_S: "1",
+        COLLECTOR_RATE_LIMIT_BURST: String(BURST),
       }),
     );
     url = `http://127.0.0.1:${service.port}/v1/traces`;
@@ -192,5 +198,43 @@ describe("OTLP/HTTP trace receiver (POST /v1/traces)", () => {
     const whole = await post(body, { "content-type": "application/x-protobuf" });
     expect(whole.status).toBe(200);
     expect(await responses("session_id = 'conv-bad'")).toHaveLength(1);
+  });
+
+  it("refuses a body declared far over the limit 413 with Connection: close, as POST /v1/events does", async () => {
+    // Only the headers: the collector answers before reading a body it will not keep.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(service.port, "127.0.0.1", () =>
+        socket.write(
+          `POST /v1/traces HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${INGEST_KEY}\r\n` +
+            `content-type: application/json\r\ncontent-length: ${MAX_BODY * 100}\r\n\r\n`,
+        ),
+      );
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head!.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(head!.toLowerCase()).toContain("\r\nconnection: close");
+    expect(JSON.parse(body!)).toEqual({ code: 8, message: expect.stringContaining("the limit is") });
+  });
+
+  it("holds an ingest key to its rate: 429 with Retry-After in OTLP's reply", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: BURST + 5 }, () =>
+        fetch(url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${BURST_KEY}`, "content-type": "application/json" },
+          body: "{}",
+        }),
+      ),
+    );
+    const limited = answers.filter((answer) => answer.status === 429);
+    // One token comes back a second: at most a couple of the 5 over the burst can pass.
+    expect(limited.length).toBeGreaterThanOrEqual(3);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(answers.length - limited.length);
+    expect(limited[0]!.headers.get("retry-after")).toBe("1");
+    expect(await limited[0]!.json()).toEqual({ code: 8, message: expect.stringContaining("rate limit") });
   });
 });

@@ -1,17 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Rejection } from "@answerscope/warehouse";
-import {
-  bearerToken,
-  HttpError,
-  readBody,
-  sendJson,
-  type Handler,
-  type KeyRing,
-  type RateLimiter,
-} from "@answerscope/runtime";
+import { HttpError, sendJson, type Handler, type KeyRing, type RateLimiter } from "@answerscope/runtime";
 import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
 import type { IngestMetrics } from "../metrics";
 import { runPipeline } from "../pipeline/pipeline";
+import { admittedBody, authorize } from "./admit-request";
 import type { AcceptedEvent, EventSink } from "./event-sink";
 import { splitBatch } from "./split-batch";
 
@@ -25,37 +18,6 @@ export interface CollectorOptions {
   limiter?: RateLimiter;
 }
 
-/** Authenticates the request and returns the ingest key's tenant, and the key's digest (the rate limit's bucket). */
-function authorize(header: string | undefined, keys: KeyRing): { tenantId: string; keyDigest: string } {
-  const token = bearerToken(header);
-  if (!token) throw new HttpError("unauthenticated", "missing Authorization: Bearer <ingest key>");
-  const key = keys.lookup(token);
-  if (!key) throw new HttpError("unauthenticated", "unknown key");
-  if (key.kind !== "ingest") throw new HttpError("forbidden", "a read key cannot write events");
-  return { tenantId: key.tenantId, keyDigest: createHash("sha256").update(token).digest("base64") };
-}
-
-/** The body, counting a refusal for its size; a key over its rate is refused (429) before the body is read. */
-async function admittedBody(
-  req: Parameters<Handler>[0],
-  options: CollectorOptions,
-  keyDigest: string,
-): Promise<Buffer> {
-  const retryAfter = options.limiter?.take(keyDigest);
-  if (retryAfter !== undefined) {
-    options.metrics.refused.inc({ reason: "rate_limited" });
-    throw new HttpError("rate_limited", `over this key's rate limit, retry in ${retryAfter} s`, {
-      "retry-after": String(retryAfter),
-    });
-  }
-  try {
-    return await readBody(req, options.maxBodyBytes);
-  } catch (error) {
-    if (error instanceof HttpError && error.code === "too_large") options.metrics.refused.inc({ reason: "too_large" });
-    throw error;
-  }
-}
-
 /**
  * POST /v1/events (docs/api.md): every event runs the same pipeline as a Kafka
  * message; the answer is 202 only once the accepted events are durable. A rejected
@@ -65,7 +27,7 @@ async function admittedBody(
  */
 export function postEventsHandler(options: CollectorOptions): Handler {
   return async (req, res) => {
-    const { tenantId, keyDigest } = authorize(req.headers.authorization, options.keys);
+    const { tenantId, keyDigest } = authorize(req.headers.authorization, options.keys, "events");
     const body = await admittedBody(req, options, keyDigest);
     const texts = splitBatch(body, req.headers["content-type"], options.maxEvents);
     const receivedAtMs = Date.now();

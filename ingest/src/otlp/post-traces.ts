@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { bearerToken, ERROR_STATUS, HttpError, readBody, type Handler } from "@answerscope/runtime";
+import { ERROR_STATUS, HttpError, type Handler } from "@answerscope/runtime";
 import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
 import type { Rejection } from "@answerscope/warehouse";
+import { admittedBody, authorize } from "../collector/admit-request";
 import type { AcceptedEvent } from "../collector/event-sink";
 import type { CollectorOptions } from "../collector/post-events";
 import { runPipeline } from "../pipeline/pipeline";
@@ -11,16 +12,6 @@ import { mapSpans } from "./map-spans";
 import { createOtlpMetrics } from "./otlp-metrics";
 import { sendExportResponse, sendStatus } from "./reply";
 import type { OtlpSpan } from "./spans";
-
-/** The ingest key's tenant, as POST /v1/events authenticates (401 without a known key, 403 for a read key). */
-function authorize(header: string | undefined, keys: CollectorOptions["keys"]): string {
-  const token = bearerToken(header);
-  const key = token ? keys.lookup(token) : undefined;
-  if (!key)
-    throw new HttpError("unauthenticated", token ? "unknown key" : "missing Authorization: Bearer <ingest key>");
-  if (key.kind !== "ingest") throw new HttpError("forbidden", "a read key cannot write spans");
-  return key.tenantId;
-}
 
 /**
  * POST /v1/traces: an OTLP/HTTP trace export (protobuf or JSON, gzip or not) mapped to contract
@@ -39,10 +30,10 @@ export function postTracesHandler(options: CollectorOptions): Handler {
       // answered after authentication: a caller without a key learns nothing else
     }
     try {
-      const tenantId = authorize(req.headers.authorization, options.keys);
+      const { tenantId, keyDigest } = authorize(req.headers.authorization, options.keys, "spans");
       if (!encoding) encoding = encodingOf(req.headers["content-type"]);
       const body = unzipBody(
-        await readBody(req, options.maxBodyBytes),
+        await admittedBody(req, options, keyDigest),
         req.headers["content-encoding"],
         options.maxBodyBytes,
       );
@@ -84,7 +75,7 @@ export function postTracesHandler(options: CollectorOptions): Handler {
     } catch (error) {
       if (error instanceof OtlpRequestError) return sendStatus(res, encoding ?? "json", error.status, error.message);
       if (error instanceof HttpError)
-        return sendStatus(res, encoding ?? "json", ERROR_STATUS[error.code], error.message);
+        return sendStatus(res, encoding ?? "json", ERROR_STATUS[error.code], error.message, error.headers);
       throw error;
     }
   };

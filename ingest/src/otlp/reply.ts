@@ -5,7 +5,7 @@ import { ExportTraceServiceResponse, RpcStatus } from "./otlp-proto";
 const CONTENT_TYPE: Record<OtlpEncoding, string> = { protobuf: "application/x-protobuf", json: "application/json" };
 
 /** The gRPC code of google.rpc.Status for each HTTP status this receiver answers. */
-const RPC_CODE: Record<number, number> = { 400: 3, 401: 16, 403: 7, 413: 8, 415: 3, 500: 13, 503: 14 };
+const RPC_CODE: Record<number, number> = { 400: 3, 401: 16, 403: 7, 413: 8, 415: 3, 429: 8, 500: 13, 503: 14 };
 
 function send(
   res: ServerResponse,
