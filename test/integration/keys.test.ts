@@ -1,10 +1,12 @@
 import { loadApiConfig, startApiService } from "@answerscope/api";
 import { makeResponseCompleted } from "@answerscope/contracts";
 import {
+  activeKeyHashes,
   createStoredKey,
   createWarehouse,
   keyHash,
   queryRows,
+  revokeStoredKey,
   sqlValue,
   startKeyRingReload,
   type Warehouse,
@@ -171,6 +173,25 @@ describe("answerscope keys on a ClickHouse server", () => {
     expect(await holding(keyHash(secret))).toEqual(["api_keys.key_hash"]);
     expect(await holding(token)).toEqual([]);
     expect(await holding(keyHash(token))).toEqual(["api_keys.key_hash"]);
+  });
+
+  it("reloads the keys neither revoked nor expired, and only those", async () => {
+    const tenantId = "reload-only-active";
+    const nowMs = Date.now();
+    const create = (kind: "ingest" | "read" | "session", expiresAtMs: number | null) =>
+      createStoredKey(warehouse, { tenantId, kind, expiresAtMs }, nowMs - 60_000).then(({ key }) => key.keyId);
+    const forever = await create("ingest", null);
+    const later = await create("session", nowMs + 3_600_000);
+    await create("session", nowMs - 1_000);
+    const revoked = await create("read", nowMs + 3_600_000);
+    await revokeStoredKey(warehouse, tenantId, revoked);
+    const active = (await activeKeyHashes(warehouse, nowMs)).filter((key) => key.tenantId === tenantId);
+    expect(active.map((key) => [key.keyId, key.kind, key.expiresAtMs]).sort()).toEqual(
+      [
+        [forever, "ingest", null],
+        [later, "session", nowMs + 3_600_000],
+      ].sort(),
+    );
   });
 });
 

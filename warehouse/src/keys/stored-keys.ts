@@ -130,11 +130,15 @@ export async function revokeStoredKey(
 /**
  * Every tenant's keys that are neither revoked nor expired at `nowMs`, with their hashes: what the
  * key ring reloads (it is the one reader across tenants, since a presented key names no tenant).
+ * Every service reads this every few seconds while each login adds a session that expires and is
+ * never deleted, so expired keys are left out before the GROUP BY (expires_at_ms is the same in
+ * every row of a key): the aggregation grows with the live keys, not with every login ever made.
  */
 export async function activeKeyHashes(w: Warehouse, nowMs = Date.now()): Promise<ActiveKeyHash[]> {
+  const now = sqlValue(Math.trunc(nowMs));
   const rows = await queryRows<KeyRow>(
     w,
-    keysSql(w, "", `HAVING revoked = 0 AND (expires = 0 OR expires > ${sqlValue(Math.trunc(nowMs))})`),
+    keysSql(w, `WHERE expires_at_ms = 0 OR expires_at_ms > ${now}`, "HAVING revoked = 0"),
   );
   return rows.map((row) => ({
     keyId: row.key_id,
