@@ -65,4 +65,14 @@ describe("the embedded warehouse's sessions", () => {
     for (const message of values.slice(8)) expect(message).toMatch(/pool_probe/);
     expect(await queryRows(w, "SELECT getSetting('max_block_size') AS block")).not.toEqual([{ block: 1234 }]);
   });
+
+  it("counts a session busy until the engine has finished a statement the caller gave up on", async () => {
+    // A statement runs on in the engine after its timeout (chDB cannot cancel it); a statement sent
+    // after the timeout must go to another session, not queue behind it past its own timeout.
+    const w = createWarehouse({ dataDir, database: "as_sessions", requestTimeoutMs: 1_000, embeddedSessions: 2 });
+    opened.push(w);
+    await queryRows(w, "SELECT 1");
+    await expect(queryRows(w, "SELECT sleep(3) AS slept")).rejects.toThrow(/did not answer within 1000 ms/);
+    expect(await queryRows(w, "SELECT 7 AS n")).toEqual([{ n: 7 }]);
+  });
 });

@@ -1,5 +1,4 @@
 import type { ClickHouseSettings, ClickHouseClientConfigOptions } from "@clickhouse/client";
-import { drainPending } from "chdb";
 import { createChdbConnection, type ChdbExtension } from "chdb/connection";
 import { lockDataDir } from "./data-dir-lock";
 import { rawInsert, rawInsertTarget } from "./raw-insert";
@@ -83,44 +82,61 @@ function openEngineSession(
     get busy() {
       return busy;
     },
-    async run(call, params) {
-      // Counted from the moment it is sent, before the await below: the next statement sent in
-      // the same tick must see this session busy.
+    async run<P extends StatementParams, R>(
+      call: (connection: EngineConnection, params: P) => Promise<R>,
+      params: P,
+    ): Promise<R> {
+      // Counted from the moment it is sent, before the await below (the next statement sent in the
+      // same tick must see this session busy), until the engine has finished it: a statement given
+      // up on still runs in the engine, and a statement after it on this session would wait for it.
       busy++;
+      const timeout = AbortSignal.timeout(options.requestTimeoutMs);
+      let engine: Promise<R>;
       try {
-        const timeout = AbortSignal.timeout(options.requestTimeoutMs);
         // Statements reach the session in the order they are sent: the settings are worked out right before.
         const own = (await settings).of(params.clickhouse_settings);
-        const promise = call(inner, {
-          ...params,
-          clickhouse_settings: own,
-          abort_signal: params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout,
-        });
-        running.add(promise);
-        const forget = () => running.delete(promise);
-        promise.then(forget, forget);
-        return await promise.catch((error: unknown) => {
-          if (timeout.aborted)
-            throw new Error(
-              `Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`,
-              { cause: error },
-            );
-          throw error;
-        });
-      } finally {
+        // Sent without the signal: chDB's promise then settles when the engine has finished the
+        // statement (chDB cannot cancel one), where with it it would settle at the abort.
+        engine = call(inner, { ...params, clickhouse_settings: own, abort_signal: undefined });
+      } catch (error) {
         busy--;
+        throw error;
       }
+      running.add(engine);
+      const finished = () => {
+        busy--;
+        running.delete(engine);
+      };
+      engine.then(finished, finished);
+      const signal = params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout;
+      return await untilAborted(engine, signal).catch((error: unknown) => {
+        if (timeout.aborted)
+          throw new Error(
+            `Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`,
+            { cause: error },
+          );
+        throw error;
+      });
     },
     ping: (params) => inner.ping(params),
     close: () =>
       (closing ??= (async () => {
         await settings.catch(() => {});
+        // Until the engine has finished them, those given up on (timeout, abort) included.
         await Promise.allSettled([...running]);
-        // A statement given up on (timeout, abort) still runs in the engine until it finishes.
-        await drainPending();
         await inner.close();
       })()),
   };
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as `signal` aborts (`promise` runs on). */
+function untilAborted<R>(promise: Promise<R>, signal: AbortSignal): Promise<R> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<R>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /** How long a named session lives after its last statement: ClickHouse's default session_timeout. */

@@ -49,14 +49,14 @@ async function bodyOf(values: Values): Promise<Buffer> {
 export async function rawInsert(
   chdb: ChdbExtension,
   target: RawInsertTarget,
-  params: { values: Values; clickhouse_settings?: ClickHouseSettings; abort_signal?: AbortSignal; query_id?: string },
+  params: { values: Values; clickhouse_settings?: ClickHouseSettings; query_id?: string },
 ) {
   const values = await bodyOf(params.values);
   const settings = Object.fromEntries(
     Object.entries(params.clickhouse_settings ?? {}).filter(([, value]) => value !== undefined),
   ) as Record<string, string | number | boolean>;
   try {
-    const summary = await chdb.rawInsert({ ...target, values, settings, signal: params.abort_signal });
+    const summary = await chdb.rawInsert({ ...target, values, settings });
     const rows = String(summary.rowsWritten);
     const bytes = String(summary.bytesWritten);
     return {
@@ -76,7 +76,6 @@ export async function rawInsert(
       },
     };
   } catch (error) {
-    if (params.abort_signal?.aborted) throw error;
     const mapped = parseError(error instanceof Error ? error.message : String(error));
     mapped.cause = error;
     throw mapped;
