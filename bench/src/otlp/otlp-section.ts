@@ -1,8 +1,6 @@
 import type { DemoMessage } from "@answerscope/demo";
-import { queryRows, sqlValue } from "@answerscope/warehouse";
 import { decodeSpans, mapSpans } from "@answerscope/ingest";
-import { startServiceProcess } from "../../../test/src/service-process";
-import { dropBenchDatabase, freshBenchDatabase } from "../bench-warehouse";
+import { startBenchCollector } from "../bench-collector";
 import { postToCollector } from "../engines/collector-ingest";
 import { progress } from "../progress";
 import { median, ratio, round } from "../stats";
@@ -65,18 +63,7 @@ export async function measureOtlpIngest(
   url: string,
   { turns = 20_000, runs = 3, warmupTurns = 2_000, database = "bench_otlp" } = {},
 ): Promise<OtlpReport> {
-  const w = await freshBenchDatabase(url, database);
-  const collector = await startServiceProcess(
-    "ingest/src/main.ts",
-    {
-      CLICKHOUSE_URL: url,
-      CLICKHOUSE_DATABASE: w.target.database,
-      KAFKA_BROKERS: "",
-      MIGRATE_ON_START: "false",
-      ANSWERSCOPE_KEYS: `ingest:${TENANT}:${KEY}`,
-    },
-    { readyPath: "/readyz" },
-  );
+  const collector = await startBenchCollector(url, database, { tenant: TENANT, key: KEY });
   const posting = { port: collector.port, key: KEY, concurrency: CONCURRENCY };
   const both = async (run: number, count: number, first: OtlpRun["first"]): Promise<OtlpRun> => {
     const otlp = otlpBodies(count, SPANS_PER_REQUEST, `otlp-${run}`);
@@ -102,14 +89,7 @@ export async function measureOtlpIngest(
     }
     // One answer per turn, each run sending its turns once by each path (new ids each time).
     const expected = 2 * (warmupTurns + runs * turns);
-    const stored = Number(
-      (
-        await queryRows<{ n: number }>(
-          w,
-          `SELECT uniqExact(event_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(TENANT)}`,
-        )
-      )[0]?.n,
-    );
+    const stored = await collector.storedAnswers();
     if (stored !== expected) throw new Error(`the collector stored ${stored} of ${expected} answers`);
     const otlp = median(measured.map((r) => r.otlp_spans_per_s));
     const json = median(measured.map((r) => r.json_events_per_s));
@@ -127,7 +107,6 @@ export async function measureOtlpIngest(
       goal_met: share !== null && share >= OTLP_GOAL_RATIO,
     };
   } finally {
-    await collector.stop("SIGTERM");
-    await dropBenchDatabase(w);
+    await collector.stop();
   }
 }

@@ -1,7 +1,5 @@
-import { queryRows, sqlValue } from "@answerscope/warehouse";
 import { AnswerscopeClient, CLIENT_DEFAULTS, type ResponseCompletedFields } from "../../../sdk/src/index";
-import { startServiceProcess } from "../../../test/src/service-process";
-import { dropBenchDatabase, freshBenchDatabase } from "../bench-warehouse";
+import { startBenchCollector } from "../bench-collector";
 import { progress } from "../progress";
 import { median, round } from "../stats";
 
@@ -100,18 +98,7 @@ export async function measureSdkOverhead(
   url: string,
   { events = 10_000, runs = 3, warmupEvents = 5_000, database = "bench_sdk" } = {},
 ): Promise<SdkOverheadReport> {
-  const w = await freshBenchDatabase(url, database);
-  const collector = await startServiceProcess(
-    "ingest/src/main.ts",
-    {
-      CLICKHOUSE_URL: url,
-      CLICKHOUSE_DATABASE: w.target.database,
-      KAFKA_BROKERS: "",
-      MIGRATE_ON_START: "false",
-      ANSWERSCOPE_KEYS: `ingest:${TENANT}:${KEY}`,
-    },
-    { readyPath: "/readyz" },
-  );
+  const collector = await startBenchCollector(url, database, { tenant: TENANT, key: KEY });
   try {
     const endpoint = `http://127.0.0.1:${collector.port}`;
     await oneRun(endpoint, 0, warmupEvents);
@@ -120,14 +107,7 @@ export async function measureSdkOverhead(
       measured.push(await oneRun(endpoint, run, events));
       progress(`  sdk run ${run}: ${measured.at(-1)!.cpu_us_per_event} µs CPU per event`);
     }
-    const stored = Number(
-      (
-        await queryRows<{ n: number }>(
-          w,
-          `SELECT uniqExact(event_id) AS n FROM ${w.table("responses")} WHERE tenant_id = ${sqlValue(TENANT)}`,
-        )
-      )[0]?.n,
-    );
+    const stored = await collector.storedAnswers();
     if (stored !== warmupEvents + runs * events)
       throw new Error(`the collector stored ${stored} of ${warmupEvents + runs * events} events`);
     const cpu = median(measured.map((r) => r.cpu_us_per_event));
@@ -141,7 +121,6 @@ export async function measureSdkOverhead(
       max_batch_size: CLIENT_DEFAULTS.maxBatchSize,
     };
   } finally {
-    await collector.stop("SIGTERM");
-    await dropBenchDatabase(w);
+    await collector.stop();
   }
 }
