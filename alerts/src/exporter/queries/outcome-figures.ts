@@ -1,4 +1,4 @@
-import { queryRows, type Warehouse } from "@answerscope/warehouse";
+import { OUTCOME_LABELS, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { spanOf, type TimeWindow } from "../windows";
 import { inWindowMs, inWindowTime, perWindow, windowValues } from "./window-sql";
 
@@ -13,7 +13,12 @@ export interface OutcomeFigures {
   reasks: number[];
 }
 
-const FINAL_LABELS = "('excellent', 'good', 'neutral', 'bad', 'failed')";
+type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
+/** good_answer_rate's denominator: every label but `pending`. */
+const FINAL_LABELS = OUTCOME_LABELS.filter((label) => label !== "pending");
+/** good_answer_rate's numerator. */
+const GOOD_OR_BETTER: readonly OutcomeLabel[] = ["excellent", "good"];
+const inLabels = (labels: readonly OutcomeLabel[]) => `latest_label IN (${labels.map(sqlValue).join(", ")})`;
 
 /**
  * Reads the outcome evaluator's current labels (response_labels: latest evaluation wins) of the
@@ -33,8 +38,8 @@ export async function readOutcomeFigures(
   const latest = (column: string) => `argMax(${column}, evaluated_at_ms) AS latest_${column}`;
   const sql = `SELECT tenant_id, latest_model AS model, latest_channel AS channel,
       ${[
-        ...perWindow(windows, "final", (c) => `countIf(latest_label IN ${FINAL_LABELS} AND ${c})`, inOccurredAt),
-        ...perWindow(windows, "good", (c) => `countIf(latest_label IN ('excellent', 'good') AND ${c})`, inOccurredAt),
+        ...perWindow(windows, "final", (c) => `countIf(${inLabels(FINAL_LABELS)} AND ${c})`, inOccurredAt),
+        ...perWindow(windows, "good", (c) => `countIf(${inLabels(GOOD_OR_BETTER)} AND ${c})`, inOccurredAt),
         ...perWindow(windows, "closed", (c) => `countIf(latest_window_closed = 1 AND ${c})`, inOccurredAt),
         ...perWindow(
           windows,
