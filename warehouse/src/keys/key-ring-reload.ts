@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { Warehouse } from "../client";
 import { runPeriodically } from "../periodic";
-import { activeKeyHashes, type ActiveKeyHash } from "./stored-keys";
+import { activeKeyHashes, keyHash, type ActiveKeyHash } from "./stored-keys";
 
 /** Who a presented key is: the shape of the bootstrap key ring's answer (ANSWERSCOPE_KEYS(_FILE)). */
 export interface KeyIdentity {
@@ -39,8 +38,6 @@ export interface KeyRingReloadOptions {
 
 /** How long a key added or dropped here overrides what a reload read: a write may take a moment to be readable (a cluster's Distributed insert). */
 const LOCAL_CHANGE_MS = 60_000;
-
-const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /**
  * A key ring that reloads the stored keys (api_keys, hashed) every `intervalMs` without a restart,
@@ -81,14 +78,13 @@ export async function startKeyRingReload(
 
   /** The stored key a presented secret is, with this process's own recent changes applied. */
   function storedKey(presented: string): ActiveKeyHash | undefined {
-    const hash = sha256Hex(presented);
+    const hash = keyHash(presented);
     const atMs = now();
     for (const [keyId, since] of dropped) if (atMs - since > LOCAL_CHANGE_MS) dropped.delete(keyId);
-    for (const [keyHash, change] of added) if (atMs - change.atMs > LOCAL_CHANGE_MS) added.delete(keyHash);
+    for (const [addedHash, change] of added) if (atMs - change.atMs > LOCAL_CHANGE_MS) added.delete(addedHash);
+    // Found by the hash of the presented secret: a map hit is an equal hash, nothing left to compare.
     const key = stored.get(hash) ?? added.get(hash)?.key;
-    // A map hit means equal hashes; compare them in constant time all the same.
-    if (!key || !timingSafeEqual(Buffer.from(key.keyHash), Buffer.from(hash))) return undefined;
-    if (dropped.has(key.keyId)) return undefined;
+    if (!key || dropped.has(key.keyId)) return undefined;
     // Expired since the last reload: refused now, not at the next reload.
     if (key.expiresAtMs !== null && key.expiresAtMs <= atMs) return undefined;
     return key;
