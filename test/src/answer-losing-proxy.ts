@@ -1,4 +1,4 @@
-import net from "node:net";
+import { startTcpProxy } from "./tcp-proxy";
 
 export interface AnswerLosingProxy {
   url: string;
@@ -14,15 +14,8 @@ export interface AnswerLosingProxy {
  * failure after the collector stored a batch). Everything after that is forwarded untouched.
  */
 export async function startAnswerLosingProxy(targetUrl: string, answersToLose: number): Promise<AnswerLosingProxy> {
-  const target = new URL(targetUrl);
   let lost = 0;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-    }
+  const proxy = await startTcpProxy(targetUrl, (client, upstream) => {
     client.pipe(upstream);
     upstream.on("data", (chunk) => {
       if (lost < answersToLose) {
@@ -34,23 +27,6 @@ export async function startAnswerLosingProxy(targetUrl: string, answersToLose: n
       client.write(chunk);
     });
     upstream.on("end", () => client.end());
-    for (const [a, b] of [
-      [client, upstream],
-      [upstream, client],
-    ] as const) {
-      a.on("error", () => b.destroy());
-      a.on("close", () => b.destroy());
-    }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    lost: () => lost,
-    close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
+  return { ...proxy, lost: () => lost };
 }

@@ -1,4 +1,4 @@
-import net from "node:net";
+import { startTcpProxy } from "./tcp-proxy";
 
 export interface ClosingProxy {
   url: string;
@@ -13,10 +13,8 @@ export interface ClosingProxy {
  * then closes the connection when the client sends anything more on it.
  */
 export async function startClosingProxy(targetUrl: string): Promise<ClosingProxy> {
-  const target = new URL(targetUrl);
   let cut = 0;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
+  const proxy = await startTcpProxy(targetUrl, (client, upstream) => {
     let answered = false;
     client.on("data", (chunk) => {
       if (!answered) return void upstream.write(chunk);
@@ -27,19 +25,6 @@ export async function startClosingProxy(targetUrl: string): Promise<ClosingProxy
       answered = true;
       client.write(chunk);
     });
-    for (const [a, b] of [
-      [client, upstream],
-      [upstream, client],
-    ] as const) {
-      a.on("error", () => b.destroy());
-      a.on("close", () => b.destroy());
-    }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    cut: () => cut,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...proxy, cut: () => cut };
 }
