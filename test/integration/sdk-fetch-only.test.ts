@@ -14,38 +14,23 @@ const KEY = "sdk-fetch-only-ingest-key-00000";
  * What an edge worker or a browser gives a script: the web platform's globals and nothing of Node
  * (no process, Buffer, require, module). The SDK's bundle runs here against the real collector.
  */
-function webRuntime() {
-  const {
-    fetch,
-    Request,
-    Response,
-    Headers,
-    AbortController,
-    AbortSignal,
-    URL,
-    TextEncoder,
-    TextDecoder,
-    crypto,
-    setTimeout,
-    clearTimeout,
-    console,
-  } = globalThis;
-  return createContext({
-    fetch,
-    Request,
-    Response,
-    Headers,
-    AbortController,
-    AbortSignal,
-    URL,
-    TextEncoder,
-    TextDecoder,
-    crypto,
-    setTimeout,
-    clearTimeout,
-    console,
-  });
-}
+const WEB_GLOBALS = [
+  "fetch",
+  "Request",
+  "Response",
+  "Headers",
+  "AbortController",
+  "AbortSignal",
+  "URL",
+  "TextEncoder",
+  "TextDecoder",
+  "crypto",
+  "setTimeout",
+  "clearTimeout",
+  "console",
+] as const;
+
+const webRuntime = () => createContext(Object.fromEntries(WEB_GLOBALS.map((name) => [name, globalThis[name]])));
 
 describe("@answerscope/sdk on a runtime with only fetch", () => {
   let warehouse: Warehouse;
