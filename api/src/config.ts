@@ -1,10 +1,10 @@
-import { parseEnv } from "@answerscope/runtime";
+import { parseEnv, portSetting, positiveInt } from "@answerscope/runtime";
 import { KeyRingEnvSchema, WarehouseEnvSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 
 /** Every setting of the query API, read from the environment in this one place. */
 export const ApiConfigSchema = WarehouseEnvSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4320),
+  PORT: portSetting(4320),
   HOST: z.string().default("127.0.0.1"),
   // Keys (KeyRingEnvSchema): only `read` keys and dashboard sessions read here.
   ...KeyRingEnvSchema.shape,
@@ -25,7 +25,7 @@ export const ApiConfigSchema = WarehouseEnvSchema.extend({
   /** Origin of the dashboard allowed to call the API from a browser (CORS); unset: no CORS headers. */
   CORS_ORIGIN: z.url().optional(),
   /** A warehouse read that takes longer than this answers 503 instead of holding the request. */
-  WAREHOUSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  WAREHOUSE_TIMEOUT_MS: positiveInt(30_000),
 });
 
 export type ApiConfig = z.output<typeof ApiConfigSchema>;

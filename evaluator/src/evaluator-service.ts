@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createLogger, errorClass, errorFrames, parseEnv } from "@answerscope/runtime";
+import { createLogger, errorClass, errorFrames, parseEnv, positiveInt as int } from "@answerscope/runtime";
 import {
   createWarehouse,
   DEFAULT_CHUNK_SIZE,
@@ -13,8 +13,6 @@ import {
   type RunningRole,
   type Warehouse,
 } from "@answerscope/warehouse";
-
-const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Settings of the outcome evaluator, from the environment like every process. */
 export const OutcomeEnvSchema = WarehouseEnvSchema.extend({

@@ -1,21 +1,14 @@
-import { parseEnv } from "@answerscope/runtime";
+import { csvList, parseEnv, portSetting, positiveInt as int } from "@answerscope/runtime";
 import { KeyRingEnvSchema, PrivacyEnvShape, WarehouseEnvSchema } from "@answerscope/warehouse";
 import { z } from "zod";
 
-const csv = z.string().transform((value) =>
-  value
-    .split(",")
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
 /** See VIEW_REPAIR_LOCK_LEASE_MS. */
 const MIN_VIEW_REPAIR_LOCK_LEASE_MS = 60_000;
-const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every setting of the ingest service, read from the environment in this one place. */
 export const IngestConfigSchema = WarehouseEnvSchema.extend({
   /** Absent: single-node mode (the collector writes to the warehouse in-process). */
-  KAFKA_BROKERS: csv.optional(),
+  KAFKA_BROKERS: csvList.optional(),
   KAFKA_CLIENT_ID: z.string().default("answerscope-ingest"),
   KAFKA_GROUP_ID: z.string().default("answerscope-ingest"),
   TOPIC_RESPONSE_COMPLETED: z.string().default("answerscope.response_completed"),
@@ -47,7 +40,7 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   /** How long the group leader waits before handing in an assignment, so followers' SyncGroup requests arrive first (kafka/delayed-round-robin.ts); 0 for a real broker. */
   KAFKA_ASSIGNMENT_DELAY_MS: z.coerce.number().int().min(0).default(250),
   /** Port of /metrics, /healthz, /readyz and (without Kafka, or with COLLECTOR=on) the collector. */
-  PORT: z.coerce.number().int().min(0).max(65535).default(4318),
+  PORT: portSetting(4318),
   HOST: z.string().default("127.0.0.1"),
   /** Which parts run in this process. */
   RUN_WORKER: z.enum(["auto", "on", "off"]).default("auto"),

@@ -11,3 +11,4 @@ export * from "./auth/key-ring";
 export * from "./auth/key-ring-metrics";
 export * from "./config/parse-env";
 export * from "./lifecycle/process-lifecycle";
+export * from "./config/settings";

@@ -1,26 +1,18 @@
-import { parseEnv } from "@answerscope/runtime";
+import { csvList, parseEnv, portSetting, positiveInt as int } from "@answerscope/runtime";
 import { WarehouseEnvSchema, warehouseConfigFromEnv, type WarehouseConfig } from "@answerscope/warehouse";
 import { z } from "zod";
 import { DurationSchema } from "../duration";
 
-const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const csvItems = z.string().transform((value) =>
-  value
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean),
-);
-
 /** Every setting of the quality exporter, read from the environment in this one place (README: "Exporter settings"). */
 export const ExporterConfigSchema = WarehouseEnvSchema.extend({
-  EXPORTER_PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  EXPORTER_PORT: portSetting(4321),
   EXPORTER_HOST: z.string().default("127.0.0.1"),
   /** How often figures are recomputed from ClickHouse; a scrape serves the last ones. */
   EXPORTER_REFRESH_MS: int(15_000),
   /** A refresh whose query takes longer fails (and the last values stay). */
   EXPORTER_QUERY_TIMEOUT_MS: int(10_000),
   /** Short windows of the windowed gauges, each a `window` label value. */
-  EXPORTER_WINDOWS: csvItems.pipe(z.array(DurationSchema).min(1)).default(["5m", "1h"]),
+  EXPORTER_WINDOWS: csvList.pipe(z.array(DurationSchema).min(1)).default(["5m", "1h"]),
   /** Length of the `baseline` window, which ends where the longest short window starts. */
   EXPORTER_BASELINE: DurationSchema.default("1d"),
   /** Outcome labels are read this far back from now: younger responses are mostly still pending, and the final ones among them skew bad. */
@@ -38,7 +30,7 @@ export const ExporterConfigSchema = WarehouseEnvSchema.extend({
   EXPORTER_MAX_REASON_CODES: int(15),
   EXPORTER_MAX_REJECTION_REASONS: int(10),
   /** Upper bounds (seconds) of the latency histogram's buckets. */
-  EXPORTER_LATENCY_BUCKETS: csvItems
+  EXPORTER_LATENCY_BUCKETS: csvList
     .pipe(
       z
         .array(
