@@ -1,21 +1,33 @@
-import { listen } from "@answerscope/runtime";
+import { createLogger, listen, parseEnv, portSetting, startOrExit } from "@answerscope/runtime";
+import type { Server } from "node:http";
+import { z } from "zod";
 import { createWebhookReceiver } from "./webhook-receiver";
 
-// Prints every alert notification Alertmanager sends (the example receiver of alerts/config/alertmanager.yml):
-// one line per alert with its status, labels and dashboard link. Replace it with a pager or chat integration.
-const port = Number(process.env.WEBHOOK_PORT ?? 9095);
-const host = process.env.WEBHOOK_HOST ?? "127.0.0.1";
-const server = createWebhookReceiver((payload) => {
-  for (const alert of payload.alerts) {
-    console.log(
-      JSON.stringify({
-        status: alert.status,
-        labels: alert.labels,
-        summary: alert.annotations.summary,
-        dashboard_url: alert.annotations.dashboard_url,
-      }),
-    );
-  }
+const WebhookEnvSchema = z.object({
+  WEBHOOK_PORT: portSetting(9095),
+  WEBHOOK_HOST: z.string().default("127.0.0.1"),
 });
-console.log(`answerscope alert log listening on port ${await listen(server, port, host)}`);
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.close(() => process.exit(0)));
+
+// Logs every alert notification Alertmanager sends (the example receiver of alerts/config/alertmanager.yml):
+// one JSON line per alert with its status, labels and dashboard link. Replace it with a pager or chat integration.
+const logger = createLogger("alert-log");
+const stopped = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+await startOrExit("alert-log", async () => {
+  const config = parseEnv(WebhookEnvSchema, process.env, "alert log");
+  const server = createWebhookReceiver((payload) => {
+    for (const alert of payload.alerts)
+      logger.info(
+        {
+          status: alert.status,
+          labels: alert.labels,
+          summary: alert.annotations.summary,
+          dashboard_url: alert.annotations.dashboard_url,
+        },
+        "alert",
+      );
+  });
+  logger.info(
+    `answerscope alert log listening on port ${await listen(server, config.WEBHOOK_PORT, config.WEBHOOK_HOST)}`,
+  );
+  return { stop: () => stopped(server) };
+});
