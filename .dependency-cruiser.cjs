@@ -3,22 +3,8 @@
  * contracts <- warehouse <- runtime and the services; the dashboard reads data only through the
  * API; nothing imports another package's files by relative path.
  */
-const WORKSPACES = [
-  "contracts",
-  "warehouse",
-  "runtime",
-  "evaluator",
-  "ingest",
-  "api",
-  "demo",
-  "alerts",
-  "dashboard",
-  "server",
-  "importer",
-  "sdk",
-  "test",
-  "bench",
-];
+/** The workspaces, as the root package.json declares them. */
+const { workspaces: WORKSPACES } = require("./package.json");
 const SERVICES = ["evaluator", "ingest", "api", "alerts"];
 /** A path in one of these workspaces. */
 const inAny = (names) => `^(${names.join("|")})/`;

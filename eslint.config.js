@@ -83,10 +83,12 @@ export default tseslint.config(
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
   {
+    // CommonJS has no other way to import.
     files: ["**/*.cjs"],
     languageOptions: {
       sourceType: "commonjs",
       globals: { module: "writable", require: "readonly", __dirname: "readonly" },
     },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 );

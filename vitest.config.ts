@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import rootPackage from "./package.json" with { type: "json" };
 
 /** The cluster project's settings: its global setup starts ZooKeeper and 2 x 2 ClickHouse servers. */
 const clusterSettings = {
@@ -42,7 +43,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: [
-            "{contracts,warehouse,runtime,evaluator,ingest,api,demo,alerts,dashboard,server,importer,bench,sdk}/src/**/*.test.ts",
+            // Every workspace's own tests; test/ holds the suites of the other projects and its reference.
+            `{${rootPackage.workspaces.filter((name) => name !== "test").join(",")}}/src/**/*.test.ts`,
             "test/reference/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
