@@ -81,7 +81,9 @@ describe("structured logs", () => {
         key: KEY,
         authorization: `Bearer ${KEY}`,
         event: { payload: PAYLOAD },
-        detail: { query_text: QUERY_TEXT, body: PAYLOAD },
+        detail: { query_text: QUERY_TEXT, body: PAYLOAD, error_message: PAYLOAD },
+        err: new Error(`cannot take ${PAYLOAD}`),
+        failure: { error: new Error(`cannot take ${PAYLOAD}`) },
         tenant: "acme",
       },
       "odd event",
@@ -93,7 +95,9 @@ describe("structured logs", () => {
       tenant: "acme",
       key: "[redacted]",
       event: "[redacted]",
-      detail: { query_text: "[redacted]", body: "[redacted]" },
+      detail: { query_text: "[redacted]", body: "[redacted]", error_message: "[redacted]" },
+      err: "[redacted]",
+      failure: { error: "[redacted]" },
     });
     for (const planted of [KEY, PAYLOAD, QUERY_TEXT]) expect(lines.join("")).not.toContain(planted);
   });

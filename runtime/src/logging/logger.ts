@@ -4,7 +4,8 @@ export type { Logger };
 
 /**
  * Fields a log line never carries, at the top level or one object down: bodies and events (payload
- * values), keys, credentials and headers that hold them, and the user's own words. A line says what
+ * values), keys, credentials and headers that hold them, the user's own words, and errors (whose
+ * messages can quote any of these; pino would write an `err`'s message and stack). A line says what
  * happened (route, status, duration, counts, error class), never what was sent.
  */
 const SECRET_FIELDS = [
@@ -20,7 +21,10 @@ const SECRET_FIELDS = [
   "event",
   "events",
   "query_text",
+  "error_message",
   "headers",
+  "err",
+  "error",
 ];
 export const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]);
 
