@@ -1,12 +1,9 @@
-import { createHash } from "node:crypto";
-import type { Rejection } from "@answerscope/warehouse";
-import { HttpError, sendJson, type Handler, type KeyRing, type RateLimiter } from "@answerscope/runtime";
-import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
+import { sendJson, type Handler, type KeyRing, type RateLimiter } from "@answerscope/runtime";
 import type { IngestMetrics } from "../metrics";
-import { runPipeline } from "../pipeline/pipeline";
 import { admittedBody, authorize } from "./admit-request";
-import type { AcceptedEvent, EventSink } from "./event-sink";
+import type { EventSink } from "./event-sink";
 import { splitBatch } from "./split-batch";
+import { storeEvents } from "./store-events";
 
 export interface CollectorOptions {
   keys: KeyRing;
@@ -22,41 +19,21 @@ export interface CollectorOptions {
  * POST /v1/events (docs/api.md): every event runs the same pipeline as a Kafka
  * message; the answer is 202 only once the accepted events are durable. A rejected
  * event is reported by index and kept (rejected table or DLQ) with its reason.
- * A retried batch is harmless: rows are deduplicated by event_id, rejections by a
- * hash of their payload.
+ * A retried batch is harmless (storeEvents).
  */
 export function postEventsHandler(options: CollectorOptions): Handler {
   return async (req, res) => {
     const { tenantId, keyDigest } = authorize(req.headers.authorization, options.keys, "events");
     const body = await admittedBody(req, options, keyDigest);
     const texts = splitBatch(body, req.headers["content-type"], options.maxEvents);
-    const receivedAtMs = Date.now();
-    const accepted: AcceptedEvent[] = [];
-    const rejections: Rejection[] = [];
-    const rejected: { index: number; event_id: string | null; reason: string }[] = [];
-    texts.forEach((raw, index) => {
-      const dedupKey = `http:${tenantId}:${createHash("sha256").update(raw).digest("hex")}`;
-      const outcome = runPipeline(raw, { source: "http", dedupKey, receivedAtMs, keyTenant: tenantId });
-      if (outcome.kind === "fact") {
-        accepted.push({ raw, eventType: outcome.eventType, fact: outcome.fact });
-      } else {
-        // A rejection is stored under the key's tenant: the producer who sent it is the one to tell.
-        rejections.push({ ...outcome.rejection, tenantId });
-        rejected.push({ index, event_id: outcome.rejection.eventId ?? null, reason: outcome.rejection.reason });
-      }
+    const outcomes = await storeEvents(options, texts, {
+      tenantId,
+      source: "http",
+      unavailable: "events could not be stored right now, retry the batch",
     });
-    options.metrics.consumed.inc({ source: "http" }, texts.length);
-    try {
-      await options.sink.handOff(accepted, rejections);
-    } catch (error) {
-      throw new HttpError(
-        "unavailable",
-        `events could not be stored right now, retry the batch: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    rejections.forEach((rejection) =>
-      options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) }),
+    const rejected = outcomes.flatMap((rejection, index) =>
+      rejection ? [{ index, event_id: rejection.eventId ?? null, reason: rejection.reason }] : [],
     );
-    sendJson(res, 202, { accepted: accepted.length, rejected });
+    sendJson(res, 202, { accepted: texts.length - rejected.length, rejected });
   };
 }

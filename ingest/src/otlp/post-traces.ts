@@ -1,11 +1,7 @@
-import { createHash } from "node:crypto";
 import { ERROR_STATUS, HttpError, type Handler } from "@answerscope/runtime";
-import { rejectionReasonKind, type RejectionReason } from "@answerscope/contracts";
-import type { Rejection } from "@answerscope/warehouse";
 import { admittedBody, authorize } from "../collector/admit-request";
-import type { AcceptedEvent } from "../collector/event-sink";
 import type { CollectorOptions } from "../collector/post-events";
-import { runPipeline } from "../pipeline/pipeline";
+import { storeEvents } from "../collector/store-events";
 import { decodeSpans, encodingOf, OtlpRequestError, unzipBody, type OtlpEncoding } from "./decode-request";
 import { explainReason, exportMessage } from "./export-message";
 import { mapSpans } from "./map-spans";
@@ -41,35 +37,19 @@ export function postTracesHandler(options: CollectorOptions): Handler {
       metrics.spans.inc(spans.length);
       const mapped = mapSpans(spans, tenantId);
 
-      const receivedAtMs = Date.now();
-      const accepted: AcceptedEvent[] = [];
-      const rejections: Rejection[] = [];
+      const outcomes = await storeEvents(
+        options,
+        mapped.events.map(({ event }) => JSON.stringify(event)),
+        { tenantId, source: "otlp", unavailable: "spans could not be stored right now, retry the export" },
+      );
       const rejectedSpans = new Set<OtlpSpan>();
       const reasons = new Set<string>();
-      for (const { span, event } of mapped.events) {
-        const raw = JSON.stringify(event);
-        const dedupKey = `otlp:${tenantId}:${createHash("sha256").update(raw).digest("hex")}`;
-        const outcome = runPipeline(raw, { source: "otlp", dedupKey, receivedAtMs, keyTenant: tenantId });
-        if (outcome.kind === "fact") {
-          accepted.push({ raw, eventType: outcome.eventType, fact: outcome.fact });
-        } else {
-          rejections.push({ ...outcome.rejection, tenantId });
-          rejectedSpans.add(span);
-          reasons.add(`${String(event.event_type)} ${explainReason(outcome.rejection.reason)}`);
-        }
-      }
-      options.metrics.consumed.inc({ source: "otlp" }, mapped.events.length);
-      try {
-        await options.sink.handOff(accepted, rejections);
-      } catch (error) {
-        throw new HttpError(
-          "unavailable",
-          `spans could not be stored right now, retry the export: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      rejections.forEach((rejection) =>
-        options.metrics.rejected.inc({ reason: rejectionReasonKind(rejection.reason as RejectionReason) }),
-      );
+      outcomes.forEach((rejection, index) => {
+        if (!rejection) return;
+        const { span, event } = mapped.events[index]!;
+        rejectedSpans.add(span);
+        reasons.add(`${String(event.event_type)} ${explainReason(rejection.reason)}`);
+      });
       for (const [reason, { count }] of mapped.ignored) metrics.ignored.inc({ reason }, count);
       sendExportResponse(res, encoding, rejectedSpans.size, exportMessage(rejectedSpans.size, reasons, mapped.ignored));
     } catch (error) {
