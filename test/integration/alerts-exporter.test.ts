@@ -6,7 +6,7 @@ import {
   LATENCY_HISTOGRAM,
   createQualityExporter,
 } from "@answerscope/alerts";
-import type { Warehouse } from "@answerscope/warehouse";
+import { evaluateOutcomes, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   exporterConfig,
@@ -15,6 +15,8 @@ import {
   parseExposition,
   PRODUCT_METRICS,
 } from "../src/exporter-figures";
+import { EventBuilder } from "../reference";
+import { loadRawEvents } from "../src/load-events";
 import { loadThroughSink } from "../src/load-through-sink";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -112,6 +114,34 @@ describe("quality exporter on a real ClickHouse", () => {
       );
       expect(tenants.size).toBe(6);
       expect(tenants).toContain("other");
+    } finally {
+      await dropTestWarehouse(own);
+    }
+  });
+
+  it("reports good_answer_rate over the final outcome labels only", async () => {
+    const { warehouse: own, env: ownEnv } = await createTestWarehouse("as_alerts_outcomes");
+    try {
+      // Half an hour ago: inside the 1h window, past the 10-minute observation window.
+      const e = new EventBuilder("t-outcomes", new Date(Date.now() - 30 * 60_000).toISOString());
+      await loadRawEvents(own, [
+        e.response("up", 0, { session_id: "s-up" }), // excellent (rated up, no tool call)
+        e.feedback(5, { target_id: "up", rating: "up" }),
+        e.response("down", 10, { session_id: "s-down" }), // bad (rated down)
+        e.feedback(15, { target_id: "down", rating: "down" }),
+        e.response("error", 20, { session_id: "s-error", finish_reason: "error" }), // failed
+        e.response("quiet", 25, { session_id: "s-quiet" }), // good (window closed, no follow-up)
+        e.response("open", 29 * 60, { session_id: "s-open" }), // pending: its window is still open
+      ]);
+      await evaluateOutcomes(own, { settleMs: 0 });
+      // No outcome settle time: the window reaches the pending label, which must not count.
+      const config = exporterConfig(ownEnv, { EXPORTER_OUTCOME_SETTLE: "1ms" });
+      const exporter = createQualityExporter({ warehouse: own, config });
+      expect(await exporter.refresh()).toBe(true);
+      const samples = parseExposition(await exporter.metrics.render());
+      const value = (name: string) =>
+        samples.find((s) => s.name === name && s.labels.tenant === "t-outcomes" && s.labels.window === "1h")?.value;
+      expect([value(GAUGES.goodAnswerRatio.name), value(GAUGES.goodAnswerSamples.name)]).toEqual([2 / 4, 4]);
     } finally {
       await dropTestWarehouse(own);
     }
