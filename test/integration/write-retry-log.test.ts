@@ -32,7 +32,7 @@ describe("a warehouse write that fails once", () => {
     // Every insert of the product is an exec of `INSERT INTO <db>.<table> FORMAT ...` (insertRows).
     client.exec = (async (params: Parameters<Warehouse["client"]["exec"]>[0]) => {
       if (params.query.startsWith("INSERT") && !params.query.includes(".write_intents ") && failed++ === 0)
-        throw new TypeError(`Cannot parse input at row 1: '${PLANTED}'`);
+        throw new TypeError(`Cannot parse input at row 1: ${JSON.stringify(PLANTED)}`);
       return warehouse.client.exec(params);
     }) as Warehouse["client"]["exec"];
     const lines: string[] = [];
