@@ -5,6 +5,9 @@ import { z } from "zod";
 /** See VIEW_REPAIR_LOCK_LEASE_MS. */
 const MIN_VIEW_REPAIR_LOCK_LEASE_MS = 60_000;
 
+/** Apply pending migrations at start (safe when several processes start together); `answerscope serve` reads it too. */
+export const MigrateOnStartSetting = z.enum(["true", "false"]).default("true");
+
 /** Every setting of the ingest service, read from the environment in this one place. */
 export const IngestConfigSchema = WarehouseEnvSchema.extend({
   /** Absent: single-node mode (the collector writes to the warehouse in-process). */
@@ -47,8 +50,7 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   RUN_COLLECTOR: z.enum(["auto", "on", "off"]).default("auto"),
   // Keys (KeyRingEnvSchema): only `ingest` keys send events.
   ...KeyRingEnvSchema.shape,
-  /** Apply pending migrations at start (safe when several processes start together). */
-  MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
+  MIGRATE_ON_START: MigrateOnStartSetting,
   /** How long SIGTERM waits for an in-flight write before abandoning it (nothing is committed then). */
   SHUTDOWN_GRACE_MS: int(5000),
   /** How often a writing process looks for view repairs to run (warehouse/src/repairs/), and how far apart a repair's two reads are. */

@@ -1,5 +1,14 @@
+import { MigrateOnStartSetting } from "@answerscope/ingest";
+import { parseEnv } from "@answerscope/runtime";
+import { z } from "zod";
 import { migrate, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 import { ROLES, roleEnv, type RoleName } from "./roles";
+
+/**
+ * The setting serve acts on itself, validated as the collector validates it: the roles are handed
+ * MIGRATE_ON_START=false, so none of them would ever see (and refuse) a value it does not know.
+ */
+const ServeEnvSchema = z.object({ MIGRATE_ON_START: MigrateOnStartSetting });
 
 export interface Serving {
   /** The port each listening role got. */
@@ -21,7 +30,13 @@ export async function startServe(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
 ): Promise<Serving> {
-  if (env.MIGRATE_ON_START !== "false") {
+  const settings = await Promise.resolve()
+    .then(() => parseEnv(ServeEnvSchema, env, "serve"))
+    .catch(async (error: unknown) => {
+      await warehouse.close();
+      throw error;
+    });
+  if (settings.MIGRATE_ON_START === "true") {
     const { applied } = await migrate(warehouse).catch(async (error: unknown) => {
       await warehouse.close();
       throw new Error(`the migrations failed: ${error instanceof Error ? error.message : String(error)}`, {

@@ -195,6 +195,18 @@ describe("answerscope serve on a new data directory", () => {
     }
   });
 
+  it("refuses a MIGRATE_ON_START it does not know, instead of migrating", async () => {
+    const refused = await serveRefusal(["--roles", "api"], {
+      ANSWERSCOPE_DATA_DIR: newDataDir(),
+      ANSWERSCOPE_KEYS: `read:acme:${READ_KEY}`,
+      MIGRATE_ON_START: "no",
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("invalid serve configuration: MIGRATE_ON_START");
+    expect(refused.output).not.toContain("migration(s) applied");
+    expect(refused.output).not.toContain("listening on port");
+  });
+
   it("stops its roles once started, and closes the warehouse, instead of dying in the migrations", async () => {
     const serve = launchServe([], { ANSWERSCOPE_DATA_DIR: newDataDir() });
     // Printed once the signal handlers are in place, before the collector applies the migrations (seconds on a new directory).
