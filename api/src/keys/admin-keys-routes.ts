@@ -1,7 +1,7 @@
 import { sendJson, HttpError, type Route } from "@answerscope/runtime";
 import {
+  activeKeyHashOf,
   ADMIN_KEYS_PATH,
-  keyHash,
   listStoredKeys,
   NewKeySchema,
   revokeStoredKey,
@@ -38,13 +38,7 @@ export function adminKeysRoutes(options: KeysRoutesOptions): Route[] {
       handler: async (req, res) => {
         requireAdmin(req, adminKey);
         const { key, secret } = await orUnavailable(storeNewKey(warehouse, await jsonBody(req, NewKeySchema)));
-        keys.add({
-          keyId: key.keyId,
-          keyHash: keyHash(secret),
-          tenantId: key.tenantId,
-          kind: key.kind,
-          expiresAtMs: key.expiresAtMs,
-        });
+        keys.add(activeKeyHashOf(key, secret));
         sendJson(res, 201, { key: storedKeyToJson(key), secret });
       },
     },

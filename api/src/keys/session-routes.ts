@@ -1,7 +1,7 @@
 import { bearerToken, HttpError, sendJson, type Route } from "@answerscope/runtime";
 import {
+  activeKeyHashOf,
   createStoredKey,
-  keyHash,
   revokeStoredKey,
   type ReloadingKeyRing,
   type Warehouse,
@@ -46,7 +46,7 @@ export function sessionRoutes(options: SessionRoutesOptions): Route[] {
         const { key, secret } = await orUnavailable(
           createStoredKey(warehouse, { tenantId: tenant_id, kind: "session", expiresAtMs }),
         );
-        keys.add({ keyId: key.keyId, keyHash: keyHash(secret), tenantId: key.tenantId, kind: key.kind, expiresAtMs });
+        keys.add(activeKeyHashOf(key, secret));
         sendJson(res, 201, { token: secret, expires_at: new Date(expiresAtMs).toISOString() });
       },
     },

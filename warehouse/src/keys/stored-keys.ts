@@ -34,6 +34,15 @@ export interface ActiveKeyHash {
 /** sha256 (hex) of a secret: the only form in which a key is stored. A secret is 32 random bytes, so a fast hash is enough. */
 export const keyHash = (secret: string): string => createHash("sha256").update(secret).digest("hex");
 
+/** What the key ring holds of a key just created, with its secret: for a process to take it at once. */
+export const activeKeyHashOf = (key: StoredKey, secret: string): ActiveKeyHash => ({
+  keyId: key.keyId,
+  keyHash: keyHash(secret),
+  tenantId: key.tenantId,
+  kind: key.kind,
+  expiresAtMs: key.expiresAtMs,
+});
+
 interface KeyRow {
   key_id: string;
   key_tenant: string;
