@@ -15,6 +15,7 @@ COPY alerts/package.json alerts/
 COPY dashboard/package.json dashboard/
 COPY server/package.json server/
 COPY importer/package.json importer/
+COPY sdk/package.json sdk/
 COPY bench/package.json bench/
 COPY test/package.json test/
 RUN npm ci --no-audit --no-fund

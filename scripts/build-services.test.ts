@@ -104,3 +104,15 @@ describe("the bench's bundle", () => {
     }
   }, 60_000);
 });
+
+describe("the image", () => {
+  it("copies every workspace's package.json before npm ci, so the install matches package-lock.json", () => {
+    const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
+    const beforeInstall = dockerfile.slice(0, dockerfile.indexOf("RUN npm ci"));
+    const { workspaces } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { workspaces: string[] };
+    const missing = workspaces.filter(
+      (workspace) => !beforeInstall.includes(`COPY ${workspace}/package.json ${workspace}/`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
