@@ -93,10 +93,12 @@ export function factSumsSql(
   keys: RowKeys,
   windows: [number, number][],
 ): string {
-  const inWindows = windows.map(([from, to]) => `(occurred_at_ms >= ${from} AND occurred_at_ms < ${to})`).join(" OR ");
+  const inWindows = windows
+    .map(([from, to]) => `(occurred_at_ms >= ${sqlValue(from)} AND occurred_at_ms < ${sqlValue(to)})`)
+    .join(" OR ");
   // Only responses with some version in the windows can have their current one there.
   const candidates = sqlSubquery(
-    `SELECT response_id FROM ${warehouse.table("responses")} WHERE tenant_id = ${sqlValue(query.tenantId)} AND (${inWindows})`,
+    `SELECT response_id FROM ${warehouse.table("responses")} WHERE ${tenantCondition(query.tenantId)} AND (${inWindows})`,
   );
   const current = currentResponsesSql(warehouse, {
     tenantId: query.tenantId,
