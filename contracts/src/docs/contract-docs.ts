@@ -8,6 +8,7 @@ import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "../transport";
 import { makeExternalOutcome, makeFeedback, makeResponseCompleted, makeToolCall } from "../fixtures";
 import { validateEvent } from "../validation/validate-event";
 import { EVENT_TYPES, type EventType } from "../vocabulary";
+import { attributionTable, latencyBucketList } from "./attribution-table";
 import { comparableList, metricTable } from "./metric-table";
 import { fieldRows, fieldTable, inlineCode, type FieldRow } from "./schema-fields";
 
@@ -113,6 +114,8 @@ function metricSections(): Record<string, string> {
     "metrics.comparable": comparableList(),
     "metrics.reask_phrases": codeList(REASK_PHRASES),
     "metrics.category_rules": categoryRules(),
+    "metrics.attribution": attributionTable(),
+    "metrics.latency_buckets": latencyBucketList(),
   };
 }
 
