@@ -10,6 +10,7 @@ import type { Server } from "node:http";
 import { postEventsHandler, type CollectorOptions } from "./collector/post-events";
 import type { IngestMetrics } from "./metrics";
 import { postTracesHandler } from "./otlp/post-traces";
+import { otlpErrorBody } from "./otlp/reply";
 
 /** The ingest process's HTTP face: the collector's routes when it runs here, and the runtime's /healthz, /readyz, /metrics. */
 export function createIngestServer(options: {
@@ -22,7 +23,7 @@ export function createIngestServer(options: {
   const routes: Route[] = options.collector
     ? [
         { method: "POST", path: "/v1/events", handler: postEventsHandler(options.collector) },
-        { method: "POST", path: "/v1/traces", handler: postTracesHandler(options.collector) },
+        { method: "POST", path: "/v1/traces", handler: postTracesHandler(options.collector), errorBody: otlpErrorBody },
       ]
     : [];
   const exposition = registryExposition(options.metrics.registry);

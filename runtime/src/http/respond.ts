@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 export type ErrorCode =
   | "invalid_request"
@@ -6,6 +6,7 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "too_large"
+  | "unsupported_media_type"
   | "rate_limited"
   | "unavailable"
   | "internal";
@@ -17,6 +18,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,
@@ -31,9 +33,41 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
-/** Errors always have the docs/api.md shape `{"error": {"code", "message"}}`. */
-export function sendError(res: ServerResponse, code: ErrorCode, message: string): void {
-  sendJson(res, ERROR_STATUS[code], { error: { code, message } });
+/** An error answer's body and its content type. */
+export interface EncodedError {
+  contentType: string;
+  body: string | Uint8Array;
+}
+
+/**
+ * How a route words its errors: the API's by default; a route whose clients expect another shape
+ * (OTLP's google.rpc.Status) brings its own, and its errors still take the one reply path below.
+ */
+export type ErrorEncoder = (req: IncomingMessage, code: ErrorCode, message: string) => EncodedError;
+
+/** Errors have the docs/api.md shape `{"error": {"code", "message"}}`. */
+export const apiErrorBody: ErrorEncoder = (_req, code, message) => ({
+  contentType: "application/json; charset=utf-8",
+  body: JSON.stringify({ error: { code, message } }),
+});
+
+/**
+ * Every error answer of every route: the error's status, its headers (Retry-After of a 429,
+ * Connection: close of a 413 not read to its end: readBody), and the route's body.
+ */
+export function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: { code: ErrorCode; message: string; headers?: Record<string, string> },
+  encode: ErrorEncoder = apiErrorBody,
+): void {
+  const { contentType, body } = encode(req, error.code, error.message);
+  res.writeHead(ERROR_STATUS[error.code], {
+    ...error.headers,
+    "content-type": contentType,
+    "content-length": Buffer.byteLength(body),
+  });
+  res.end(body);
 }
 
 export class HttpError extends Error {

@@ -3,7 +3,7 @@ import { createLogger, errorClass, errorFrames, type Logger } from "../logging/l
 import { healthRoutes, type Exposition } from "./health-routes";
 import { matchPath } from "./match-path";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
-import { HttpError, sendError, sendJson } from "./respond";
+import { HttpError, sendError, sendJson, type ErrorEncoder } from "./respond";
 
 /** `params` holds the decoded `{name}` segments of the route's path template. */
 export type Handler = (
@@ -18,6 +18,8 @@ export interface Route {
   /** An exact path, or a template whose `{name}` segments match one non-empty path segment each. */
   path: string;
   handler: Handler;
+  /** How the route's error answers are worded (respond.ts); the API's `{"error": ...}` when not given. */
+  errorBody?: ErrorEncoder;
 }
 
 export interface ServiceHttpOptions {
@@ -76,16 +78,13 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
     if (!found) {
       return matching.length > 0
         ? sendJson(res, 405, { error: { code: "invalid_request", message: `method ${req.method} not allowed` } })
-        : sendError(res, "not_found", `no route ${url.pathname}`);
+        : sendError(req, res, { code: "not_found", message: `no route ${url.pathname}` });
     }
     const { route, params } = found;
     routePath = route.path;
     route.handler(req, res, url, params).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
-      if (error instanceof HttpError) {
-        for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-        return sendError(res, error.code, error.message);
-      }
+      if (error instanceof HttpError) return sendError(req, res, error, route.errorBody);
       logger.error(
         {
           request_id: requestId,
@@ -96,7 +95,7 @@ export function createServiceServer(options: ServiceHttpOptions): Server {
         },
         "unhandled error",
       );
-      sendError(res, "internal", "internal error");
+      sendError(req, res, { code: "internal", message: "internal error" }, route.errorBody);
     });
   });
 }
