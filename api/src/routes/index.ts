@@ -1,4 +1,5 @@
 import type { ApiRoute } from "../http/api-route";
+import { attributionRoute } from "./attribution";
 import { compareRoute } from "./compare";
 import { diagnosticRoute } from "./diagnostic";
 import { feedbackReasonsRoute } from "./feedback-reasons";
@@ -28,4 +29,5 @@ export const QUERY_ROUTES: readonly ApiRoute[] = [
   labelAgreementSamplesRoute,
   labelFreshnessRoute,
   langfuseWritebackRoute,
+  attributionRoute,
 ];

@@ -21,3 +21,5 @@ export * from "./query-feedback-reasons";
 export * from "./external-label-mapping";
 export * from "./query-label-agreement";
 export * from "./query-label-agreement-samples";
+// The attribution route reads its own folder (../attribution/README.md); exported with the other routes.
+export * from "../attribution/index";
