@@ -77,8 +77,10 @@ export const IngestConfigSchema = WarehouseEnvSchema.extend({
   COLLECTOR_RATE_LIMIT_PER_S: z.coerce.number().min(0).default(0),
   /** Requests a key may send at once above the rate; unset: two seconds' worth (at least 1). */
   COLLECTOR_RATE_LIMIT_BURST: z.coerce.number().int().positive().optional(),
-  /** Each tenant's query_text mode (docs/privacy.md). */
+  /** Each tenant's query_text mode and retention (docs/privacy.md). */
   ...PrivacyEnvShape,
+  /** How often a writing process deletes what the tenants' retention_days no longer keep (docs/privacy.md); only with a retention configured. */
+  RETENTION_INTERVAL_MS: int(86_400_000),
 })
   .refine((config) => config.VIEW_REPAIR_INTENT_EXPIRY_MS > config.VIEW_REPAIR_INTERVAL_MS, {
     // Each round stores the cancellations of the writes that returned: an expiry within one round

@@ -79,6 +79,17 @@ export function createIngestMetrics() {
       help: "View repair rounds that failed (ClickHouse unreachable, or the repair lock held past the round's timeout)",
       registers: [registry],
     }),
+    retentionDeleted: new Counter({
+      name: "answerscope_ingest_retention_deleted_rows_total",
+      help: "Rows the tenants' retention deleted, per table (warehouse/src/privacy/retention.ts)",
+      labelNames: ["table"],
+      registers: [registry],
+    }),
+    retentionFailures: new Counter({
+      name: "answerscope_ingest_retention_failures_total",
+      help: "Retention rounds that failed (ClickHouse unreachable, the repair lock held past the timeout)",
+      registers: [registry],
+    }),
     warehouseUp: new Gauge({
       name: "answerscope_ingest_warehouse_up",
       help: "1 when the last warehouse write succeeded",

@@ -18,6 +18,7 @@ import { createIngestServer } from "./ingest-server";
 import { connectProducer, createKafka } from "./kafka/client";
 import { IngestWorker } from "./kafka/worker";
 import { createIngestMetrics } from "./metrics";
+import { startRetention } from "./retention";
 import { createFactBuffer, retryPolicyOf, type Writer } from "./sink/warehouse-writer";
 import type { Producer } from "kafkajs";
 
@@ -132,7 +133,9 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
     }
   }
 
-  const stopRepairs = runWorker || (runCollector && !kafkaMode) ? startViewRepairs(writer, logger) : async () => {};
+  const writes = runWorker || (runCollector && !kafkaMode);
+  const stopRepairs = writes ? startViewRepairs(writer, logger) : async () => {};
+  const stopRetention = writes ? startRetention(writer, logger) : async () => {};
 
   // Bootstrap keys and the stored ones, reloaded without a restart (warehouse/src/keys/).
   const keys = sink
@@ -178,6 +181,7 @@ export async function startIngestService(config: IngestConfig, shared?: Warehous
       workerBuffer.abort();
       collectorBuffer.abort();
       await stopRepairs();
+      await stopRetention();
       await writer.intents.flush().catch(() => {}); // lost, it only makes a repair that finds nothing to add
       await worker?.stop();
       await producer?.disconnect();

@@ -23,6 +23,9 @@ export { TOOL_CALL_RULES_SOURCE } from "./sink/foreign-tool-calls";
 export * from "./privacy/tenant-privacy";
 export { applyQueryTextPolicy, storedQueryText } from "./privacy/query-text-policy";
 export { eraseUser, userHashOf, type Erasure } from "./privacy/erase-user";
+export { applyRetention, retentionCutoffMs, retentionLine, type TenantRetention } from "./privacy/retention";
+export { anyRetention, runRetentionRound } from "./privacy/retention-round";
+export { TENANT_TABLE_NAMES, TENANT_TABLES } from "./privacy/tenant-tables";
 export * from "./queries/query-input";
 // The metric catalog, for the services that read contracts through the warehouse (the exporter).
 export {

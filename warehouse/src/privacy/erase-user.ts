@@ -5,54 +5,37 @@ import { insertRows } from "../insert-rows";
 import { hoursOf, markRollupStale, rebuildStaleRollupHours } from "../outcomes/outcome-rollup";
 import { repairViews } from "../repairs/repair-views";
 import { sqlValue } from "../sql/escape";
+import { countRows, deleteRows } from "./delete-rows";
+import { TENANT_TABLE_NAMES, TENANT_TABLES, type EraseKey } from "./tenant-tables";
 
 /**
- * Where one user's rows are, per table (docs/privacy.md): the facts the user sent (by user_id),
- * what was derived from the user's answers (by response_id) and calls (by tool_call_id), and the
- * refused events that name the user in their stored payload. Metrics views are not listed: their
- * sums are corrected from the remaining facts afterwards (repairViews), not deleted.
+ * Where one user's rows are, per table of TENANT_TABLES (docs/privacy.md): the facts the user sent
+ * (by user_id), what was derived from the user's answers (by response_id) and calls (by
+ * tool_call_id), and the refused events that name the user in their stored payload. The views'
+ * sums are not deleted: they are corrected from the remaining facts afterwards (repairViews).
  */
 function targets(
   user: string,
   responseIds: readonly string[],
   callIds: readonly string[],
 ): Record<string, string | null> {
-  const responses = responseIds.length > 0 ? inIdSet("response_id", responseIds) : null;
-  const calls = callIds.length > 0 ? inIdSet("tool_call_id", callIds) : null;
-  return {
-    responses: `user_id = ${sqlValue(user)}`,
-    tool_call_events: calls,
-    feedback_events: `user_id = ${sqlValue(user)}`,
-    response_labels: responses,
-    response_labels_by_time: responses,
-    external_outcome_labels: responses,
-    langfuse_written_scores: responses,
-    responses_by_session: responses,
-    tool_calls_by_response: calls,
-    tool_call_firsts: calls,
-    tool_call_states: calls,
+  const conditions: Record<Exclude<EraseKey, "repair">, string | null> = {
+    user: `user_id = ${sqlValue(user)}`,
+    response: responseIds.length > 0 ? inIdSet("response_id", responseIds) : null,
+    call: callIds.length > 0 ? inIdSet("tool_call_id", callIds) : null,
     // The sink stores payloads as compact JSON (rows.ts, redactPayload): this is how they name a user.
-    rejected_events: `positionUTF8(payload, ${sqlValue(`"user_id":${JSON.stringify(user)}`)}) > 0`,
+    payload: `positionUTF8(payload, ${sqlValue(`"user_id":${JSON.stringify(user)}`)}) > 0`,
   };
+  return Object.fromEntries(
+    TENANT_TABLE_NAMES.flatMap((table) => {
+      const key = TENANT_TABLES[table].erase;
+      return key === "repair" ? [] : [[table, conditions[key]]];
+    }),
+  );
 }
 
 const column = async (w: Warehouse, sql: string, name: string) =>
   (await queryRows<Record<string, string>>(w, sql)).map((row) => String(row[name]));
-
-/** Until every mutation of the database is done: ALTER TABLE ... DELETE returns before its rows are gone. */
-async function mutationsDone(w: Warehouse, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await queryRows<{ n: number }>(
-      w,
-      `SELECT count() AS n FROM system.mutations WHERE database = ${sqlValue(w.target.database)} AND is_done = 0`,
-    );
-    if (Number(row?.n ?? 0) === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`the deletions of the erasure did not finish within ${timeoutMs} ms (system.mutations)`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 export interface Erasure {
   tenantId: string;
@@ -71,16 +54,13 @@ export const userHashOf = (userId: string): string => createHash("sha256").updat
  * table, corrects what the views summed from them (metrics_5m, metrics_1h_by_dimension: repairViews
  * over the user's hours) and rebuilds the outcome rollup of those hours, then records the erasure
  * (`erasures`, migration 0020). Run it once the user's events have stopped arriving: an event that
- * arrives later is stored as any other. Single server or embedded engine; not on a cluster yet.
+ * arrives later is stored as any other. On a cluster the deletions run on every shard's local
+ * tables (delete-rows.ts).
  */
 export async function eraseUser(
   w: Warehouse,
   options: { tenantId: string; userId: string; settleMs?: number },
 ): Promise<Erasure> {
-  if (w.target.cluster)
-    throw new Error(
-      "erase does not run on a cluster yet: its deletions would have to reach every shard's local tables",
-    );
   const requestedAtMs = Date.now();
   const tenant = tenantCondition(options.tenantId);
   const user = `user_id = ${sqlValue(options.userId)}`;
@@ -99,20 +79,12 @@ export async function eraseUser(
     ),
   ]);
   const deletedRows: Record<string, number> = {};
+  const deletions: { table: string; condition: string }[] = [];
   for (const [table, condition] of Object.entries(targets(options.userId, responseIds, callIds))) {
-    if (condition === null) {
-      deletedRows[table] = 0;
-      continue;
-    }
-    const [count] = await queryRows<{ n: number }>(
-      w,
-      `SELECT count() AS n FROM ${w.table(table)} WHERE ${tenant} AND ${condition}`,
-    );
-    deletedRows[table] = Number(count?.n ?? 0);
-    if (deletedRows[table] > 0)
-      await w.client.command({ query: `ALTER TABLE ${w.table(table)} DELETE WHERE ${tenant} AND ${condition}` });
+    deletedRows[table] = condition === null ? 0 : await countRows(w, table, `${tenant} AND ${condition}`);
+    if (deletedRows[table] > 0) deletions.push({ table, condition: `${tenant} AND ${condition}` });
   }
-  await mutationsDone(w);
+  await deleteRows(w, deletions);
 
   const hours = hoursOf(times.map((row) => Number(row.at)));
   if (hours.length > 0) {

@@ -27,18 +27,32 @@ describe("tenant privacy configuration", () => {
         tenants: { globex: { query_text: "full" } },
       }),
     });
-    expect(tenantPrivacy(config, "other")).toEqual({ query_text: "none" });
-    expect(tenantPrivacy(config, "globex")).toEqual({ query_text: "full" });
-    expect(tenantPrivacy(loadPrivacyConfig({}), "any")).toEqual({ query_text: "redacted" });
+    expect(tenantPrivacy(config, "other")).toEqual({ query_text: "none", retention_days: null });
+    expect(tenantPrivacy(config, "globex")).toEqual({ query_text: "full", retention_days: null });
+    expect(tenantPrivacy(loadPrivacyConfig({}), "any")).toEqual({ query_text: "redacted", retention_days: null });
   });
-  it("refuses an unknown mode, an invalid tenant id and unknown keys (retention_days too, not enforced yet), naming the path", () => {
+  it("takes retention_days from the default, a tenant's own winning, null opting out", () => {
+    const config = loadPrivacyConfig({
+      ANSWERSCOPE_PRIVACY: JSON.stringify({
+        default: { retention_days: 90 },
+        tenants: { globex: { retention_days: 7 }, initech: { retention_days: null } },
+      }),
+    });
+    expect(tenantPrivacy(config, "acme").retention_days).toBe(90);
+    expect(tenantPrivacy(config, "globex").retention_days).toBe(7);
+    expect(tenantPrivacy(config, "initech").retention_days).toBeNull();
+  });
+  it("refuses an unknown mode, an invalid tenant id, a retention that is not whole days and unknown keys, naming the path", () => {
     expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"tenants": {"acme": {"query_text": "some"}}}' })).toThrow(
       /tenants\.acme\.query_text/,
     );
     expect(() =>
       loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"tenants": {"no tenant!": {"query_text": "none"}}}' }),
     ).toThrow(/invalid privacy configuration/);
-    expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"default": {"retention_days": 30}}' })).toThrow(/default/);
+    for (const days of ["0", "1.5", '"30"'])
+      expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: `{"default": {"retention_days": ${days}}}` })).toThrow(
+        /default\.retention_days/,
+      );
     expect(() => loadPrivacyConfig({ ANSWERSCOPE_PRIVACY: '{"tenant": {}}' })).toThrow(/invalid privacy configuration/);
   });
 });

@@ -12,10 +12,13 @@ import { z } from "zod";
 export const QUERY_TEXT_MODES = ["full", "redacted", "none"] as const;
 export type QueryTextMode = (typeof QUERY_TEXT_MODES)[number];
 
-// Retention per tenant is not here yet (docs/privacy.md, "Retention"): a setting nothing enforces
-// would only mislead, so the schema refuses `retention_days` until the deletion that honours it exists.
 const TenantPrivacyShape = {
   query_text: z.enum(QUERY_TEXT_MODES),
+  /**
+   * Whole UTC days of facts and refused events kept (retention.ts; docs/privacy.md, "Retention");
+   * `null`: kept until erased (the built-in), so a tenant can opt out of a default retention.
+   */
+  retention_days: z.number().int().min(1).max(36_500).nullable(),
 };
 
 export const TenantPrivacySchema = z.object(TenantPrivacyShape).strict();
@@ -30,7 +33,7 @@ export const PrivacyConfigSchema = z
   .strict();
 export type PrivacyConfig = z.output<typeof PrivacyConfigSchema>;
 
-const BUILT_IN: TenantPrivacy = { query_text: "redacted" };
+const BUILT_IN: TenantPrivacy = { query_text: "redacted", retention_days: null };
 
 /** The settings of one tenant: its own over the configured default over the built-in one. */
 export function tenantPrivacy(config: PrivacyConfig, tenantId: string): TenantPrivacy {
@@ -39,7 +42,7 @@ export function tenantPrivacy(config: PrivacyConfig, tenantId: string): TenantPr
 
 /** The settings a writing process reads its privacy configuration from (loadPrivacyConfig). */
 export const PrivacyEnvShape = {
-  /** Path of a JSON file: `{ "default": { "query_text" }, "tenants": { "<tenant>": { "query_text" } } }`... */
+  /** Path of a JSON file: `{ "default": { "query_text", "retention_days" }, "tenants": { "<tenant>": { ... } } }`... */
   ANSWERSCOPE_PRIVACY_FILE: z.string().optional(),
   /** ...or the same JSON inline. */
   ANSWERSCOPE_PRIVACY: z.string().optional(),
