@@ -39,7 +39,10 @@ module.exports = {
         "A service depends on contracts, warehouse and runtime; only server (answerscope serve) composes services.",
       severity: "error",
       from: { path: inAny(SERVICES) },
-      to: { path: inAny(["server", "test", "bench", "importer", "demo", "sdk", ...SERVICES]), pathNot: "^$1/" },
+      to: {
+        path: inAny(["server", "test", "test-kit", "bench", "importer", "demo", "sdk", ...SERVICES]),
+        pathNot: "^$1/",
+      },
     },
     {
       name: "services-use-only-the-dashboards-url-scheme",
@@ -67,8 +70,7 @@ module.exports = {
       from: { path: inAny(except("test", "bench")) },
       to: { dependencyTypes: ["local"], pathNot: ["^$1/", "^scripts/", "node_modules"] },
     },
-    // The one known exception: test/ and bench/ still import each other's harness code by relative path
-    // until the planned test kit workspace holds it; every other package they reach by its name.
+    // test/ and bench/ read the SDK's source; every other package they reach by its name.
     ...["test", "bench"].map((name) => ({
       name: "no-relative-import-across-packages",
       comment:
@@ -76,14 +78,21 @@ module.exports = {
         "source it is built from, and the fetch-only test bundles it with the build's own options.",
       severity: "error",
       from: { path: `^${name}/` },
-      to: { dependencyTypes: ["local"], pathNot: ["^(test|bench|scripts)/", "^sdk/(src|scripts)/", "node_modules"] },
+      to: { dependencyTypes: ["local"], pathNot: [`^${name}/`, "^scripts/", "^sdk/(src|scripts)/", "node_modules"] },
     })),
     {
-      name: "test-and-bench-import-each-other",
-      comment: "The known exception, listed on every run (severity info) so that it stays visible until it is gone.",
-      severity: "info",
-      from: { path: "^(test|bench)/" },
-      to: { path: "^(test|bench)/", pathNot: "^$1/" },
+      name: "nothing-imports-the-suites",
+      comment: "The harnesses the suites and the bench share live in test-kit/; test/ holds only the suites' own code.",
+      severity: "error",
+      from: { pathNot: "^test/" },
+      to: { path: "^test/" },
+    },
+    {
+      name: "only-the-suites-import-the-bench",
+      comment: "The bench's smoke tests (test/integration/*bench-smoke*) run its functions at a tiny scale.",
+      severity: "error",
+      from: { pathNot: "^(bench|test)/" },
+      to: { path: "^bench/" },
     },
   ],
   options: {

@@ -17,6 +17,7 @@ COPY server/package.json server/
 COPY importer/package.json importer/
 COPY sdk/package.json sdk/
 COPY bench/package.json bench/
+COPY test-kit/package.json test-kit/
 COPY test/package.json test/
 RUN npm ci --no-audit --no-fund
 COPY . .

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CLICKHOUSE_IMAGE } from "../test/src/containers";
+import { CLICKHOUSE_IMAGE } from "@answerscope/test-kit/containers";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -15,7 +15,7 @@ function composeImages(file: string): { name: string; tag: string }[] {
 
 /**
  * The ClickHouse server that deployments and the container-backed tests run is one version,
- * declared in test/src/containers.ts; the compose files must name the same (they cannot import it),
+ * declared in test-kit/src/containers.ts; the compose files must name the same (they cannot import it),
  * and it must be a current release, in the 26.x line the embedded engine (chDB) tests in CI.
  */
 describe("the ClickHouse server image", () => {

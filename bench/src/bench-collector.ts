@@ -1,5 +1,5 @@
 import { queryRows, sqlValue } from "@answerscope/warehouse";
-import { startIngestProcess } from "../../test/src/ingest-process";
+import { startIngestProcess } from "@answerscope/test-kit";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-warehouse";
 
 export interface BenchCollector {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../../test/src/services";
+import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "@answerscope/test-kit";
 import { createBenchWarehouse } from "./bench-warehouse";
 import { buildServices } from "../../scripts/build-services";
 import { parseBenchOptions } from "./cli-options";

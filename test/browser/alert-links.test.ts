@@ -13,17 +13,17 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_PATHS, PARAMS, VIEWS } from "@answerscope/dashboard/routes";
 import { loadThroughSink } from "../src/load-through-sink";
-import { waitFor } from "../src/wait-for";
-import { stack } from "./support/api";
-import { newContext, waitForView } from "./support/browser";
-import { loggedIn, useBrowser } from "./support/session";
 import {
+  waitFor,
   prometheusAlerts,
   prometheusQuery,
   startAlertingStack,
   startExporterProcess,
   type AlertingStack,
-} from "./stack/alerting-stack";
+} from "@answerscope/test-kit";
+import { stack } from "./support/api";
+import { newContext, waitForView } from "./support/browser";
+import { loggedIn, useBrowser } from "./support/session";
 import { ratedAnswers } from "./stack/rated-answers";
 
 const TENANT = "oncall";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { remoteOutage } from "../src/outage-control";
-import { waitFor } from "../src/wait-for";
+import { waitFor } from "@answerscope/test-kit";
 import { stack } from "./support/api";
 import { waitForView } from "./support/browser";
 import { loggedIn, useBrowser, viewUrl } from "./support/session";

@@ -8,7 +8,7 @@ import {
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeWarehouse } from "../src/cluster";
-import { waitFor } from "../src/wait-for";
+import { waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 /**

@@ -2,7 +2,7 @@ import { loadMigrations, queryRows, sqlValue } from "@answerscope/warehouse";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLUSTER_NODES, clusterNode, nodeWarehouse } from "../src/cluster";
-import { runEntry } from "../src/service-process";
+import { runEntry } from "@answerscope/test-kit";
 
 /**
  * Two migration runner processes (`npm run migrate`'s entry) started at the same moment against

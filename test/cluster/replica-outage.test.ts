@@ -1,14 +1,22 @@
 import { queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiProcess } from "../src/api-process";
+import {
+  startApiProcess,
+  type IngestProcess,
+  groupLag,
+  kafkaFor,
+  produceMix,
+  TOPICS,
+  type ServiceProcess,
+  startClickHouse,
+  startKafka,
+  stopClickHouse,
+  stopKafka,
+  waitFor,
+} from "@answerscope/test-kit";
 import { clusterNode, localCount, nodeWarehouse } from "../src/cluster";
 import { startTestWorker, unfinishedRepairs, viewResponseCount } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
-import type { IngestProcess } from "../src/ingest-process";
-import { groupLag, kafkaFor, produceMix, TOPICS } from "../src/kafka";
-import type { ServiceProcess } from "../src/service-process";
-import { startClickHouse, startKafka, stopClickHouse, stopKafka } from "../src/services";
-import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse } from "../src/warehouse";
 
 const READ_KEY = "read-key-outage-0123456789";

@@ -2,10 +2,7 @@ import type { Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsInserted, startTestWorker, unfinishedRepairs, viewResponseCount } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
-import type { IngestProcess } from "../src/ingest-process";
-import { kafkaFor, produceMix } from "../src/kafka";
-import { startKafka, stopKafka } from "../src/services";
-import { waitFor } from "../src/wait-for";
+import { type IngestProcess, kafkaFor, produceMix, startKafka, stopKafka, waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse } from "../src/warehouse";
 
 /**

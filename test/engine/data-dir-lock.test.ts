@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runEntry, startQuietProcess } from "../src/service-process";
+import { runEntry, startQuietProcess } from "@answerscope/test-kit";
 
 /**
  * Two real processes of the product on one data directory: the outcome evaluator holds it, the

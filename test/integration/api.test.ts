@@ -6,7 +6,7 @@ import { inject } from "vitest";
 import { buildTenantState, type EdgeCaseDataset, type TenantState } from "../reference";
 import { qs, startTestApi, TEST_KEY_ENTRIES, TEST_KEYS, type TestApi } from "../src/api-server";
 import { loadApiDataset } from "../src/api-dataset";
-import { startApiProcess } from "../src/api-process";
+import { startApiProcess } from "@answerscope/test-kit";
 import { dropTestWarehouse } from "../src/warehouse";
 
 /**

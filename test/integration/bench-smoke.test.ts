@@ -32,7 +32,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { Kafka, logLevel } from "kafkajs";
 import { afterAll, describe, expect, it, inject } from "vitest";
-import { hasExternalClickHouse, hasExternalKafka, startKafka, stopKafka } from "../src/services";
+import { hasExternalClickHouse, hasExternalKafka, startKafka, stopKafka } from "@answerscope/test-kit";
 
 /**
  * The benchmark (npm run bench, bench/) at a tiny scale, so its SQL and harness cannot rot

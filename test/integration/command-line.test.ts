@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spawnEntry } from "../src/service-process";
+import { spawnEntry } from "@answerscope/test-kit";
 
 // The product's commands on a mistake and on --help (server/src/command-line.ts): they answer
 // before opening any warehouse, so none is started here.

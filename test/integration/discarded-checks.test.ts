@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateEdgeCaseDataset } from "../reference";
 import { sinkBatches } from "../src/load-through-sink";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
-import { waitFor } from "../src/wait-for";
+import { waitFor } from "@answerscope/test-kit";
 
 /**
  * The ingest service's buffer (ingest/src/sink/warehouse-writer.ts) announces a write when it

@@ -3,9 +3,7 @@ import { writeFacts, type FactBatch, type Warehouse } from "@answerscope/warehou
 import type { Kafka } from "kafkajs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildEventMix } from "../src/event-mix";
-import { kafkaFor, produceMix, TOPICS, topicSize } from "../src/kafka";
-import { startKafka, stopKafka } from "../src/services";
-import { waitFor } from "../src/wait-for";
+import { kafkaFor, produceMix, TOPICS, topicSize, startKafka, stopKafka, waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse, rawCounts } from "../src/warehouse";
 
 /**

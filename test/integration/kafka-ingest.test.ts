@@ -4,10 +4,16 @@ import type { Kafka } from "kafkajs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ingestWorkerEnv, rowsInserted, unfinishedRepairs, viewResponseCount } from "../src/ingest-workers";
 import { buildEventMix } from "../src/event-mix";
-import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
-import { kafkaFor, produceMix, readDeadLetters } from "../src/kafka";
-import { startKafka, stopKafka } from "../src/services";
-import { waitFor } from "../src/wait-for";
+import {
+  startIngestProcess,
+  type IngestProcess,
+  kafkaFor,
+  produceMix,
+  readDeadLetters,
+  startKafka,
+  stopKafka,
+  waitFor,
+} from "@answerscope/test-kit";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse, rawCounts } from "../src/warehouse";
 
 /**

@@ -16,10 +16,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServe, type ServeProcess } from "../src/serve-process";
+import { startServe, type ServeProcess, spawnEntry, waitFor } from "@answerscope/test-kit";
 import { startCuttingProxy } from "../src/cutting-proxy";
-import { spawnEntry } from "../src/service-process";
-import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 // Keys as data (docs/operations.md, Keys): `answerscope keys` against a running serve, whose

@@ -15,9 +15,8 @@ import {
 import { TIME_ZONE } from "@answerscope/importer/testing/vikingbot-fixtures";
 import { sessionText } from "@answerscope/importer/testing/vikingbot-lines";
 import { startTestApi, type TestApi } from "../src/api-server";
-import { startTestIngest, type TestIngest } from "../src/ingest-process";
-import { startKafka, stopKafka } from "../src/services";
-import { waitFor } from "../src/wait-for";
+import { startTestIngest, type TestIngest } from "../src/test-ingest";
+import { startKafka, stopKafka, waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse } from "../src/warehouse";
 
 const TENANT = "vbagree";

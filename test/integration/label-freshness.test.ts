@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventBuilder } from "../reference";
 import { qs, startTestApi, TEST_KEY_ENTRIES, TEST_KEYS, type TestApi } from "../src/api-server";
 import { loadThroughSink } from "../src/load-through-sink";
-import { waitFor } from "../src/wait-for";
+import { waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 /**

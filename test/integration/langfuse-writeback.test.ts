@@ -20,7 +20,7 @@ import { EventBuilder } from "../reference";
 import { startTestApi, type TestApi } from "../src/api-server";
 import { startFakeLangfuse, type FakeLangfuse, type ReceivedSpan, type RecordedRequest } from "../src/fake-langfuse";
 import { loadThroughSink } from "../src/load-through-sink";
-import { waitFor } from "../src/wait-for";
+import { waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 /**

@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportSpans, recordingTracer } from "../src/otlp-export";
-import { startServe, type ServeProcess } from "../src/serve-process";
-import { waitFor } from "../src/wait-for";
+import { startServe, type ServeProcess, waitFor } from "@answerscope/test-kit";
 
 const INGEST_KEY = "aisdk-ingest-key-000000001";
 const READ_KEY = "aisdk-read-key-0000000001";

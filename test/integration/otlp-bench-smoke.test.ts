@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it, inject } from "vitest";
-import { measureOtlpIngest } from "../../bench/src/otlp/otlp-section";
+import { measureOtlpIngest } from "@answerscope/bench";
 
 /** The bench's otlp section at a tiny scale, so it cannot rot: both paths measured, every answer stored. */
 describe("bench otlp section (smoke)", () => {

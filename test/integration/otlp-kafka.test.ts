@@ -1,14 +1,21 @@
 import type { Warehouse } from "@answerscope/warehouse";
 import type { Kafka } from "kafkajs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
+import {
+  startIngestProcess,
+  type IngestProcess,
+  kafkaFor,
+  readDeadLetters,
+  topicSize,
+  TOPICS,
+  metricValue,
+  startKafka,
+  stopKafka,
+  waitFor,
+} from "@answerscope/test-kit";
 import { ingestWorkerEnv } from "../src/ingest-workers";
-import { kafkaFor, readDeadLetters, topicSize, TOPICS } from "../src/kafka";
-import { metricValue } from "../src/metrics-page";
 import { recordAgentTurn } from "../src/otlp-agent-turn";
 import { exportSpans, recordingTracer } from "../src/otlp-export";
-import { startKafka, stopKafka } from "../src/services";
-import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse, rawCounts } from "../src/warehouse";
 
 const INGEST_KEY = "otlp-kafka-ingest-key-0001";

@@ -4,8 +4,7 @@ import { AnswerscopeClient, type AnswerscopeOptions, type ResponseCompletedField
 import { startAnswerLosingProxy } from "../src/answer-losing-proxy";
 import type { ClickHouseOutage } from "../src/clickhouse-outage";
 import { startCuttingProxy } from "../src/cutting-proxy";
-import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
-import { waitFor } from "../src/wait-for";
+import { startIngestProcess, type IngestProcess, waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 // The SDK against the real collector (ingest/src/main.ts in its own process, single-node: straight

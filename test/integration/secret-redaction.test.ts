@@ -7,14 +7,20 @@ import {
 } from "@answerscope/contracts";
 import { queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiProcess } from "../src/api-process";
-import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
+import {
+  startApiProcess,
+  startIngestProcess,
+  type IngestProcess,
+  kafkaFor,
+  readDeadLetters,
+  TOPICS,
+  type ServiceProcess,
+  startKafka,
+  stopKafka,
+  waitFor,
+} from "@answerscope/test-kit";
 import { ingestWorkerEnv } from "../src/ingest-workers";
-import { kafkaFor, readDeadLetters, TOPICS } from "../src/kafka";
 import { leakedShapes, warehouseLeaks } from "../src/secret-leaks";
-import type { ServiceProcess } from "../src/service-process";
-import { startKafka, stopKafka } from "../src/services";
-import { waitFor } from "../src/wait-for";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 /** Every planted secret, one a line, in each text field of each event below. */

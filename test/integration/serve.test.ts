@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchServe, serveRefusal, startServe, type ServeProcess } from "../src/serve-process";
-import { waitFor } from "../src/wait-for";
+import { launchServe, serveRefusal, startServe, type ServeProcess, waitFor } from "@answerscope/test-kit";
 
 const INGEST_KEY = "serve-ingest-key-000000001";
 const READ_KEY = "serve-read-key-0000000001";

@@ -8,8 +8,7 @@ import {
   type Warehouse,
 } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { metricValue } from "../src/metrics-page";
-import { waitFor } from "../src/wait-for";
+import { metricValue, waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
 type Service = Awaited<ReturnType<typeof startIngestService>>;

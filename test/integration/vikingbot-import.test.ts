@@ -25,7 +25,7 @@ import {
 } from "@answerscope/importer/testing/vikingbot-fixtures";
 import { assistantLine, sessionText } from "@answerscope/importer/testing/vikingbot-lines";
 import { projectClusterEnv } from "../src/ingest-workers";
-import { waitFor } from "../src/wait-for";
+import { waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse, rawCounts } from "../src/warehouse";
 
 const TENANT = "vb";

@@ -2,12 +2,17 @@ import { createWarehouse, migrate, type Warehouse } from "@answerscope/warehouse
 import type { Kafka } from "kafkajs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEventMix } from "../src/event-mix";
-import { startIngestProcess, type IngestProcess } from "../src/ingest-process";
-import { kafkaFor, produceMix } from "../src/kafka";
-import { metricValue } from "../src/metrics-page";
+import {
+  startIngestProcess,
+  type IngestProcess,
+  kafkaFor,
+  produceMix,
+  metricValue,
+  startKafka,
+  stopKafka,
+  waitFor,
+} from "@answerscope/test-kit";
 import { clickHouseOutage, type ClickHouseOutage } from "../src/clickhouse-outage";
-import { startKafka, stopKafka } from "../src/services";
-import { waitFor } from "../src/wait-for";
 import { dedupedCounts } from "../src/warehouse";
 
 const metric = (worker: IngestProcess, name: string) => metricValue(worker.port, name);

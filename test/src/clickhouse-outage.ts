@@ -1,5 +1,5 @@
 import { startCuttingProxy } from "./cutting-proxy";
-import { hasExternalClickHouse, startClickHouse, stopClickHouse } from "./services";
+import { hasExternalClickHouse, startClickHouse, stopClickHouse } from "@answerscope/test-kit";
 
 /** A ClickHouse a test can take away and bring back, whichever ClickHouse the suite runs on. */
 export interface ClickHouseOutage {

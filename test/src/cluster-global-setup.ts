@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { buildServices } from "../../scripts/build-services";
-import { startClickHouseCluster, stopClickHouseCluster } from "./services";
+import { startClickHouseCluster, stopClickHouseCluster } from "@answerscope/test-kit";
 
 declare module "vitest" {
   export interface ProvidedContext {

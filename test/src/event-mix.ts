@@ -1,14 +1,8 @@
 import { makeFeedback, makeResponseCompleted, makeToolCall } from "@answerscope/contracts";
-
-/** One message as a producer would send it: the topic's event kind, its key and its text. */
-export interface MixMessage {
-  kind: "response_completed" | "tool_call" | "feedback_submitted";
-  key: string;
-  value: string;
-}
+import type { TopicMessage } from "@answerscope/test-kit";
 
 export interface EventMix {
-  messages: MixMessage[];
+  messages: TopicMessage[];
   /** Distinct valid events per fact table, per tenant: what deduped reads must show. */
   expected: { responses: number; toolCalls: number; feedback: number };
   /** The malformed messages' expected rejection reasons, in message order. */
@@ -31,12 +25,12 @@ export function buildEventMix({
   runId: string;
   malformedEvery?: number;
 }): EventMix {
-  const messages: MixMessage[] = [];
+  const messages: TopicMessage[] = [];
   const malformed: EventMix["malformed"] = [];
   const expected = { responses: 0, toolCalls: 0, feedback: 0 };
   const base = Date.parse("2026-11-30T08:00:00.000Z");
   let sequence = 0;
-  const push = (kind: MixMessage["kind"], key: string, event: object) => {
+  const push = (kind: TopicMessage["kind"], key: string, event: object) => {
     const value = JSON.stringify(event);
     messages.push({ kind, key, value });
     if (++sequence % 7 === 0) messages.push({ kind, key, value }); // a re-delivery: counts once
@@ -109,7 +103,7 @@ export function buildEventMix({
     if (malformedEvery > 0 && s % malformedEvery === 0) {
       const id = `${runId}-bad${s}`;
       const good = makeResponseCompleted({ event_id: `${id}-x`, tenant_id: tenantId, session_id: sessionId });
-      const bad: { kind: MixMessage["kind"]; value: string; reason: string }[] = [
+      const bad: { kind: TopicMessage["kind"]; value: string; reason: string }[] = [
         {
           kind: "response_completed",
           value: `{"tenant_id": "${tenantId}", "event_id": "${id}-json", broken`,

@@ -1,5 +1,5 @@
 import { queryRows, tenantFactTimesSql, TIMED_FACT_TABLES, type Warehouse } from "@answerscope/warehouse";
-import { waitFor } from "./wait-for";
+import { waitFor } from "@answerscope/test-kit";
 
 export interface FactTimes {
   tenant_id: string;

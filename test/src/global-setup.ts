@@ -1,7 +1,11 @@
 import type { TestProject } from "vitest/node";
 import { buildServices } from "../../scripts/build-services";
-import { containerEngineAvailable, startClickHouseContainer, startKafkaContainer } from "./containers";
-import { hasExternalClickHouse, startClickHouse, stopClickHouse } from "./services";
+import {
+  containerEngineAvailable,
+  startClickHouseContainer,
+  startKafkaContainer,
+} from "@answerscope/test-kit/containers";
+import { hasExternalClickHouse, startClickHouse, stopClickHouse } from "@answerscope/test-kit";
 
 declare module "vitest" {
   export interface ProvidedContext {

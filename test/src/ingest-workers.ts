@@ -1,6 +1,5 @@
 import { expiredWriteIntents, pendingViewRepairs, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
-import { startIngestProcess, type IngestProcess } from "./ingest-process";
-import { metricValue } from "./metrics-page";
+import { startIngestProcess, type IngestProcess, metricValue } from "@answerscope/test-kit";
 
 /** The environment of a test's ingest worker (cluster mode, where set, comes from the project's environment). */
 export function ingestWorkerEnv(options: {

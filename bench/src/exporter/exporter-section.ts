@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { queryRows, type Warehouse } from "@answerscope/warehouse";
-import { startServiceProcess } from "../../../test/src/service-process";
-import { waitFor } from "../../../test/src/wait-for";
+import { startServiceProcess, waitFor } from "@answerscope/test-kit";
 import { progress } from "../progress";
 import { round, timeRepeated, timingOf, type Timing } from "../stats";
 

@@ -1,5 +1,5 @@
 import type { Kafka } from "kafkajs";
-import { groupLag } from "../../../test/src/kafka";
+import { groupLag } from "@answerscope/test-kit";
 
 /**
  * Waits until the group has committed everything already on `topics`, so a freshness

@@ -2,7 +2,7 @@ import { DEFAULT_DLQ_TOPIC, DEFAULT_TOPICS } from "@answerscope/contracts";
 import { topicMessagesOf, topicsWith } from "@answerscope/demo";
 import { queryMetrics } from "@answerscope/warehouse";
 import { Kafka, logLevel, Partitioners } from "kafkajs";
-import { startIngestProcess } from "../../../test/src/ingest-process";
+import { startIngestProcess } from "@answerscope/test-kit";
 import { freshBenchDatabase } from "../bench-warehouse";
 import { demoMessages } from "../demo-fact-batches";
 import { progress } from "../progress";

@@ -22,7 +22,7 @@ import {
   stopClickHouse,
   stopClickHouseCluster,
   stopKafka,
-} from "../../../test/src/services";
+} from "@answerscope/test-kit";
 
 const events = Number(process.argv[2] ?? 20_000);
 const runs = Number(process.argv[3] ?? 1);

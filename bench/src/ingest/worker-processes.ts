@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Warehouse } from "@answerscope/warehouse";
-import { startIngestProcess, type IngestProcess } from "../../../test/src/ingest-process";
+import { startIngestProcess, type IngestProcess } from "@answerscope/test-kit";
 import { CpuWindow, type CpuAccount, type ServicePids } from "./cpu-accounting";
 import { round } from "../stats";
 import { storedFactRows, storedFactRowsInParts } from "./fact-counts";

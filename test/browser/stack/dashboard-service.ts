@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { answers, startChildService, type ChildService } from "./child-service";
+import { answers, startChildService, type ChildService } from "@answerscope/test-kit";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 

@@ -2,18 +2,18 @@
  * The alerting path as deployed, for the alert-link test: the exporter (alerts/src/main.ts) as its
  * own process, Debian's Prometheus and Alertmanager, each on a free 127.0.0.1 port with a
  * temporary data dir, stopped by the process the test started. The dashboard the alerts link to
- * is the stack's real one (start-stack.ts).
+ * is the browser stack's real one (test/browser/stack/start-stack.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
-import { serviceNodeArgs } from "../../../scripts/build-services";
+import { serviceNodeArgs } from "../../scripts/build-services";
 import { startChildService, type ChildService } from "./child-service";
 import { freePort } from "./free-port";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const ok = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200;
 
 /** The exporter on a free port, once it has read the warehouse (`/readyz`). */

@@ -1,13 +1,6 @@
 import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
-import { startServiceProcess, type ServiceProcess } from "./service-process";
+import { startIngestProcess } from "@answerscope/test-kit";
 import { testEngine } from "./test-engine";
-
-export type IngestProcess = ServiceProcess;
-
-/** The real ingest service (`ingest/src/main.ts`) as its own process, ready when /readyz says so. */
-export function startIngestProcess(env: Record<string, string>, { waitReady = true } = {}): Promise<IngestProcess> {
-  return startServiceProcess("ingest/src/main.ts", env, { readyPath: waitReady ? "/readyz" : undefined });
-}
 
 export interface TestIngest {
   stop(): Promise<unknown>;

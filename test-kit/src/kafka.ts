@@ -1,6 +1,5 @@
 import { createKafka } from "@answerscope/ingest";
 import type { Kafka } from "kafkajs";
-import type { MixMessage } from "./event-mix";
 
 export const TOPICS = {
   response_completed: "answerscope.response_completed",
@@ -9,8 +8,15 @@ export const TOPICS = {
   dlq: "answerscope.dlq",
 } as const;
 
+/** One message as a producer would send it: the topic's event kind, its key and its text. */
+export interface TopicMessage {
+  kind: Exclude<keyof typeof TOPICS, "dlq">;
+  key: string;
+  value: string;
+}
+
 /** Sends messages to their topics in chunks, as a producer application would (acks from all replicas). */
-export async function produceMix(kafka: Kafka, messages: MixMessage[], chunk = 500): Promise<void> {
+export async function produceMix(kafka: Kafka, messages: TopicMessage[], chunk = 500): Promise<void> {
   const producer = kafka.producer({ allowAutoTopicCreation: false });
   await producer.connect();
   try {
