@@ -1,5 +1,7 @@
 import type { ClickHouseSettings, ClickHouseClientConfigOptions } from "@clickhouse/client";
+import { randomUUID } from "node:crypto";
 import { createChdbConnection, type ChdbExtension } from "chdb/connection";
+import { sqlValue } from "../sql/escape";
 import { lockDataDir } from "./data-dir-lock";
 import { rawInsert, rawInsertTarget } from "./raw-insert";
 import { defaultEmbeddedSessions, SessionPool } from "./session-pool";
@@ -66,9 +68,27 @@ interface EngineSession {
 /** The engine's setting defaults, read once by the first session and shared with the sessions after it. */
 type SettingDefaults = (connection: ClientConnection) => Promise<ReadonlyMap<string, string>>;
 
+/**
+ * Stops the statement named `tag` in the engine (see STATEMENT_TAG), from another session than
+ * its own, whose statements wait behind it; resolves once the engine took the request.
+ */
+type KillStatement = (tag: string) => Promise<void>;
+
+/**
+ * The setting that names each statement in the engine's process list, so a statement given up
+ * on (request timeout, abort) can be killed: chDB has no query_id of the caller's and rejects
+ * custom settings, and system.processes shows a statement's changed settings. The product sets
+ * no log_comment of its own; one a caller sends is replaced.
+ */
+const STATEMENT_TAG = "log_comment";
+
+/** How often a kill is sent again while the engine still runs the statement (it may not have started at the first). */
+const KILL_RETRY_MS = 1_000;
+
 function openEngineSession(
   options: { dataDir: string; requestTimeoutMs: number },
   defaultsOf: SettingDefaults,
+  kill: KillStatement,
 ): EngineSession {
   // chdb/connection implements client-common's Connection, the same interface as ClientConnection.
   const inner = createChdbConnection({ path: options.dataDir }) as unknown as EngineConnection;
@@ -91,25 +111,39 @@ function openEngineSession(
       // up on still runs in the engine, and a statement after it on this session would wait for it.
       busy++;
       const timeout = AbortSignal.timeout(options.requestTimeoutMs);
+      const tag = `answerscope-${randomUUID()}`;
       let engine: Promise<R>;
       try {
         // Statements reach the session in the order they are sent: the settings are worked out right before.
-        const own = (await settings).of(params.clickhouse_settings);
+        const own = (await settings).of({ ...params.clickhouse_settings, [STATEMENT_TAG]: tag });
         // Sent without the signal: chDB's promise then settles when the engine has finished the
-        // statement (chDB cannot cancel one), where with it it would settle at the abort.
+        // statement (chDB's abort only rejects early), where with it it would settle at the abort.
         engine = call(inner, { ...params, clickhouse_settings: own, abort_signal: undefined });
       } catch (error) {
         busy--;
         throw error;
       }
       running.add(engine);
+      let settled = false;
       const finished = () => {
+        settled = true;
         busy--;
         running.delete(engine);
       };
       engine.then(finished, finished);
+      // Given up on: killed in the engine, sent again until the engine has let go of it (a kill
+      // that came before the statement started finds nothing).
+      const stop = () => {
+        if (settled) return;
+        kill(tag)
+          .catch((error: unknown) => console.error(`embedded warehouse: killing statement ${tag} failed:`, error))
+          .finally(() => {
+            if (!settled) setTimeout(stop, KILL_RETRY_MS).unref();
+          });
+      };
       const signal = params.abort_signal ? AbortSignal.any([params.abort_signal, timeout]) : timeout;
       return await untilAborted(engine, signal).catch((error: unknown) => {
+        if (signal.aborted) stop();
         if (timeout.aborted)
           throw new Error(
             `Timeout error: the embedded warehouse did not answer within ${options.requestTimeoutMs} ms`,
@@ -156,7 +190,8 @@ const SESSION_TIMEOUT_MS = 60_000;
  *   kept every row and every materialized-view row, and a write was visible to the next read of
  *   another session (probed on chDB 3.4 / ClickHouse 26.7);
  * - the request timeout: a statement that runs longer rejects with a timeout error, as an HTTP
- *   request would (the engine finishes it in the background: chDB cannot cancel a running query);
+ *   request would, and is killed in the engine (chDB's own abort only rejects early and leaves it
+ *   running); its session counts as busy until the engine has let go of it;
  * - a close that waits for the statements still running, because closing the engine's session
  *   under a running statement aborts the engine for the rest of the process.
  */
@@ -175,9 +210,27 @@ export function createEmbeddedConnection(options: {
     });
     return defaults;
   };
+  // Kills go through a connection of their own: the pool's sessions may all be busy, and a
+  // killed statement's session runs nothing else until the engine has let go of it.
+  let control: ClientConnection | undefined;
+  const kills = new Set<Promise<unknown>>();
+  const kill: KillStatement = async (tag) => {
+    control ??= createChdbConnection({ path: options.dataDir }) as unknown as ClientConnection;
+    const done = control.command({
+      query: `KILL QUERY WHERE Settings[${sqlValue(STATEMENT_TAG)}] = ${sqlValue(tag)} ASYNC`,
+    });
+    kills.add(done);
+    try {
+      await done;
+    } finally {
+      kills.delete(done);
+    }
+  };
   let pool: SessionPool<EngineSession>;
   try {
-    pool = new SessionPool(options.sessions ?? defaultEmbeddedSessions(), () => openEngineSession(options, defaultsOf));
+    pool = new SessionPool(options.sessions ?? defaultEmbeddedSessions(), () =>
+      openEngineSession(options, defaultsOf, kill),
+    );
   } catch (error) {
     release();
     throw error;
@@ -187,7 +240,7 @@ export function createEmbeddedConnection(options: {
   function sessionOf(sessionId: string | undefined): { session: EngineSession; touch: () => void } {
     if (!sessionId) return { session: pool.pick(), touch: () => {} };
     let entry = named.get(sessionId);
-    if (!entry) named.set(sessionId, (entry = { session: openEngineSession(options, defaultsOf) }));
+    if (!entry) named.set(sessionId, (entry = { session: openEngineSession(options, defaultsOf, kill) }));
     const current = entry;
     const touch = () => {
       clearTimeout(current.idle);
@@ -236,6 +289,9 @@ export function createEmbeddedConnection(options: {
           for (const { idle } of sessions) clearTimeout(idle);
           await Promise.allSettled(sessions.map(({ session }) => session.close()));
           await pool.close();
+          // Closing a chDB session under a running statement (a kill) aborts the engine.
+          await Promise.allSettled([...kills]);
+          await control?.close();
         } finally {
           release();
         }
