@@ -1,3 +1,4 @@
+import { errorClass } from "@answerscope/runtime";
 import { readLabelFreshness, writebackStatuses, type Warehouse } from "@answerscope/warehouse";
 import { durationMs } from "../duration";
 import { ArrivalCounters } from "./arrival-counters";
@@ -100,8 +101,9 @@ export function createQualityExporter({
       return true;
     } catch (error) {
       metrics.recordFailure(clock() - started);
+      // The error's class only: a warehouse error's message can quote a statement and its values.
       log(
-        `refresh failed (serving the figures of ${metrics.lastSuccessMs() ? new Date(metrics.lastSuccessMs()!).toISOString() : "no refresh yet"}): ${error instanceof Error ? error.message : String(error)}`,
+        `refresh failed (serving the figures of ${metrics.lastSuccessMs() ? new Date(metrics.lastSuccessMs()!).toISOString() : "no refresh yet"}): ${errorClass(error)}`,
       );
       return false;
     }

@@ -13,7 +13,8 @@ export async function startExporterService(
   shared?: Warehouse,
 ): Promise<RunningRole & { port: number }> {
   const logger = createLogger("exporter");
-  const log = (message: string) => logger.info(message);
+  // Only a failed refresh is logged: a warning, the figures of the last good one are served meanwhile.
+  const log = (message: string) => logger.warn(message);
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(exporterWarehouseConfig(config)));
   const exporter = createQualityExporter({ warehouse, config, log });
   // /metrics serves the last computed figures, never a query.
