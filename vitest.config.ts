@@ -27,6 +27,7 @@ const ENGINE_26_SUITES = [
   "test/integration/tool-call-firsts.test.ts",
   "test/integration/tool-call-ownership.test.ts",
   "test/integration/erase-user.test.ts",
+  "test/integration/retention.test.ts",
   "test/integration/tenant-fact-times.test.ts",
   "test/integration/view-repairs.test.ts",
   "test/integration/escaping.test.ts",
@@ -34,6 +35,7 @@ const ENGINE_26_SUITES = [
   "test/integration/migrations.test.ts",
   "test/integration/langfuse-writeback.test.ts",
   "test/integration/langfuse-feedback-pull.test.ts",
+  "test/integration/attribution.test.ts",
 ];
 
 export default defineConfig({
@@ -89,6 +91,8 @@ export default defineConfig({
             "test/integration/tenant-fact-times.test.ts",
             "test/integration/table-lock.test.ts",
             "test/integration/api-figures.test.ts",
+            "test/integration/erase-user.test.ts",
+            "test/integration/retention.test.ts",
             "test/cluster/**/*.test.ts",
           ],
           ...clusterSettings,
