@@ -3,3 +3,4 @@ export * from "./stored-keys";
 export * from "./key-ring-reload";
 export * from "./key-json";
 export * from "./service-key-ring";
+export * from "./expired-sessions";

@@ -1,6 +1,9 @@
 import type { Warehouse } from "../client";
 import { runPeriodically } from "../periodic";
+import { deleteExpiredSessions, EXPIRED_SESSION_SWEEP_MS } from "./expired-sessions";
 import { activeKeyHashes, keyHash, type ActiveKeyHash } from "./stored-keys";
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
 /** Who a presented key is: the shape of the bootstrap key ring's answer (ANSWERSCOPE_KEYS(_FILE)). */
 export interface KeyIdentity {
@@ -34,6 +37,8 @@ export interface KeyRingReloadOptions {
   intervalMs: number;
   log: (line: string) => void;
   now?: () => number;
+  /** Between two deletions of long-expired dashboard sessions (expired-sessions.ts); default hourly. */
+  sessionSweepMs?: number;
 }
 
 /** How long a key added or dropped here overrides what a reload read: a write may take a moment to be readable (a cluster's Distributed insert). */
@@ -57,7 +62,24 @@ export async function startKeyRingReload(
   const dropped = new Map<string, number>();
   const status = { reloads: 0, failures: 0, lastSuccessMs: null as number | null, lastError: null as string | null };
 
+  const sweepMs = options.sessionSweepMs ?? EXPIRED_SESSION_SWEEP_MS;
+  let lastSweepMs = -Infinity;
+
+  /**
+   * Every login stores a session that is never used again once expired: deleted here, at most
+   * every `sweepMs`, so the table and each reload's read stay the size of the live keys. A failed
+   * deletion is tried again at the next sweep; the reload itself never waits on it failing.
+   */
+  async function sweepExpiredSessions(): Promise<void> {
+    if (now() - lastSweepMs < sweepMs) return;
+    lastSweepMs = now();
+    await deleteExpiredSessions(w, lastSweepMs).catch((error: unknown) =>
+      options.log(`key ring: deleting expired dashboard sessions failed (${errorName(error)}); tried again later`),
+    );
+  }
+
   async function reload(): Promise<void> {
+    await sweepExpiredSessions();
     try {
       const keys = await activeKeyHashes(w, now());
       stored = new Map(keys.map((key) => [key.keyHash, key]));

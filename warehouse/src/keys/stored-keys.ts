@@ -4,7 +4,7 @@ import { insertRows } from "../insert-rows";
 import { sqlValue } from "../sql/escape";
 
 /** The table of migration 0019. */
-const KEYS_TABLE = "api_keys";
+export const KEYS_TABLE = "api_keys";
 
 /** The kinds a stored key can have: `session` is a dashboard login, a read key that expires and ends at logout. */
 export const STORED_KEY_KINDS = ["ingest", "read", "session"] as const;
