@@ -1,6 +1,7 @@
 import { evaluateOutcomes, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  attributionFromState,
   buildTenantState,
   EventBuilder,
   type EdgeCaseDataset,
@@ -8,7 +9,7 @@ import {
   type RawEvent,
   type TenantState,
 } from "../reference";
-import { attributionFromState } from "../reference/attribution";
+
 import { loadApiDataset } from "../src/api-dataset";
 import { loadThroughSink } from "../src/load-through-sink";
 import { qs, startTestApi, TEST_KEY_ENTRIES, TEST_KEYS, type TestApi } from "../src/api-server";

@@ -5,6 +5,16 @@ export { classifyQuery } from "./classify";
 export { reasonCodeOf, REASON_CODES } from "./reason-code";
 export { referenceMetrics, rowStatsFromState, rateParts, type RowStats } from "./metrics";
 export { referenceLabels } from "./labels";
+export {
+  referenceAttribution,
+  attributionFromState,
+  spearmanRho,
+  averageRanks,
+  ATTRIBUTION_MIN_SAMPLE,
+  LATENCY_EDGES_MS,
+  type AttributionQuery,
+  type RefAttribution,
+} from "./attribution";
 export { referenceTools } from "./tools";
 export { referenceFeedbackTargets } from "./feedback";
 export { referenceCompare, MIN_DENOMINATOR } from "./compare";
