@@ -32,26 +32,35 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * The test's own statement of which rows a retention removes, per table: its time before the
  * cutoff (tool calls whole, by their first event). Keyed like TENANT_TABLES: a table added there
- * fails the check below until it is stated here.
+ * fails the check below until it is stated here. Rows are counted by the table's sorting key
+ * (signed tables: the keys whose signs do not sum to 0), which a background merge leaves as it is:
+ * raw row counts of these engines shrink whenever a merge folds rows.
  */
 const callBegunBefore = `tool_call_id IN (SELECT tool_call_id FROM {{events}} WHERE tenant_id = ${sqlValue(TENANT)} GROUP BY tool_call_id HAVING min(occurred_at) < ${CUTOFF})`;
-const OLD: Record<string, string> = {
-  responses: `occurred_at < ${CUTOFF}`,
-  tool_call_events: callBegunBefore,
-  feedback_events: `occurred_at < ${CUTOFF}`,
-  response_labels: `occurred_at < ${CUTOFF}`,
-  response_labels_by_time: `occurred_at < ${CUTOFF}`,
-  external_outcome_labels: `occurred_at < ${CUTOFF}`,
-  langfuse_written_scores: `written_at_ms < ${CUTOFF_MS}`,
-  responses_by_session: `occurred_at < ${CUTOFF}`,
-  tool_calls_by_response: callBegunBefore,
-  tool_call_firsts: `first_at < ${CUTOFF}`,
-  tool_call_states: `first_at < ${CUTOFF}`,
-  rejected_events: `received_at < ${CUTOFF}`,
-  metrics_5m: `bucket < ${CUTOFF}`,
-  metrics_1h_by_dimension: `bucket < ${CUTOFF}`,
-  outcomes_1h_by_dimension: `bucket < ${CUTOFF}`,
-  outcome_rollup_stale: `bucket < ${CUTOFF}`,
+const olderThanCutoff = (column: string) => `${column} < ${CUTOFF}`;
+const METRICS_5M_KEY =
+  "bucket, model, provider, channel, chat_type, session_type, language, user_segment, query_category, prompt_version, bot_version, tool_used";
+const TABLES: Record<string, { old: string; key: string; signed?: true }> = {
+  responses: { old: olderThanCutoff("occurred_at"), key: "response_id, event_id" },
+  tool_call_events: { old: callBegunBefore, key: "tool_call_id, event_id" },
+  feedback_events: { old: olderThanCutoff("occurred_at"), key: "target_id, event_id" },
+  response_labels: { old: olderThanCutoff("occurred_at"), key: "response_id" },
+  response_labels_by_time: { old: olderThanCutoff("occurred_at"), key: "occurred_at_ms, response_id" },
+  external_outcome_labels: { old: olderThanCutoff("occurred_at"), key: "response_id, source, event_id" },
+  langfuse_written_scores: { old: `written_at_ms < ${CUTOFF_MS}`, key: "response_id, name" },
+  responses_by_session: { old: olderThanCutoff("occurred_at"), key: "session_id, response_id" },
+  tool_calls_by_response: { old: callBegunBefore, key: "response_id, tool_call_id" },
+  tool_call_firsts: { old: olderThanCutoff("first_at"), key: "first_at_ms, tool_call_id", signed: true },
+  tool_call_states: {
+    old: olderThanCutoff("first_at"),
+    key: "first_at_ms, tool_call_id, status, tool_name, error_category, duration_ms",
+    signed: true,
+  },
+  rejected_events: { old: olderThanCutoff("received_at"), key: "reason, dedup_key" },
+  metrics_5m: { old: olderThanCutoff("bucket"), key: METRICS_5M_KEY },
+  metrics_1h_by_dimension: { old: olderThanCutoff("bucket"), key: "dimension, bucket, value" },
+  outcomes_1h_by_dimension: { old: olderThanCutoff("bucket"), key: "dimension, bucket, value, prev_hour" },
+  outcome_rollup_stale: { old: olderThanCutoff("bucket"), key: "bucket" },
 };
 
 /** The day boundary, planted: a second before the cutoff goes, the cutoff itself stays; a call begun before it goes whole. */
@@ -93,15 +102,13 @@ const refused = (id: string, occurredMs: number) => ({
   occurred_at: iso(occurredMs),
 });
 
-const count = async (w: Warehouse, table: string, condition: string) =>
-  Number(
-    (
-      await queryRows<{ n: number }>(
-        w,
-        `SELECT count() AS n FROM ${w.table(table)} WHERE tenant_id = ${sqlValue(TENANT)} AND ${condition.replaceAll("{{events}}", w.table("tool_call_events"))}`,
-      )
-    )[0]!.n,
-  );
+/** The tenant's keys of `table` whose rows match `condition`. */
+const count = async (w: Warehouse, table: string, condition: string) => {
+  const { key, signed } = TABLES[table]!;
+  const where = `tenant_id = ${sqlValue(TENANT)} AND ${condition.replaceAll("{{events}}", w.table("tool_call_events"))}`;
+  const keys = `SELECT ${key} FROM ${w.table(table)} WHERE ${where} GROUP BY ${key} ${signed ? "HAVING sum(sign) != 0" : ""}`;
+  return Number((await queryRows<{ n: number }>(w, `SELECT count() AS n FROM (${keys})`))[0]!.n);
+};
 
 /** The planted ids (`prefix`...) of the tenant left in `table`. */
 const ids = async (w: Warehouse, table: string, column: string, prefix: string) =>
@@ -137,10 +144,12 @@ describe("retention per tenant", () => {
   let applied: TenantRetention[];
   let figuresBefore: { other: unknown; kept: unknown; rejectedOther: unknown };
   const oldCounts = async () =>
-    Object.fromEntries(await Promise.all(Object.entries(OLD).map(async ([t, c]) => [t, await count(w, t, c)])));
+    Object.fromEntries(
+      await Promise.all(Object.entries(TABLES).map(async ([t, { old }]) => [t, await count(w, t, old)])),
+    );
   const youngCounts = async () =>
     Object.fromEntries(
-      await Promise.all(Object.entries(OLD).map(async ([t, c]) => [t, await count(w, t, `NOT (${c})`)])),
+      await Promise.all(Object.entries(TABLES).map(async ([t, { old }]) => [t, await count(w, t, `NOT (${old})`)])),
     );
   const otherAndKept = async () => ({
     other: await figures(w, OTHER, dataset.range.from, dataset.range.to),
@@ -181,16 +190,25 @@ describe("retention per tenant", () => {
   });
 
   it("states every table of TENANT_TABLES", () => {
-    expect(Object.keys(OLD).sort()).toEqual([...TENANT_TABLE_NAMES].sort());
+    expect(Object.keys(TABLES).sort()).toEqual([...TENANT_TABLE_NAMES].sort());
   });
 
   it("removes the tenant's whole days older than its retention from every table, and counts them", async () => {
     for (const table of ["responses", "tool_call_events", "feedback_events", "response_labels", "metrics_5m"])
       expect(before.old[table], table).toBeGreaterThan(0);
-    expect(await oldCounts()).toEqual(Object.fromEntries(Object.keys(OLD).map((table) => [table, 0])));
+    expect(await oldCounts()).toEqual(Object.fromEntries(Object.keys(TABLES).map((table) => [table, 0])));
     expect(applied.map((t) => [t.tenantId, t.retentionDays, t.keptFrom])).toEqual([[TENANT, 7, iso(CUTOFF_MS)]]);
-    expect(applied[0]!.rows).toEqual(before.old);
-    expect(dryRun).toEqual(applied);
+    // The command counts raw rows, which a merge may fold between two counts: every table with
+    // keys to delete has rows counted, in the dry run alike, and exactly the responses (one row
+    // per event, nothing to fold).
+    for (const table of Object.keys(TABLES).filter((t) => before.old[t]! > 0)) {
+      expect(applied[0]!.rows[table as keyof TenantRetention["rows"]], table).toBeGreaterThan(0);
+      expect(dryRun[0]!.rows[table as keyof TenantRetention["rows"]], table).toBeGreaterThan(0);
+    }
+    expect([applied[0]!.rows.responses, dryRun[0]!.rows.responses]).toEqual([
+      before.old.responses,
+      before.old.responses,
+    ]);
   });
 
   it("keeps the tenant's younger rows and the figures of the days kept", async () => {
