@@ -227,6 +227,11 @@ const CASES: Record<string, Case[]> = {
     on("t-acme", "/api/v1/label-agreement", () => [...part(), ["source", "vikingbot"], ["model", "gpt-4o"]]),
     on("t-globex", "/api/v1/label-agreement", () => [...whole(), ["source", "vikingbot"]]),
   ],
+  getAttribution: [
+    on("t-acme", "/api/v1/attribution", () => whole()),
+    on("t-acme", "/api/v1/attribution", () => [...part(), ["channel", "web"]]),
+    on("t-globex", "/api/v1/attribution", () => whole()),
+  ],
   getLabelAgreementSamples: [
     on("t-acme", "/api/v1/label-agreement/samples", () => [
       ...whole(),
