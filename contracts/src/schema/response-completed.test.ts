@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { makeResponseCompleted } from "../fixtures";
+import { DIMENSIONS, EVENT_DIMENSIONS } from "../vocabularies/dimensions";
 import { accept, reasonOf } from "../test-support";
 import type { ResponseCompleted } from "./response-completed";
 
 const acceptResponse = (overrides: Parameters<typeof makeResponseCompleted>[0]) =>
   accept(makeResponseCompleted(overrides)) as ResponseCompleted;
+
+describe("response_completed dimensions", () => {
+  it("carries every event dimension as a string field, and not the derived tool_used", () => {
+    const event = acceptResponse({}) as unknown as Record<string, unknown>;
+    expect(EVENT_DIMENSIONS).toEqual(DIMENSIONS.filter((dimension) => typeof event[dimension] === "string"));
+    expect(DIMENSIONS.filter((dimension) => !(dimension in event))).toEqual(["tool_used"]);
+  });
+});
 
 describe("response_completed defaults", () => {
   it("defaults total_tokens to prompt + completion", () => {

@@ -17,6 +17,11 @@ export const DIMENSIONS = [
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
+/** The dimensions a response event carries as fields; `tool_used` is derived from its `tool_count`. */
+export const EVENT_DIMENSIONS = DIMENSIONS.filter(
+  (dimension): dimension is Exclude<Dimension, "tool_used"> => dimension !== "tool_used",
+);
+
 /** A dimension's name as a reader sees it (a menu entry, a column header). */
 export const DIMENSION_LABELS: Readonly<Record<Dimension, string>> = {
   model: "Model",

@@ -1,7 +1,15 @@
 // Browser-safe entry point of the closed vocabularies the API and the dashboard share
 // (`@answerscope/contracts/vocabularies`): plain data and types, no zod, no Node module, so the
 // dashboard's bundle imports the lists themselves instead of keeping copies.
-export { BUCKET_LABELS, BUCKETS, DIMENSION_LABELS, DIMENSIONS, isBucket, isDimension } from "./dimensions";
+export {
+  BUCKET_LABELS,
+  BUCKETS,
+  DIMENSION_LABELS,
+  DIMENSIONS,
+  EVENT_DIMENSIONS,
+  isBucket,
+  isDimension,
+} from "./dimensions";
 export type { Bucket, Dimension } from "./dimensions";
 export { LABEL_REASONS, OUTCOME_LABELS } from "./outcome-labels";
 export type { LabelReason, OutcomeLabel } from "./outcome-labels";

@@ -1,3 +1,4 @@
+import { EVENT_DIMENSIONS } from "@answerscope/contracts/vocabularies";
 import type { Warehouse } from "../client";
 import { ownersResponseRatingsSql } from "../facts/current-feedback";
 import { currentResponsesSql, sessionResponsesSql } from "../facts/current-responses";
@@ -47,16 +48,7 @@ const RESPONSE_COLUMNS = [
   "session_id",
   "occurred_at",
   "occurred_at_ms",
-  "model",
-  "provider",
-  "channel",
-  "chat_type",
-  "session_type",
-  "language",
-  "user_segment",
-  "query_category",
-  "prompt_version",
-  "bot_version",
+  ...EVENT_DIMENSIONS,
   "tool_count",
   "finish_reason",
 ] as const;
@@ -197,8 +189,7 @@ export function evaluatedLabelsSql(w: Warehouse, options: Omit<ChangedLabelsOpti
     FROM (${withTools})`;
   const evaluated = `SELECT
       tenant_id, response_id, session_id, occurred_at, occurred_at_ms,
-      model, provider, channel, chat_type, session_type, language, user_segment,
-      query_category, prompt_version, bot_version,
+      ${EVENT_DIMENSIONS.join(", ")},
       if(tool_count > 0, 'yes', 'no') AS tool_used,
       finish_reason,
       ${labelSql()} AS label,

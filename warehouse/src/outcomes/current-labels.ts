@@ -1,4 +1,5 @@
 import type { Warehouse } from "../client";
+import { DIMENSIONS } from "../queries/query-input";
 import {
   emptyNarrowing,
   inIdSet,
@@ -30,17 +31,7 @@ export const RESPONSE_LABEL_COLUMNS = [
   "session_id",
   "occurred_at",
   "occurred_at_ms",
-  "model",
-  "provider",
-  "channel",
-  "chat_type",
-  "session_type",
-  "language",
-  "user_segment",
-  "query_category",
-  "prompt_version",
-  "bot_version",
-  "tool_used",
+  ...DIMENSIONS,
   "finish_reason",
   "label",
   "label_reason",

@@ -1,5 +1,6 @@
 import type { ExternalOutcomeRecorded, FeedbackSubmitted, ResponseCompleted, ToolCall } from "@answerscope/contracts";
 import { redactPayload, redactSecrets } from "@answerscope/contracts";
+import { EVENT_DIMENSIONS } from "@answerscope/contracts/vocabularies";
 import { latencyBucket } from "../metrics/latency-histogram";
 
 /**
@@ -54,16 +55,10 @@ export function responseRow(event: ResponseCompleted, ingestedAtMs: number) {
 const NOTHING_SUPERSEDED = {
   prev_exists: 0,
   prev_occurred_at: 0,
-  prev_model: "",
-  prev_provider: "",
-  prev_channel: "",
-  prev_chat_type: "",
-  prev_session_type: "",
-  prev_language: "",
-  prev_user_segment: "",
-  prev_query_category: "",
-  prev_prompt_version: "",
-  prev_bot_version: "",
+  ...(Object.fromEntries(EVENT_DIMENSIONS.map((dimension) => [`prev_${dimension}`, ""])) as Record<
+    `prev_${(typeof EVENT_DIMENSIONS)[number]}`,
+    string
+  >),
   prev_finish_reason: "",
   prev_latency_bucket: 0,
   prev_iteration_count: 0,
@@ -74,16 +69,7 @@ const NOTHING_SUPERSEDED = {
 /** The columns of a version that a later version of the same response carries when it supersedes it. */
 export const SUPERSEDED_COLUMNS = [
   "occurred_at",
-  "model",
-  "provider",
-  "channel",
-  "chat_type",
-  "session_type",
-  "language",
-  "user_segment",
-  "query_category",
-  "prompt_version",
-  "bot_version",
+  ...EVENT_DIMENSIONS,
   "finish_reason",
   "latency_bucket",
   "iteration_count",
