@@ -11,7 +11,7 @@ export {
   isDimension,
 } from "./dimensions";
 export type { Bucket, Dimension } from "./dimensions";
-export { LABEL_REASONS, OUTCOME_LABELS } from "./outcome-labels";
+export { FINAL_LABELS, GOOD_OR_BETTER_LABELS, LABEL_REASONS, OUTCOME_LABELS } from "./outcome-labels";
 export type { LabelReason, OutcomeLabel } from "./outcome-labels";
 export { isReasonCode, REASON_CODES } from "./reason-codes";
 export type { ReasonCode } from "./reason-codes";

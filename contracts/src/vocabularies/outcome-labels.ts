@@ -4,6 +4,14 @@
 export const OUTCOME_LABELS = ["excellent", "good", "neutral", "bad", "failed", "pending"] as const;
 export type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
 
+/** The final labels, every one but `pending`: good_answer_rate's denominator. */
+export const FINAL_LABELS = OUTCOME_LABELS.filter(
+  (label): label is Exclude<OutcomeLabel, "pending"> => label !== "pending",
+);
+
+/** `good` and the labels better than it (the list is best first): good_answer_rate's numerator. */
+export const GOOD_OR_BETTER_LABELS = OUTCOME_LABELS.slice(0, OUTCOME_LABELS.indexOf("good") + 1);
+
 /**
  * The `label_reason` each rule of docs/metrics.md writes (in the rules' order), and `window_open`
  * for a label that is not final yet. The warehouse's rules are typed by it; the dashboard explains each.

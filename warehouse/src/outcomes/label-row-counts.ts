@@ -1,3 +1,6 @@
+import { GOOD_OR_BETTER_LABELS } from "../queries/query-input";
+import { sqlValue } from "../sql/escape";
+
 /**
  * What Phase 2 counts of one label row (docs/metrics.md), as SQL over a response_labels row: summed
  * over a row's responses by the metrics route, and per hour by the outcome rollup (migration 0013).
@@ -27,7 +30,7 @@ export const LABEL_ROW_COUNTS = {
  */
 export const FIRST_OF_SESSION_COUNTS = {
   final: "label != 'pending'",
-  resolved: "label IN ('excellent', 'good') AND followup_response_id = ''",
+  resolved: `label IN (${GOOD_OR_BETTER_LABELS.map(sqlValue).join(", ")}) AND followup_response_id = ''`,
 } as const;
 
 export type LabelRowCount = keyof typeof LABEL_ROW_COUNTS;

@@ -3,6 +3,8 @@ import { orderedRange, rangeShape } from "./query-range";
 import {
   BUCKETS,
   DIMENSIONS,
+  FINAL_LABELS,
+  GOOD_OR_BETTER_LABELS,
   OUTCOME_LABELS,
   type Bucket,
   type Dimension,
@@ -17,7 +19,7 @@ import {
 } from "@answerscope/contracts/metrics";
 
 /** Response dimensions and buckets of docs/metrics.md (the contract's vocabularies): the only names that may become SQL identifiers from a request. */
-export { BUCKETS, DIMENSIONS, OUTCOME_LABELS };
+export { BUCKETS, DIMENSIONS, FINAL_LABELS, GOOD_OR_BETTER_LABELS, OUTCOME_LABELS };
 export type { Bucket, Dimension, OutcomeLabel };
 
 /** Every read is for one tenant and a half-open time range [from, to). */

@@ -1,4 +1,11 @@
-import { OUTCOME_LABELS, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
+import {
+  FINAL_LABELS,
+  GOOD_OR_BETTER_LABELS,
+  queryRows,
+  sqlValue,
+  type OutcomeLabel,
+  type Warehouse,
+} from "@answerscope/warehouse";
 import { spanOf, type TimeWindow } from "../windows";
 import { inWindowMs, inWindowTime, perWindow, windowValues } from "./window-sql";
 
@@ -13,11 +20,6 @@ export interface OutcomeFigures {
   reasks: number[];
 }
 
-type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
-/** good_answer_rate's denominator: every label but `pending`. */
-const FINAL_LABELS = OUTCOME_LABELS.filter((label) => label !== "pending");
-/** good_answer_rate's numerator. */
-const GOOD_OR_BETTER: readonly OutcomeLabel[] = ["excellent", "good"];
 const inLabels = (labels: readonly OutcomeLabel[]) => `latest_label IN (${labels.map(sqlValue).join(", ")})`;
 
 /**
@@ -39,7 +41,7 @@ export async function readOutcomeFigures(
   const sql = `SELECT tenant_id, latest_model AS model, latest_channel AS channel,
       ${[
         ...perWindow(windows, "final", (c) => `countIf(${inLabels(FINAL_LABELS)} AND ${c})`, inOccurredAt),
-        ...perWindow(windows, "good", (c) => `countIf(${inLabels(GOOD_OR_BETTER)} AND ${c})`, inOccurredAt),
+        ...perWindow(windows, "good", (c) => `countIf(${inLabels(GOOD_OR_BETTER_LABELS)} AND ${c})`, inOccurredAt),
         ...perWindow(windows, "closed", (c) => `countIf(latest_window_closed = 1 AND ${c})`, inOccurredAt),
         ...perWindow(
           windows,
