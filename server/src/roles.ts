@@ -2,6 +2,7 @@ import { loadExporterConfig, startExporterService } from "@answerscope/alerts";
 import { loadApiConfig, startApiService } from "@answerscope/api";
 import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
 import { loadOutcomeConfig, startOutcomeService } from "@answerscope/evaluator";
+import { createLogger } from "@answerscope/runtime";
 import { loadLangfuseConfig, startLangfuseService, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 
 /** The default ports of the listening roles. */
@@ -36,6 +37,7 @@ export const ROLES = {
           LANGFUSE_PULL_COLLECTOR_URL: `http://127.0.0.1:${env.COLLECTOR_PORT ?? ROLE_PORTS.collector}`,
           ...env,
         }),
+        createLogger("langfuse"),
         warehouse,
       ),
   },

@@ -7,6 +7,7 @@ import {
   queryRows,
   sqlValue,
   stableId,
+  startLangfuseService,
   startLangfuseWriteback,
   writeBackTenant,
   writebackStatus,
@@ -20,6 +21,7 @@ import { EventBuilder } from "../reference";
 import { startTestApi, type TestApi } from "../src/api-server";
 import { startFakeLangfuse, type FakeLangfuse, type ReceivedSpan, type RecordedRequest } from "../src/fake-langfuse";
 import { loadThroughSink } from "../src/load-through-sink";
+import { createLogger } from "@answerscope/runtime";
 import { waitFor } from "@answerscope/test-kit";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -281,8 +283,10 @@ describe("Langfuse write-back", () => {
     expect(langfuse.requests.length).toBe(before);
     // A loop with no tenant configured sends nothing at all.
     let passes = 0;
+    const failures: string[] = [];
     const stop = startLangfuseWriteback(warehouse, loadLangfuseConfig({ LANGFUSE_WRITEBACK_INTERVAL_MS: "20" }), {
       onPass: () => void passes++,
+      onError: (_, message) => void failures.push(message),
     });
     await waitFor(
       async () => passes,
@@ -291,6 +295,7 @@ describe("Langfuse write-back", () => {
     );
     await stop();
     expect(langfuse.requests.length).toBe(before);
+    expect(failures).toEqual([]);
   });
 
   it("a re-label sends the changed scores under the same ids with the new values, and the same event span", async () => {
@@ -392,7 +397,13 @@ describe("Langfuse write-back", () => {
       await loadThroughSink(warehouse, [b.feedback(sec, { target_id: "r1", rating })]);
       await evaluate();
       langfuse.failNext({ status, path });
-      expect(await pass({ concurrency: 1 })).toMatchObject({ responses: 1, rejected: 1, ...written });
+      expect(await pass({ concurrency: 1 })).toMatchObject({
+        responses: 1,
+        rejected: 1,
+        // What the role logs of the refusal: counts by status, no ids.
+        rejectedByStatus: { [status]: 1 },
+        ...written,
+      });
       expect(
         sentTo(path, from)
           .map((r) => r.status)
@@ -525,26 +536,30 @@ describe("Langfuse write-back", () => {
     }, 30_000);
   });
 
-  it("never prints the secret key", async () => {
-    // The role's default error log, on a failing pass.
+  it("logs the role's start and a failing pass as JSON lines of the process's logger, never the secret key", async () => {
     langfuse.failNext({ status: 401 });
     await loadThroughSink(warehouse, [b.feedback(400, { target_id: "r3", rating: "down" })]);
     await evaluate();
-    let passes = 0;
-    const stop = startLangfuseWriteback(
-      warehouse,
+    const lines: string[] = [];
+    const logger = createLogger("langfuse", { destination: { write: (line: string) => void lines.push(line) } });
+    const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const role = startLangfuseService(
       { ...config, LANGFUSE_MAX_RETRIES: 0, LANGFUSE_WRITEBACK_INTERVAL_MS: 60_000 },
-      { onPass: () => void passes++ },
+      logger,
+      warehouse,
     );
-    await waitFor(
-      async () => passes,
-      (n) => n >= 1,
-      { timeoutMs: 20_000, what: "a write-back pass" },
+    const failed = await waitFor(
+      async () => entries().find((entry) => entry.msg === "langfuse write-back pass failed"),
+      (entry) => entry !== undefined,
+      { timeoutMs: 20_000, what: "the failed pass's log line" },
     );
-    await stop();
-    expect(
-      logged.filter((line) => line.includes("langfuse write-back: t-lf: Langfuse score write failed: HTTP 401")),
-    ).toHaveLength(1);
+    await role.stop();
+    expect(failed).toMatchObject({ level: "error", service: "langfuse", tenant: TENANT });
+    expect(entries()).toContainEqual(
+      expect.objectContaining({ level: "info", msg: "langfuse write-back started", tenants: [TENANT] }),
+    );
+    expect((await writebackStatus(warehouse, TENANT)).failing).toBe("Langfuse score write failed: HTTP 401");
+    expect(lines.filter((line) => line.includes(KEYS.secretKey))).toEqual([]);
     expect(logged.filter((line) => line.includes(KEYS.secretKey))).toEqual([]);
     expect(JSON.stringify(config)).not.toContain(KEYS.secretKey);
     expect(String(config.tenants[0]!.secret_key)).toBe("[redacted]");

@@ -481,10 +481,12 @@ describe("startOutcomeEvaluator", () => {
     client.exec = observe("exec");
     client.insert = observe("insert");
     const observed: Warehouse = { ...warehouse, client };
+    const failures: unknown[] = [];
     const stop = startOutcomeEvaluator(observed, {
       intervalMs: INTERVAL_MS,
       settleMs: SETTLE_MS,
       onRun: (run) => runs.push(run),
+      onError: (error) => failures.push(error),
     });
     const waitForRuns = async (n: number) => {
       const deadline = Date.now() + 30_000;
@@ -506,6 +508,7 @@ describe("startOutcomeEvaluator", () => {
     // Every run went through the observed client (the hold applied), and none started while another ran.
     expect(statements).toBeGreaterThan(runs.length);
     expect(overlapped).toBe(false);
+    expect(failures).toEqual([]);
     expect((await storedLabels(warehouse, story.tenant_id)).get(story.response_id)?.label).toBe("excellent");
     expect(runs.slice(seen).reduce((sum, run) => sum + run.written, 0)).toBeGreaterThan(0);
   });

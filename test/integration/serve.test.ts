@@ -68,7 +68,14 @@ describe("answerscope serve on the embedded engine", () => {
     expect(Object.keys(serve!.ports).sort()).toEqual(["api", "collector", "exporter"]);
     expect(new Set(Object.values(serve!.ports)).size).toBe(3);
     expect(serve!.output()).toContain("outcome evaluator started");
-    expect(serve!.output()).toContain("langfuse write-back started: no tenant configured, nothing is sent");
+    // The langfuse role logs through serve's structured logger: a JSON line naming no tenant.
+    const started = serve!
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.msg === "langfuse write-back started");
+    expect(started).toMatchObject({ level: "info", service: "langfuse", tenants: [] });
   });
 
   it("takes events at its collector, labels them in its evaluator and serves the figures from its API and exporter", async () => {

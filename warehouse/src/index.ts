@@ -45,6 +45,7 @@ export * from "./outcomes/index";
 export * from "./langfuse/index";
 export * from "./repairs/index";
 export * from "./periodic";
+export * from "./service-log";
 export * from "./role-warehouse";
 export * from "./keys/index";
 export { DataDirLockedError, LOCK_FILE } from "./engine/data-dir-lock";

@@ -5,6 +5,7 @@ import { sqlList } from "../sql/escape";
 import type { LangfuseTenant } from "./config";
 import { describeApiError, type LangfuseApi } from "./langfuse-api";
 import { stableId } from "./score-ids";
+import { addCounts, countBy } from "../service-log";
 import { recordSync, syncMarks } from "./sync-marks";
 
 /** A score of Langfuse's score list, as the client types it. */
@@ -32,6 +33,8 @@ export interface PullResult {
   sent: number;
   /** Read but not sent: no response of the tenant has the score's trace, or the value is no thumb. */
   skipped: number;
+  /** Events the collector refused, by reason, for the process's log. */
+  collectorRejected: Record<string, number>;
   markMs: number;
 }
 
@@ -74,7 +77,7 @@ export async function pullTenantFeedback(
   const markMs = (await syncMarks(w, "pull", tenantId)).get(tenantId)?.markMs ?? 0;
   const now = Math.trunc(options.now ?? Date.now());
   const upToMs = now - options.settleMs;
-  const result: PullResult = { tenantId, read: 0, revisited: 0, sent: 0, skipped: 0, markMs };
+  const result: PullResult = { tenantId, read: 0, revisited: 0, sent: 0, skipped: 0, collectorRejected: {}, markMs };
   const ingestKey = tenant.ingest_key;
   if (tenant.pull_score_names.length === 0 || !ingestKey) return result;
   const secrets = [tenant.secret_key.reveal(), ingestKey.reveal()];
@@ -130,11 +133,13 @@ interface RangeCounts {
   read: number;
   sent: number;
   skipped: number;
+  collectorRejected: Record<string, number>;
 }
 
 const add = (result: PullResult, counts: RangeCounts) => {
   result.sent += counts.sent;
   result.skipped += counts.skipped;
+  addCounts(result.collectorRejected, counts.collectorRejected);
 };
 
 /** Reads the named scores whose timestamp is in [fromMs, toMs) page by page and sends the thumbs among them. */
@@ -146,7 +151,7 @@ async function pullRange(
   options: PullOptions & { ingestKey: string },
   range: ScoreRange,
 ): Promise<RangeCounts> {
-  const counts: RangeCounts = { read: 0, sent: 0, skipped: 0 };
+  const counts: RangeCounts = { read: 0, sent: 0, skipped: 0, collectorRejected: {} };
   const changed = (score: ScoreV3) =>
     range.changedSinceMs === undefined ||
     (Date.parse(score.updatedAt) > Date.parse(score.createdAt) && Date.parse(score.updatedAt) >= range.changedSinceMs);
@@ -172,7 +177,12 @@ async function pullRange(
       const scores = page.data.filter(changed);
       const events = await feedbackEvents(w, tenantId, scores);
       counts.skipped += scores.length - events.length;
-      counts.sent += await sendToCollector(options.collectorUrl, options.ingestKey, events);
+      const sent = await sendToCollector(options.collectorUrl, options.ingestKey, events);
+      counts.sent += sent.accepted;
+      addCounts(
+        counts.collectorRejected,
+        countBy(sent.rejected, (r) => r.reason),
+      );
       cursor = page.meta.cursor ?? undefined;
     } while (cursor);
   }
@@ -217,8 +227,12 @@ async function feedbackEvents(w: Warehouse, tenantId: string, scores: readonly S
 }
 
 /** POST /v1/events (docs/api.md: 202 with the accepted count): the way in of every producer. */
-async function sendToCollector(collectorUrl: string, ingestKey: string, events: readonly object[]): Promise<number> {
-  if (events.length === 0) return 0;
+async function sendToCollector(
+  collectorUrl: string,
+  ingestKey: string,
+  events: readonly object[],
+): Promise<{ accepted: number; rejected: { reason: string }[] }> {
+  if (events.length === 0) return { accepted: 0, rejected: [] };
   const response = await fetch(new URL("v1/events", collectorUrl.endsWith("/") ? collectorUrl : `${collectorUrl}/`), {
     method: "POST",
     headers: { authorization: `Bearer ${ingestKey}`, "content-type": "application/json" },
@@ -228,10 +242,5 @@ async function sendToCollector(collectorUrl: string, ingestKey: string, events: 
   });
   if (response.status !== 202 && response.status !== 200)
     throw new Error(`the collector answered HTTP ${response.status}`);
-  const answer = (await response.json()) as { accepted: number; rejected: { reason: string }[] };
-  if (answer.rejected.length > 0)
-    console.warn(
-      `langfuse feedback pull: the collector rejected ${answer.rejected.length} event(s): ${[...new Set(answer.rejected.map((r) => r.reason))].join(", ")}`,
-    );
-  return answer.accepted;
+  return (await response.json()) as { accepted: number; rejected: { reason: string }[] };
 }

@@ -1,6 +1,7 @@
 import { createWarehouse, warehouseConfigFromEnv, type Warehouse } from "../client";
 import { storedErrorMessage } from "../label-freshness/stored-error";
 import { runPeriodically } from "../periodic";
+import type { ServiceLog } from "../service-log";
 import { roleWarehouse, type RunningRole } from "../role-warehouse";
 import type { LangfuseConfig } from "./config";
 import { langfuseApi } from "./langfuse-api";
@@ -9,8 +10,8 @@ import { writeBackTenant, type WritebackResult } from "./writeback";
 
 export interface WritebackLoopOptions {
   onPass?: (results: WritebackResult[], pulls: PullResult[]) => void;
-  /** A tenant's failed pass (its message already redacted); the loop goes on with the next tenant. */
-  onError?: (tenantId: string, message: string) => void;
+  /** A tenant's failed pass (its message already redacted; "*" for the loop's own); the loop goes on with the next tenant. */
+  onError: (tenantId: string, message: string) => void;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface WritebackLoopOptions {
 export function startLangfuseWriteback(
   w: Warehouse,
   config: LangfuseConfig,
-  options: WritebackLoopOptions = {},
+  options: WritebackLoopOptions,
 ): () => Promise<void> {
   const policy = {
     maxRetries: config.LANGFUSE_MAX_RETRIES,
@@ -37,8 +38,7 @@ export function startLangfuseWriteback(
     revisitIntervalMs: config.LANGFUSE_PULL_REVISIT_INTERVAL_MS,
     pageSize: 100,
   };
-  const onError =
-    options.onError ?? ((tenantId, message) => console.error(`langfuse write-back: ${tenantId}: ${message}`));
+  const { onError } = options;
   const stopLoop = runPeriodically(
     async () => {
       const results: WritebackResult[] = [];
@@ -66,27 +66,44 @@ export function startLangfuseWriteback(
   };
 }
 
-/** The `langfuse` role of answerscope serve: the write-back loop, on `shared` when given. */
-export function startLangfuseService(config: LangfuseConfig, shared?: Warehouse): RunningRole {
+/**
+ * The `langfuse` role of answerscope serve: the write-back loop, on `shared` when given, logging
+ * through the process's structured logger: counts, statuses and tenants, never a key. A failed
+ * pass's message (the HTTP status, already redacted) is stored for the writeback status view, not logged.
+ */
+export function startLangfuseService(config: LangfuseConfig, log: ServiceLog, shared?: Warehouse): RunningRole {
   const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(warehouseConfigFromEnv(config)));
   const stopLoop = startLangfuseWriteback(warehouse, config, {
     onPass: (results, pulls) => {
-      const sent = results.filter((r) => r.responses > 0);
-      if (sent.length > 0)
-        console.log(
-          `langfuse write-back: ${sent.map((r) => `${r.tenantId}: ${r.responses} response(s), ${r.scores} score(s), ${r.events} event(s)${r.eventsSkipped > 0 ? ` (${r.eventsSkipped} trace id(s) OTLP cannot carry)` : ""}`).join("; ")}`,
+      for (const r of results.filter((r) => r.responses > 0 || r.rejected > 0))
+        log[r.rejected > 0 ? "warn" : "info"](
+          {
+            tenant: r.tenantId,
+            responses: r.responses,
+            scores: r.scores,
+            events: r.events,
+            events_skipped: r.eventsSkipped,
+            rejected_by_status: r.rejectedByStatus,
+          },
+          "langfuse write-back pass",
         );
-      const read = pulls.filter((r) => r.read + r.revisited > 0);
-      if (read.length > 0)
-        console.log(
-          `langfuse feedback pull: ${read.map((r) => `${r.tenantId}: ${r.read} score(s) read, ${r.revisited} re-read, ${r.sent} sent, ${r.skipped} skipped`).join("; ")}`,
+      for (const r of pulls.filter((r) => r.read + r.revisited > 0))
+        log[Object.keys(r.collectorRejected).length > 0 ? "warn" : "info"](
+          {
+            tenant: r.tenantId,
+            read: r.read,
+            revisited: r.revisited,
+            sent: r.sent,
+            skipped: r.skipped,
+            collector_rejected: r.collectorRejected,
+          },
+          "langfuse feedback pull",
         );
     },
+    onError: (tenantId) => log.error({ tenant: tenantId }, "langfuse write-back pass failed"),
   });
-  // Names only: a tenant's keys are never printed.
-  console.log(
-    `langfuse write-back started: ${config.tenants.length === 0 ? "no tenant configured, nothing is sent" : `tenants ${config.tenants.map((t) => t.tenant_id).join(", ")}`}`,
-  );
+  // Names only: a tenant's keys are never logged.
+  log.info({ tenants: config.tenants.map((t) => t.tenant_id) }, "langfuse write-back started");
   return {
     async stop() {
       await stopLoop();

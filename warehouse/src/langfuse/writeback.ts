@@ -1,6 +1,7 @@
 import type { Warehouse } from "../client";
 import { storedRunOutcomes } from "../label-freshness/evaluator-runs";
 import { FOLLOWUP_WINDOW_MS } from "../outcomes/label-rules";
+import { addCounts, countBy } from "../service-log";
 import type { LangfuseTenant } from "./config";
 import type { LangfuseApi } from "./langfuse-api";
 import { outcomeEvent } from "./outcome-event";
@@ -25,8 +26,10 @@ export interface WritebackResult {
   events: number;
   /** Responses whose trace id OTLP cannot carry (README): their scores are sent, their event is not. */
   eventsSkipped: number;
-  /** Writes Langfuse refused for good (4xx): counted, logged by id, not retried. */
+  /** Writes Langfuse refused for good (4xx): counted, not retried. */
   rejected: number;
+  /** Those refusals by HTTP status, for the process's log (ids stay out of it). */
+  rejectedByStatus: Record<string, number>;
   markMs: number;
 }
 
@@ -60,6 +63,7 @@ export async function writeBackTenant(
     events: 0,
     eventsSkipped: 0,
     rejected: 0,
+    rejectedByStatus: {},
     markMs,
   };
   // Nothing new: still a success, so the status shows the write-back alive.
@@ -115,10 +119,10 @@ async function sendPage(
   const eventOutcome = await api.writeEvents(events);
   if (eventOutcome.failure) throw eventOutcome.failure;
   const rejected = [...scoreOutcome.rejected, ...eventOutcome.rejected];
-  if (rejected.length > 0)
-    console.warn(
-      `langfuse write-back: ${tenantId}: Langfuse refused ${rejected.length} write(s): ${rejected.map((r) => `${r.id} (${r.status})`).join(", ")}`,
-    );
+  addCounts(
+    result.rejectedByStatus,
+    countBy(rejected, (r) => r.status),
+  );
   result.responses += rows.length;
   result.events += eventOutcome.accepted.size;
   result.eventsSkipped += rows.length - events.length;

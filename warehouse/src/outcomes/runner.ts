@@ -6,8 +6,8 @@ export interface OutcomeEvaluatorOptions extends Omit<EvaluateOutcomesOptions, "
   /** Pause between the end of one run and the start of the next. */
   intervalMs: number;
   onRun?: (result: EvaluateOutcomesResult) => void;
-  /** A failed run is reported here and retried after the interval; default console.error. */
-  onError?: (error: unknown) => void;
+  /** A failed run is reported here (to the process's log: the warehouse has no logger of its own) and retried after the interval. */
+  onError: (error: unknown) => void;
 }
 
 /**
@@ -16,12 +16,7 @@ export interface OutcomeEvaluatorOptions extends Omit<EvaluateOutcomesOptions, "
  * if any, has finished.
  */
 export function startOutcomeEvaluator(warehouse: Warehouse, options: OutcomeEvaluatorOptions): () => Promise<void> {
-  const {
-    intervalMs,
-    onRun,
-    onError = (error) => console.error("outcome evaluator run failed:", error),
-    ...evaluate
-  } = options;
+  const { intervalMs, onRun, onError, ...evaluate } = options;
   return runPeriodically(
     async () => {
       const result = await evaluateOutcomes(warehouse, evaluate);
