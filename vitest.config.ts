@@ -93,6 +93,7 @@ export default defineConfig({
             "test/integration/api-figures.test.ts",
             "test/integration/erase-user.test.ts",
             "test/integration/retention.test.ts",
+            "test/integration/attribution.test.ts",
             "test/cluster/**/*.test.ts",
           ],
           ...clusterSettings,
