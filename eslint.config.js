@@ -41,6 +41,14 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": "error",
       "@typescript-eslint/await-thenable": "error",
       "@typescript-eslint/no-implied-eval": "error",
+      // A value typed `any` (JSON.parse, an untyped library) is checked or given a type before it is used.
+      "@typescript-eslint/no-unsafe-argument": "error",
+      "@typescript-eslint/no-unsafe-assignment": "error",
+      "@typescript-eslint/no-unsafe-call": "error",
+      "@typescript-eslint/no-unsafe-member-access": "error",
+      "@typescript-eslint/no-unsafe-return": "error",
+      // A type assertion that changes nothing hides where a type really is narrowed.
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
       // A variable read by a callback declared before its one assignment stays a `let`.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       // Unused code.
@@ -64,7 +72,14 @@ export default tseslint.config(
   {
     // Tests read JSON answers loosely on purpose; the product's code states its types.
     files: ["**/*.test.ts", "test/**/*.ts"],
-    rules: { "@typescript-eslint/no-explicit-any": "off" },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+    },
   },
   {
     // The SDK is published: its declaration files keep the extensions that Node's ESM resolution needs.

@@ -31,8 +31,8 @@ export async function startChildService(options: {
     // Keep the tail only: a long run must not grow the test runner's memory.
     if (output.length > 200_000) output = output.slice(-100_000);
   };
-  child.stdout!.on("data", append);
-  child.stderr!.on("data", append);
+  child.stdout.on("data", append);
+  child.stderr.on("data", append);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const service: ChildService = {
     name: options.name,

@@ -288,7 +288,7 @@ describe("CSV downloads", () => {
       page.waitForEvent("download"),
       page.click('button[data-csv="effect-by-model"]'),
     ]);
-    const [header, ...lines] = (await readFile((await download.path())!, "utf8"))
+    const [header, ...lines] = (await readFile(await download.path(), "utf8"))
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n")
@@ -309,7 +309,7 @@ describe("CSV downloads", () => {
     expect(good).toBeGreaterThan(0);
     const byModel = new Map(lines.map((line) => [line[0], line[good]]));
     for (const row of rows)
-      expect(byModel.get(row.dims.model!), row.dims.model!).toBe(
+      expect(byModel.get(row.dims.model), row.dims.model).toBe(
         row.good_answer_rate === null ? "" : String(row.good_answer_rate),
       );
     await context.close();

@@ -198,7 +198,7 @@ describe("drill-down from a bad sample to its trace", () => {
       page.waitForEvent("download"),
       page.click('button[data-csv="samples-down"]'),
     ]);
-    const text = await readFile((await download.path())!, "utf8");
+    const text = await readFile(await download.path(), "utf8");
     const lines = text
       .replace(/^\uFEFF/, "")
       .trim()

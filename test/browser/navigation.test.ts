@@ -21,7 +21,7 @@ const visibleLinks = (page: Page) =>
         const box = link.getBoundingClientRect();
         return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
       })
-      .map((link) => link.textContent!.trim()),
+      .map((link) => link.textContent.trim()),
   );
 const ALL_LABELS = Object.values(VIEWS).map((view) => view.label);
 

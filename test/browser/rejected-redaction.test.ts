@@ -76,7 +76,7 @@ describe("rejected events view with planted secrets", () => {
       page.waitForEvent("download"),
       page.click('button[data-csv="rejected-events"]'),
     ]);
-    const csv = await readFile((await download.path())!, "utf8");
+    const csv = await readFile(await download.path(), "utf8");
     expect(csv).toContain("pl-version");
     expect(csv).toContain("[REDACTED]");
     expect(leakedShapes(csv)).toEqual([]);

@@ -29,7 +29,7 @@ async function cell(page: Page, table: string, rowLabel: string, header: string)
       );
       if (column < 0 || !row)
         throw new Error(`no cell ${rowLabel} / ${header} in ${table} (headers ${headers.join(", ")})`);
-      return row.querySelectorAll("td")[column]!.textContent!.trim();
+      return row.querySelectorAll("td")[column]!.textContent.trim();
     },
     { table, rowLabel, header },
   );

@@ -234,7 +234,7 @@ describe("GET /api/v1/compare equals referenceCompare", () => {
       });
       for (const field of ["rate", "ci_low", "ci_high"] as const) {
         if (want[field] === null) expect(got[field]).toBeNull();
-        else expect(got[field]).toBeCloseTo(want[field]!, 12);
+        else expect(got[field]).toBeCloseTo(want[field], 12);
       }
     }
     for (const [field, want] of [

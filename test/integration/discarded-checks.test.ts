@@ -43,13 +43,13 @@ describe("a checked batch dropped before its write", () => {
     const factInserts: string[] = [];
     const client = Object.create(warehouse.client) as Warehouse["client"];
     // Every insert of the product is an exec of `INSERT INTO <db>.<table> FORMAT ...` (insertRows).
-    client.exec = (async (params: Parameters<Warehouse["client"]["exec"]>[0]) => {
+    client.exec = async (params: Parameters<Warehouse["client"]["exec"]>[0]) => {
       if (!params.query.includes(".write_intents ")) {
         factInserts.push(params.query);
         await gate;
       }
       return warehouse.client.exec(params);
-    }) as Warehouse["client"]["exec"];
+    };
     const gated: Warehouse = { ...warehouse, client };
     // Expired at once: any announcement left open is found by the next look.
     const intents = new WriteIntents(gated, 0);

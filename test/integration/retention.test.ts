@@ -123,10 +123,8 @@ const ids = async (w: Warehouse, table: string, column: string, prefix: string) 
 async function figures(w: Warehouse, tenantId: string, from: string, to: string) {
   const range = { tenantId, from, to };
   return {
-    metrics: await queryMetrics(w, range as Parameters<typeof queryMetrics>[1]),
-    byModel: await queryMetrics(w, { ...range, groupBy: ["model"], bucket: "hour" } as Parameters<
-      typeof queryMetrics
-    >[1]),
+    metrics: await queryMetrics(w, range),
+    byModel: await queryMetrics(w, { ...range, groupBy: ["model"], bucket: "hour" }),
     tools: await queryTools(w, range),
   };
 }
@@ -221,7 +219,7 @@ describe("retention per tenant", () => {
       tenantId: TENANT,
       from: dataset.range.from,
       to: iso(CUTOFF_MS),
-    } as Parameters<typeof queryMetrics>[1]);
+    });
     expect(removed.rows[0]!.response_count).toBe(0);
   });
 

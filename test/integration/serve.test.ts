@@ -79,7 +79,7 @@ describe("answerscope serve on the embedded engine", () => {
   });
 
   it("takes events at its collector, labels them in its evaluator and serves the figures from its API and exporter", async () => {
-    const { collector, api: apiPort, exporter } = serve!.ports as Record<string, number>;
+    const { collector, api: apiPort, exporter } = serve!.ports;
     const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE).toISOString();
     const events = [
       // Its observation window closed without a follow-up in its session: good.

@@ -30,11 +30,11 @@ describe("a warehouse write that fails once", () => {
     let failed = 0;
     const client = Object.create(warehouse.client) as Warehouse["client"];
     // Every insert of the product is an exec of `INSERT INTO <db>.<table> FORMAT ...` (insertRows).
-    client.exec = (async (params: Parameters<Warehouse["client"]["exec"]>[0]) => {
+    client.exec = async (params: Parameters<Warehouse["client"]["exec"]>[0]) => {
       if (params.query.startsWith("INSERT") && !params.query.includes(".write_intents ") && failed++ === 0)
         throw new TypeError(`Cannot parse input at row 1: ${JSON.stringify(PLANTED)}`);
       return warehouse.client.exec(params);
-    }) as Warehouse["client"]["exec"];
+    };
     const lines: string[] = [];
     const config = loadIngestConfig({ INGEST_RETRY_MIN_MS: "1", INGEST_RETRY_MAX_MS: "5" });
     const buffer = createFactBuffer(

@@ -32,7 +32,7 @@ function diffValue(path: string, expected: unknown, actual: unknown, o: Required
     return;
   }
   if (typeof expected === "object" && typeof actual === "object") {
-    for (const k of Object.keys(expected as object)) {
+    for (const k of Object.keys(expected)) {
       diffValue(
         `${path}.${k}`,
         (expected as Record<string, unknown>)[k],

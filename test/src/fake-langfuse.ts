@@ -102,8 +102,8 @@ interface OtlpDecoder {
   decode(body: Uint8Array): unknown;
   toObject(message: unknown, options: { longs: StringConstructor }): { resourceSpans?: any[] };
 }
-const otlp = (createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js") as any)
-  .opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest as OtlpDecoder;
+const otlp = createRequire(import.meta.url)("otlp-transformer-protobufjs/build/src/generated/root.js").opentelemetry
+  .proto.collector.trace.v1.ExportTraceServiceRequest as OtlpDecoder;
 
 const V3_QUERY = new Set([
   "limit",

@@ -38,5 +38,5 @@ export interface ApiRoute<
 export function defineRoute<Q extends z.ZodObject, P extends z.ZodObject, R extends z.ZodType>(
   route: ApiRoute<Q, P, R>,
 ): ApiRoute {
-  return route as unknown as ApiRoute;
+  return route;
 }

@@ -29,7 +29,7 @@ describe("the reference docs generated from the contract", () => {
     const extended = responseCompletedSchema.in.extend({
       mood: z.enum(["calm", "angry"]).describe("How the user felt."),
     });
-    const rows = fieldRows(z.toJSONSchema(extended, { io: "input" }) as Record<string, unknown>);
+    const rows = fieldRows(z.toJSONSchema(extended, { io: "input" }));
     expect(rows.find((row) => row.path === "mood")).toEqual({
       path: "mood",
       type: "`calm` | `angry`",

@@ -23,7 +23,7 @@ const HEADERS = { required: "required", description: "rule" } as const;
 
 /** The producer's view of one kind: its fields as JSON Schema describes the input. */
 const inputRows = (eventType: keyof typeof EVENT_SCHEMAS): FieldRow[] =>
-  fieldRows(z.toJSONSchema(EVENT_SCHEMAS[eventType], { io: "input" }) as Record<string, unknown>);
+  fieldRows(z.toJSONSchema(EVENT_SCHEMAS[eventType], { io: "input" }));
 
 const codeList = (values: readonly string[]): string => values.map(inlineCode).join(", ");
 

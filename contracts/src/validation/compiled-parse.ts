@@ -65,7 +65,7 @@ function runTransform(transform: (value: unknown, context: TransformContext) => 
  */
 export function compileParse<S extends z.ZodType>(schema: S): CompiledParse<S> {
   const generator = new Generator();
-  const result = generator.node(schema as unknown as Node, "input");
+  const result = generator.node(schema, "input");
   const body = `${generator.lines.join("\n")}\nreturn ${result};`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code is built from the schema's definition only, never from input
   const factory = new Function(
@@ -74,7 +74,7 @@ export function compileParse<S extends z.ZodType>(schema: S): CompiledParse<S> {
     "runCheck",
     "runTransform",
     `return function compiledParse(input) {\n${body}\n};`,
-  );
+  ) as (...args: unknown[]) => unknown;
   return factory(generator.refs, UNDECIDED, runCheck, runTransform) as CompiledParse<S>;
 }
 

@@ -39,12 +39,12 @@ const compiled: { [T in EventType]?: CompiledParse<EventSchemas[T]> | null } = {
 function compiledParseOf<T extends EventType>(eventType: T): CompiledParse<EventSchemas[T]> | null {
   if (compiled[eventType] === undefined) {
     try {
-      compiled[eventType] = compileParse(EVENT_SCHEMAS[eventType]) as (typeof compiled)[T];
+      compiled[eventType] = compileParse(EVENT_SCHEMAS[eventType]);
     } catch {
       compiled[eventType] = null;
     }
   }
-  return compiled[eventType] as CompiledParse<EventSchemas[T]> | null;
+  return compiled[eventType];
 }
 
 function reasonForIssue(issue: z.core.$ZodIssue, raw: JsonObject): RejectionReason {

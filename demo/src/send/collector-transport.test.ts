@@ -53,11 +53,9 @@ const unavailable = json(503, { error: { code: "unavailable", message: "broker d
 const acceptAllBut =
   (rejectIndexes: number[]): Reply =>
   (received, res) => {
-    const events = (
-      received.contentType?.includes("ndjson")
-        ? received.body.trim().split("\n")
-        : (JSON.parse(received.body) as unknown[])
-    ) as unknown[];
+    const events = received.contentType?.includes("ndjson")
+      ? received.body.trim().split("\n")
+      : (JSON.parse(received.body) as unknown[]);
     json(202, {
       accepted: events.length - rejectIndexes.length,
       rejected: rejectIndexes.map((index) => ({ index, event_id: `evt_${index}`, reason: "invalid_field:status" })),

@@ -88,7 +88,7 @@ function entriesOf(
   const value = record[key];
   if (value === undefined || value === null) return [];
   if (shape === "list" ? Array.isArray(value) : typeof value === "object" && !Array.isArray(value))
-    return Object.entries(value as object);
+    return Object.entries(value);
   problems.push({
     line,
     kind: "invalid_record",

@@ -21,7 +21,8 @@ export function decodeSampleCursor(text: string): SampleCursor | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (!Array.isArray(value) || value.length !== 2) return undefined;
-    const parsed = SampleCursorSchema.safeParse({ occurredAtMs: value[0], responseId: value[1] });
+    const items: readonly unknown[] = value;
+    const parsed = SampleCursorSchema.safeParse({ occurredAtMs: items[0], responseId: items[1] });
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

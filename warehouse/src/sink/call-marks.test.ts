@@ -173,8 +173,10 @@ describe("callStateOf: the reduction rules of reducedToolCallsSql", () => {
 });
 
 describe("markCalls: ownership (a terminal event of another user never finalizes a call)", () => {
-  const owned = (event_id: string, occurred_at_ms: number, status: string, user_id: string) =>
-    ({ ...row("c1", event_id, occurred_at_ms, status), user_id }) as ToolCallRow;
+  const owned = (event_id: string, occurred_at_ms: number, status: string, user_id: string) => ({
+    ...row("c1", event_id, occurred_at_ms, status),
+    user_id,
+  });
 
   it("moves another user's terminal event to `foreign`, unmarked, and lets the owner's own terminal finalize the call", () => {
     const foreign: ToolCallRow[] = [];

@@ -1,6 +1,5 @@
 "use client";
 
-import type { ViewState } from "@/lib/url-state";
 import { ChoiceSelect } from "./choice-select";
 import { useViewNavigation } from "./use-view-navigation";
 
@@ -32,7 +31,7 @@ export function UrlSelect({
         name={field}
         value={value ?? ""}
         aria-busy={isPending}
-        onChoose={(chosen) => navigate({ ...state, [field]: chosen || null, cursor: null } as ViewState)}
+        onChoose={(chosen) => navigate({ ...state, [field]: chosen || null, cursor: null })}
       >
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((option) => (
