@@ -26,9 +26,6 @@ export interface AttributionDefinition {
 /** Lower edges (ms) of the latency buckets of latency_vs_feedback_correlation; the last is open-ended. */
 export const LATENCY_BUCKET_EDGES_MS = [0, 1_000, 3_000, 10_000, 30_000] as const;
 
-/** The labels that make an answer positive (the `good_or_better` count of counts.ts). */
-export const POSITIVE_LABELS = ["excellent", "good"] as const;
-
 const EVERY_DIMENSION = "the answer's dimensions (every dimension of the metrics route filters)";
 const ANSWER_TIME = "the answer's `occurred_at` (current version) in `[from, to)`";
 

@@ -32,11 +32,5 @@ export type {
   RatioMetric,
   SampledMetricName,
 } from "./catalog";
-export {
-  ATTRIBUTION_CATALOG,
-  ATTRIBUTION_METRICS,
-  FIGURE_STATUSES,
-  LATENCY_BUCKET_EDGES_MS,
-  POSITIVE_LABELS,
-} from "./attribution";
+export { ATTRIBUTION_CATALOG, ATTRIBUTION_METRICS, FIGURE_STATUSES, LATENCY_BUCKET_EDGES_MS } from "./attribution";
 export type { AttributionDefinition, AttributionMetricName, FigureStatus } from "./attribution";

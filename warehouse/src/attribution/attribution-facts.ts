@@ -1,8 +1,7 @@
-import { POSITIVE_LABELS } from "@answerscope/contracts/metrics";
 import type { Warehouse } from "../client";
 import { currentLabelsSql } from "../outcomes/current-labels";
 import { matchingResponseIdsSql, matchingResponsesSql } from "../queries/matching-responses";
-import type { Filters } from "../queries/query-input";
+import { GOOD_OR_BETTER_LABELS, type Filters } from "../queries/query-input";
 import { sqlValue } from "../sql/escape";
 import { joinUsing } from "../sql/join";
 
@@ -36,6 +35,6 @@ export function attributionFactsSql(w: Warehouse, scope: AttributionScope): stri
 
 /** SQL conditions over a label column (docs/metrics.md "Attribution"): final, positive. */
 export const isFinalSql = (column = "label"): string => `NOT has(${sqlValue(["", "pending"])}, ${column})`;
-export const isPositiveSql = (column = "label"): string => `has(${sqlValue([...POSITIVE_LABELS])}, ${column})`;
+export const isPositiveSql = (column = "label"): string => `has(${sqlValue([...GOOD_OR_BETTER_LABELS])}, ${column})`;
 /** Rated down, or labelled bad: an answer a recovery is measured after. */
 export const isNegativeSql = (): string => `(label = ${sqlValue("bad")} OR explicit_rating = ${sqlValue("down")})`;

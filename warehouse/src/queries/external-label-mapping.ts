@@ -1,4 +1,4 @@
-import type { OutcomeLabel } from "./query-input";
+import { GOOD_OR_BETTER_LABELS, type OutcomeLabel } from "./query-input";
 
 /**
  * Which Answerscope labels (docs/metrics.md) count as agreeing with a foreign label, per source.
@@ -18,7 +18,7 @@ export interface ExternalLabelRule {
 export const EXTERNAL_LABEL_MAPPINGS: Readonly<Record<string, Readonly<Record<string, ExternalLabelRule>>>> = {
   vikingbot: {
     positive_feedback: {
-      agreeing: ["excellent", "good"],
+      agreeing: GOOD_OR_BETTER_LABELS,
       meaning:
         "latest feedback thumb_up or rating > 0 ↔ explicit rating up (excellent without, good with a failed tool call)",
     },
