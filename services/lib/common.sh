@@ -49,7 +49,13 @@ as_pid_alive() {
   if [ -r "/proc/$pid/stat" ]; then
     state="$(sed -e 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1)" || return 1
     [ "$state" != Z ] || return 1
-    cmd="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" || return 1
+    # A process in the middle of execve (as_spawn's sh becoming the server) shows an empty
+    # cmdline for an instant: read it again before calling it someone else's pid.
+    for _ in 1 2 3 4 5; do
+      cmd="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" || return 1
+      [ -z "$cmd" ] || break
+      sleep 0.02
+    done
     [[ "$cmd" == *"$want"* ]] || return 1
   fi
   return 0
