@@ -1,28 +1,75 @@
 import { createWarehouse, type Warehouse } from "@answerscope/warehouse";
+import { createLogger } from "@answerscope/runtime";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { dropTestWarehouse } from "../src/warehouse";
 
-/** The product's ClickHouse client against the real server: a failed request is logged once, in one line. */
+/**
+ * The ClickHouse client's own log lines (warehouse/src/client-log.ts) against the real server.
+ * ClickHouse's exception for a rejected insert quotes the value it could not parse, and for a
+ * failed read names what the statement named: the lines carry the error's class, ClickHouse's code
+ * and the query id, never that text.
+ */
+const PLANTED = `sk-planted${randomBytes(6).toString("hex")}`;
+
 describe("ClickHouse client log", () => {
-  const lines: string[] = [];
-  let warehouse: Warehouse;
-  beforeAll(() => {
-    warehouse = createWarehouse(
-      { url: inject("clickhouseUrl"), database: "system" },
-      { log: (line) => lines.push(line) },
-    );
-  });
-  afterAll(() => warehouse.close());
+  const jsonLines: string[] = [];
+  const textLines: string[] = [];
+  let structured: Warehouse;
+  let text: Warehouse;
 
-  it("rejects the caller with the server's error and logs it as one line naming the query id", async () => {
+  beforeAll(async () => {
+    const database = `as_client_log_${randomBytes(4).toString("hex")}`;
+    const url = inject("clickhouseUrl");
+    const logger = createLogger("ingest", { destination: { write: (line: string) => void jsonLines.push(line) } });
+    structured = createWarehouse({ url, database }, { logger });
+    text = createWarehouse({ url, database }, { log: (line) => textLines.push(line) });
+    await structured.client.command({ query: `CREATE DATABASE ${database}` });
+    await structured.client.command({ query: `CREATE TABLE ${structured.table("counts")} (n UInt32) ENGINE = Memory` });
+  });
+  afterAll(async () => {
+    await text.close();
+    await dropTestWarehouse(structured);
+  });
+
+  /** An insert ClickHouse itself rejects, its exception quoting the planted value. */
+  const insertPlanted = (warehouse: Warehouse) =>
+    warehouse.client.insert({ table: warehouse.table("counts"), values: [{ n: PLANTED }], format: "JSONEachRow" });
+
+  it("hands a rejected insert to the process's logger as one JSON line with ClickHouse's code, no quoted value", async () => {
+    const error: unknown = await insertPlanted(structured).catch((caught: unknown) => caught);
+    // The server did quote it: what the caller gets (and handles) carries it, the log must not.
+    expect(String(error)).toContain(PLANTED);
+    const code = /Code: (\d+)/.exec(String(error))![1];
+
+    const lines = jsonLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: "error",
+        service: "ingest",
+        component: "clickhouse client",
+        operation: "Insert",
+        error_class: "Error",
+        clickhouse_code: code,
+        msg: "Insert: HTTP request error.",
+      }),
+    ]);
+    expect(lines[0]!.query_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(jsonLines.join("\n")).not.toContain(PLANTED);
+  });
+
+  it("writes a failed read as one text line without a logger, naming the query id and not the statement", async () => {
     const queryId = `client-log-${Date.now()}`;
     await expect(
-      warehouse.client.query({ query: "SELECT * FROM system.no_such_table", query_id: queryId }),
-    ).rejects.toThrow(/no_such_table/);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /^\[clickhouse client\] ERROR .*no_such_table.* \(operation=Query query_id=client-log-\d+\)$/,
-    );
-    expect(lines[0]).toContain(queryId);
-    expect(lines[0]).not.toContain("\n");
+      text.client.query({ query: `SELECT * FROM system.no_such_table_${PLANTED.slice(3)}`, query_id: queryId }),
+    ).rejects.toThrow(PLANTED.slice(3));
+    await expect(insertPlanted(text)).rejects.toThrow(PLANTED);
+    expect(textLines).toEqual([
+      `[clickhouse client] ERROR Connection: Query: HTTP request error. (operation=Query query_id=${queryId} error_class=Error clickhouse_code=60)`,
+      expect.stringMatching(
+        /^\[clickhouse client\] ERROR Connection: Insert: HTTP request error\. \(operation=Insert query_id=\S+ error_class=Error clickhouse_code=\d+\)$/,
+      ),
+    ]);
+    expect(textLines.join("\n")).not.toContain(PLANTED.slice(3));
   });
 });

@@ -1,7 +1,7 @@
 import { createClient, type ClickHouseClient, type ClickHouseSettings } from "@clickhouse/client";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { oneLineClientLogger, type LogLineWriter } from "./client-log";
+import { oneLineClientLogger, type ClientLog, type LogLineWriter } from "./client-log";
 import { createEmbeddedConnection } from "./engine/embedded-connection";
 import { MAX_EMBEDDED_SESSIONS } from "./engine/session-pool";
 import { assertIdentifier, type DdlTarget } from "./sql/ddl";
@@ -110,7 +110,12 @@ export function clusterSettings(config: { ddlTimeoutS?: number }) {
  * can create the database through the same client.
  */
 export interface WarehouseOptions {
-  /** Where the client's own log lines go (default stderr); see client-log.ts. */
+  /**
+   * The process's structured logger: the client's own lines go through it as JSON (client-log.ts).
+   * Every service passes its own; without one they are text lines through `log` (default stderr).
+   */
+  logger?: ClientLog;
+  /** Where the client's text lines go when no `logger` is given. */
   log?: LogLineWriter;
   /** More settings of every statement, e.g. a benchmark's `log_queries`. */
   settings?: ClickHouseSettings;
@@ -137,7 +142,7 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
           // loop ran its timer late; what still fails on a closed socket is read again (stale-socket.ts).
           keep_alive: { eagerly_destroy_stale_sockets: true },
         }),
-    log: { LoggerClass: oneLineClientLogger(options.log) },
+    log: { LoggerClass: oneLineClientLogger({ logger: options.logger, write: options.log }) },
     clickhouse_settings: {
       // 64-bit integers as JSON numbers: our counters stay far below 2^53.
       output_format_json_quote_64bit_integers: 0,
