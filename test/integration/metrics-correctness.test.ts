@@ -71,7 +71,7 @@ const SHAPES: {
   { filters: { prompt_version: ["pv-2"] }, group_by: ["bot_version"] },
   { filters: { model: ["'; DROP TABLE responses; --", "\\'", "模型"] } },
   // The optional dimensions, whose values corrected versions change: each grouped alone (the
-  // one-dimension rollups of Phase 1 and Phase 2, by hour, by day and without a bucket) and
+  // one-dimension rollups of the sums and the label counts, by hour, by day and without a bucket) and
   // filtered alone, then with a second dimension (metrics_5m and the label rows by session).
   ...OPTIONAL_DIMENSIONS.flatMap(([dimension, values]) => [
     { group_by: [dimension] },

@@ -214,7 +214,7 @@ describe("vikingbot import into the single-node stack", () => {
     ]);
   });
 
-  it("gives the figures metrics-v1.md implies for the sessions", async () => {
+  it("gives the figures docs/metrics.md implies for the sessions", async () => {
     const row = await metrics();
     expect(figures(row)).toEqual(EXPECTED);
   });

@@ -1,5 +1,5 @@
-// The reference's own query-category rules (events-v1.md: "when absent the pipeline classifies
-// query_text by rules, else unknown"). The spec names no categories and no rules, so the category
+// The reference's own query-category rules (docs/events.md, `response_completed`: "when absent the
+// pipeline classifies query_text by rules", else unknown). The spec names no categories and no rules, so the category
 // names are the product's taxonomy; the word lists, the matching and the order below are written
 // here, from the category names, without the product's code. A text on which two honest rule
 // tables would differ has no place in the data set (the figures would differ by design); a text

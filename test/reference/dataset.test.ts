@@ -31,7 +31,7 @@ describe("generator basics", () => {
     expect(DS.range).toEqual(DATASET_RANGE);
     expect(ms(DS.range.to) - ms(DS.range.from)).toBe(2 * 86_400_000);
   });
-  it("every event is valid per events-v1.md", () => {
+  it("every event is valid per docs/events.md", () => {
     const problems = DS.events.flatMap((e) => validateEvent(e).map((p) => `${e.event_id}: ${p}`));
     expect(problems).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { reasonCodeOf, REASON_CODES } from "./reason-code";
 
-describe("reasonCodeOf (events-v1.md)", () => {
+describe("reasonCodeOf (docs/events.md)", () => {
   it.each([
     ["Not grounded", "not_grounded"],
     ["not-grounded", "not_grounded"],

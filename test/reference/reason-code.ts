@@ -1,4 +1,4 @@
-// The reference's own reason codes, as events-v1.md words them (feedback_submitted `reason`): the
+// The reference's own reason codes, as docs/events.md words them (feedback_submitted `reason`): the
 // reason is trimmed and cut to 80 characters; it maps to one of the listed codes when, ignoring
 // case and reading each `-` and each space as `_`, it is that code, else to `other`. Read to the
 // letter: a run of separators is as many `_` ("not - grounded" is `other`), and a reason that is

@@ -6,16 +6,22 @@ import { fileURLToPath } from "node:url";
 export const REPOSITORY_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".next", ".data", ".git", ".turbo"]);
 
-function sourceFilesUnder(dir: string): string[] {
+function filesUnder(dir: string, name: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : sourceFilesUnder(join(dir, entry.name));
-    return /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [];
+    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : filesUnder(join(dir, entry.name), name);
+    return name.test(entry.name) ? [join(dir, entry.name)] : [];
   });
 }
 
-/** Every .ts and .tsx file of the repository (tests included), as a path from its root with forward slashes. */
-export const repositorySourceFiles = (): string[] =>
-  sourceFilesUnder(REPOSITORY_ROOT).map((file) => relative(REPOSITORY_ROOT, file).split("\\").join("/"));
+/** Every file of the repository whose name matches, as a path from its root with forward slashes. */
+const repositoryFiles = (name: RegExp): string[] =>
+  filesUnder(REPOSITORY_ROOT, name).map((file) => relative(REPOSITORY_ROOT, file).split("\\").join("/"));
+
+/** Every .ts and .tsx file of the repository (tests included). */
+export const repositorySourceFiles = (): string[] => repositoryFiles(/\.tsx?$/);
+
+/** Every source, test, SQL, JSON and Markdown file of the repository: what a reader follows a reference from. */
+export const repositoryTextFiles = (): string[] => repositoryFiles(/\.(tsx?|sql|json|md)$/);
 
 /**
  * `file:line: text` of every line of `files` for which `offends` holds, files named in `allowed`

@@ -91,7 +91,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = QUERY_ROUTES)
       title: "Answerscope query API",
       version: "1",
       description:
-        "Read figures of one tenant (api-v1.md). Authenticate with a read key: `Authorization: Bearer <key>`; the key decides the tenant.",
+        "Read figures of one tenant. Authenticate with a read key: `Authorization: Bearer <key>`; the key decides the tenant.",
     },
     paths: Object.fromEntries(routes.map((route) => [route.path, { get: operationOf(route) }])),
     components: {

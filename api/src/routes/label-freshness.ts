@@ -9,7 +9,7 @@ export const labelFreshnessRoute = defineRoute({
   summary:
     "How far the outcome evaluator has labelled the tenant's events: watermark, lag, last success and last error",
   description:
-    "Not in api-v1.md. stale is true when the evaluator's last run for the tenant failed, when it never evaluated the tenant's events, or when the lag passes lag_limit_seconds; the dashboard warns on it. Every answer with label-based figures (metrics, compare) carries the same block as `labels`.",
+    "The evaluator's progress for the tenant, which the label-based figures depend on. stale is true when the evaluator's last run for the tenant failed, when it never evaluated the tenant's events, or when the lag passes lag_limit_seconds; the dashboard warns on it. Every answer with label-based figures (metrics, compare) carries the same block as `labels`.",
   query: z.object({ ...tenantParameter }),
   response: LabelFreshnessSchema,
   responseName: "LabelFreshness",

@@ -9,7 +9,7 @@ export const langfuseWritebackRoute = defineRoute({
   summary:
     "How far the tenant's outcome verdicts are written back to Langfuse: lag behind the labels, last success, failing",
   description:
-    "Not in api-v1.md; the sibling of /api/v1/labels/freshness. A Langfuse outage delays only the write-back: lag_seconds grows and failing is true while the labels stay current.",
+    "The write-back's progress for the tenant; the sibling of /api/v1/labels/freshness. A Langfuse outage delays only the write-back: lag_seconds grows and failing is true while the labels stay current.",
   query: z.object({ ...tenantParameter }),
   response: LangfuseWritebackSchema,
   responseName: "LangfuseWriteback",

@@ -20,7 +20,8 @@ import {
 export const metricsRoute = defineRoute({
   operationId: "getMetrics",
   path: "/api/v1/metrics",
-  summary: "Phase 1 and Phase 2 metrics of metrics-v1.md, optionally grouped by dimensions and time buckets",
+  summary:
+    "The metrics of docs/metrics.md (answer production and answer help), optionally grouped by dimensions and time buckets",
   description:
     "Without group_by and bucket: exactly one row for the whole range. With either: one row per non-empty group. `labels` is the tenant's label freshness and how much of the range it covers; when it covers none, every figure read from outcome labels is null (never 0) and `labels.figures_unavailable` says why.",
   query: z.object({

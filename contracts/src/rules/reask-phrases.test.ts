@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { REASK_PHRASES, isReask } from "./reask-phrases";
 
 describe("REASK_PHRASES", () => {
-  it("holds the phrases metrics-v1.md requires", () => {
+  it("holds the phrases docs/metrics.md lists", () => {
     const required = [
       "不是这个意思",
       "你没回答",

@@ -21,7 +21,7 @@ export const eventSchema = z
     feedbackSubmittedSchema,
     externalOutcomeRecordedSchema,
   ])
-  .meta({ title: "Answerscope event, version 1", description: "One event as a producer sends it (events-v1.md)." });
+  .meta({ title: "Answerscope event, version 1", description: "One event as a producer sends it (docs/events.md)." });
 
 export type EventInput = z.input<typeof eventSchema>;
 /** The normalized event the pipeline stores. */

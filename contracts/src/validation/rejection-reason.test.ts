@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { REJECTION_REASON_KINDS, dottedPath, rejectionReasonKind } from "./rejection-reason";
 
 describe("rejection reasons", () => {
-  it("lists the six kinds of events-v1.md", () => {
+  it("lists the six kinds of docs/events.md", () => {
     expect(REJECTION_REASON_KINDS).toEqual([
       "invalid_json",
       "invalid_field",

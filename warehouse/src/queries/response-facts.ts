@@ -12,7 +12,7 @@ export const ResponseFactsSchema = z.object({
   occurred_at: TimestampSchema,
   dims: z
     .record(z.enum(DIMENSIONS), z.string())
-    .describe("every dimension of metrics-v1.md (absent optional ones are `unknown`)"),
+    .describe("every dimension of docs/metrics.md (absent optional ones are `unknown`)"),
   finish_reason: z.enum(FINISH_REASONS),
   time_cost_ms: z.number().int(),
   prompt_tokens: z.number().int(),
