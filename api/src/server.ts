@@ -93,10 +93,10 @@ export type RunningApi = RunningRole & { port: number };
 
 /** Starts the query API (the `api` role), on `shared` when given (answerscope serve), else on its own warehouse. */
 export async function startApiService(config: ApiConfig, shared?: Warehouse): Promise<RunningApi> {
-  const { warehouse, release } = roleWarehouse(shared, () =>
-    createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }),
-  );
   const logger = createLogger("api");
+  const { warehouse, release } = roleWarehouse(shared, () =>
+    createWarehouse({ ...warehouseConfigFromEnv(config), requestTimeoutMs: config.WAREHOUSE_TIMEOUT_MS }, { logger }),
+  );
   const bootstrap = loadKeyRing({ file: config.ANSWERSCOPE_KEYS_FILE, inline: config.ANSWERSCOPE_KEYS });
   const keys = await startServiceKeyRing(warehouse, bootstrap, config, (line) => logger.warn(line));
   // The operator's hint lives here and in the docs, never in the dashboard a user reads.

@@ -34,7 +34,9 @@ export function loadOutcomeConfig(env: NodeJS.ProcessEnv = process.env): Outcome
  */
 export function startOutcomeService(config: OutcomeConfig, shared?: Warehouse): RunningRole {
   const logger = createLogger("evaluator");
-  const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(warehouseConfigFromEnv(config)));
+  const { warehouse, release } = roleWarehouse(shared, () =>
+    createWarehouse(warehouseConfigFromEnv(config), { logger }),
+  );
   const stopLoop = startOutcomeEvaluator(warehouse, {
     intervalMs: config.OUTCOME_INTERVAL_MS,
     settleMs: config.OUTCOME_SETTLE_MS,

@@ -69,7 +69,9 @@ function rateLimiterOf(config: IngestConfig) {
 export async function startIngestService(config: IngestConfig, shared?: Warehouse): Promise<RunningService> {
   const metrics = createIngestMetrics();
   const logger = createLogger("ingest");
-  const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(warehouseConfigFromEnv(config)));
+  const { warehouse, release } = roleWarehouse(shared, () =>
+    createWarehouse(warehouseConfigFromEnv(config), { logger }),
+  );
   if (config.MIGRATE_ON_START === "true") await migrate(warehouse);
   const brokers = config.KAFKA_BROKERS ?? [];
   const kafkaMode = brokers.length > 0;

@@ -24,7 +24,7 @@ function openWarehouse(): { config: WarehouseConfig; warehouse: Warehouse } {
   try {
     const config = warehouseConfigFromEnv(parseEnv(WarehouseEnvSchema, process.env, "serve"));
     // E.g. the data directory is another process's: the message names it and the holder.
-    return { config, warehouse: createWarehouse(config) };
+    return { config, warehouse: createWarehouse(config, { logger }) };
   } catch (error) {
     return fail(error);
   }

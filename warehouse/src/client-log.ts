@@ -5,9 +5,12 @@ import { isStaleSocketError } from "./stale-socket";
 
 export type LogLineWriter = (line: string) => void;
 
-/** The process's structured logger as the client's lines need it: the service log, and debug for trace and debug. */
+/**
+ * The process's structured logger as the client's lines need it: the service log, and debug for the
+ * client's trace and debug lines (runtime's pino logger has it; without it they go to info).
+ */
 export interface ClientLog extends ServiceLog {
-  debug(fields: Record<string, unknown>, message: string): void;
+  debug?(fields: Record<string, unknown>, message: string): void;
 }
 
 const writeToStderr: LogLineWriter = (line) => console.error(line);
@@ -68,7 +71,8 @@ function emitter(logger: ClientLog | undefined, write: LogLineWriter) {
   return (level: Level, params: LogParams & { err?: Error }, note?: string) => {
     if (logger) {
       const fields = { component: "clickhouse client", ...clientLogFields(params), ...(note ? { note } : {}) };
-      logger[level](fields, params.message);
+      if (level === "debug") (logger.debug ?? logger.info).call(logger, fields, params.message);
+      else logger[level](fields, params.message);
     } else write(`${formatClientLogLine(level.toUpperCase(), params)}${note ? `; ${note}` : ""}`);
   };
 }

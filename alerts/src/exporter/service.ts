@@ -15,7 +15,9 @@ export async function startExporterService(
   const logger = createLogger("exporter");
   // Only a failed refresh is logged: a warning, the figures of the last good one are served meanwhile.
   const log = (message: string) => logger.warn(message);
-  const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(exporterWarehouseConfig(config)));
+  const { warehouse, release } = roleWarehouse(shared, () =>
+    createWarehouse(exporterWarehouseConfig(config), { logger }),
+  );
   const exporter = createQualityExporter({ warehouse, config, log });
   // /metrics serves the last computed figures, never a query.
   const server = createServiceServer({

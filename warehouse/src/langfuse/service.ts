@@ -72,7 +72,9 @@ export function startLangfuseWriteback(
  * pass's message (the HTTP status, already redacted) is stored for the writeback status view, not logged.
  */
 export function startLangfuseService(config: LangfuseConfig, log: ServiceLog, shared?: Warehouse): RunningRole {
-  const { warehouse, release } = roleWarehouse(shared, () => createWarehouse(warehouseConfigFromEnv(config)));
+  const { warehouse, release } = roleWarehouse(shared, () =>
+    createWarehouse(warehouseConfigFromEnv(config), { logger: log }),
+  );
   const stopLoop = startLangfuseWriteback(warehouse, config, {
     onPass: (results, pulls) => {
       for (const r of results.filter((r) => r.responses > 0 || r.rejected > 0))
