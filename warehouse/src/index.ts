@@ -37,7 +37,7 @@ export {
 export * from "./metrics/latency-histogram";
 export * from "./metrics/query-metrics";
 export * from "./metrics/dimension-rollup";
-export { phase2BySessionSql } from "./metrics/label-counts";
+export { labelCountsBySessionSql } from "./metrics/label-counts";
 export { exactQuantilesSql, responseRatioColumnsSql } from "./metrics/response-ratios-sql";
 export * from "./facts/index";
 export * from "./queries/index";

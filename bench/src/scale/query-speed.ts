@@ -13,8 +13,8 @@ import {
 import { progress } from "../progress";
 import { ratio, timeRepeated, type Timing } from "../stats";
 import type { DataWindow } from "./data-shape";
-import { rawPhase1Sql } from "./raw-phase1-sql";
-import { rawPhase2Sql } from "./raw-phase2-sql";
+import { rawResponseSumsSql } from "./raw-response-sums-sql";
+import { rawLabelCountsSql } from "./raw-label-counts-sql";
 
 export interface QueryTiming extends Partial<Timing> {
   name: string;
@@ -192,8 +192,8 @@ export async function measureQuerySpeed(
   for (const range of RANGES) {
     const route = routes.find((r) => r.name.startsWith(`metrics ${range.name} `));
     const q = { tenantId, fromMs: to - range.ms, toMs: to, bucket: range.bucket };
-    const phase1 = rawPhase1Sql(w, q);
-    const phase2 = rawPhase2Sql(w, { ...q, maxOccurredAtMs });
+    const phase1 = rawResponseSumsSql(w, q);
+    const phase2 = rawLabelCountsSql(w, { ...q, maxOccurredAtMs });
     // The same figures as the route, from the facts alone (both reads at once, as the route's are);
     // and Phase 1 alone, what the materialized views save of it.
     const variants = [

@@ -127,7 +127,7 @@ describe("labelsBlockFor", () => {
 
 describe("labelBasedMetrics", () => {
   it("are the rates read from label rows, plus tool success where tools follow the label rows", () => {
-    const phase2 = [
+    const fromLabels = [
       "feedback_coverage",
       "thumbs_up_rate",
       "thumbs_down_rate",
@@ -136,8 +136,8 @@ describe("labelBasedMetrics", () => {
       "good_answer_rate",
       "one_turn_resolution_rate",
     ];
-    expect(labelBasedMetrics(false)).toEqual(phase2);
-    expect(labelBasedMetrics(true).sort()).toEqual([...phase2, "tool_success_rate"].sort());
+    expect(labelBasedMetrics(false)).toEqual(fromLabels);
+    expect(labelBasedMetrics(true).sort()).toEqual([...fromLabels, "tool_success_rate"].sort());
   });
 });
 

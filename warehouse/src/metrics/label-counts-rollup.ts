@@ -8,7 +8,7 @@ import { prevPositionOf } from "../outcomes/session-prev";
 import type { Dimension, MetricsQuery } from "../queries/query-input";
 import { sqlValue } from "../sql/escape";
 import { rollupDimension } from "./dimension-rollup";
-import { labelReadColumns, type Phase2Row } from "./label-counts-row";
+import { labelReadColumns, type LabelCountRow } from "./label-counts-row";
 import { bucketStartSql, filterConditions, rowKeyGroupBy, rowKeySelect, type RowKeys } from "./row-keys";
 
 /**
@@ -129,11 +129,11 @@ function labelRowsSql(
 }
 
 /** The Phase 2 rows of the request from the rollup and the edges, or undefined when the rollup cannot answer it. */
-export async function rollupPhase2Rows(
+export async function rollupLabelCountRows(
   w: Warehouse,
   query: MetricsQuery,
   keys: RowKeys,
-): Promise<Phase2Row[] | undefined> {
+): Promise<LabelCountRow[] | undefined> {
   const dimension = outcomeRollupDimension(query, keys);
   const hourFrom = Math.ceil(query.from / HOUR_MS) * HOUR_MS;
   const hourTo = Math.floor(query.to / HOUR_MS) * HOUR_MS;
@@ -148,7 +148,7 @@ export async function rollupPhase2Rows(
       ? queryRows<{ hour: number }>(w, ambiguousHoursSql(w, plan)).then((hours) =>
           hours.length === 0
             ? []
-            : queryRows<Phase2Row>(
+            : queryRows<LabelCountRow>(
                 w,
                 labelRowsSql(
                   w,
@@ -163,8 +163,8 @@ export async function rollupPhase2Rows(
         )
       : Promise.resolve([]);
   const parts = await Promise.all([
-    queryRows<Phase2Row>(w, rollupSql(w, plan)),
-    edges.length ? queryRows<Phase2Row>(w, labelRowsSql(w, plan, edges, "edges")) : Promise.resolve([]),
+    queryRows<LabelCountRow>(w, rollupSql(w, plan)),
+    edges.length ? queryRows<LabelCountRow>(w, labelRowsSql(w, plan, edges, "edges")) : Promise.resolve([]),
     ambiguous,
   ]);
   return parts.flat();

@@ -3,7 +3,7 @@ import type { Dimension, MetricsQuery } from "../queries/query-input";
 import type { RowKeys } from "./row-keys";
 
 /** What every Phase 2 read returns per row: its keys, the label row counts, the session counts. */
-export type Phase2Row = Record<string, unknown> &
+export type LabelCountRow = Record<string, unknown> &
   Record<LabelRowCount | "sessions_final" | "sessions_resolved", number | string>;
 
 /** The label columns a Phase 2 read of label rows needs: the times, what the counts read, the row's dimensions. */

@@ -5,13 +5,13 @@ import { labelsInRangeSql } from "../outcomes/current-labels";
 import { LABEL_ROW_COUNT_NAMES, labelRowCountSql } from "../outcomes/label-row-counts";
 import type { FIRST_OF_SESSION_COUNTS } from "../outcomes/label-row-counts";
 import type { MetricsQuery } from "../queries/query-input";
-import { rollupPhase2Rows } from "./label-counts-rollup";
-import { labelReadColumns, type Phase2Row } from "./label-counts-row";
+import { rollupLabelCountRows } from "./label-counts-rollup";
+import { labelReadColumns, type LabelCountRow } from "./label-counts-row";
 import type { ToolCounts } from "./tool-counts";
 import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys } from "./row-keys";
 
 /** Phase 2 counts of one row, from the current outcome labels of its responses. */
-export interface Phase2Counts {
+export interface LabelCounts {
   labeled: number;
   rated: number;
   ratedUp: number;
@@ -34,7 +34,7 @@ export interface Phase2Counts {
  * session's first response among the row's responses (by occurred_at, then response_id), then by
  * the row's keys. The benchmark runs it over labels evaluated on the spot from the facts.
  */
-export function phase2BySessionSql(labels: string, query: Pick<MetricsQuery, "filters">, keys: RowKeys): string {
+export function labelCountsBySessionSql(labels: string, query: Pick<MetricsQuery, "filters">, keys: RowKeys): string {
   const groupBy = rowKeyGroupBy(keys);
   const first = (name: keyof typeof FIRST_OF_SESSION_COUNTS) => labelRowCountSql(name);
   return `SELECT ${[
@@ -60,18 +60,18 @@ export function phase2BySessionSql(labels: string, query: Pick<MetricsQuery, "fi
 }
 
 /** Any request: every current label row of the range. */
-function sessionsPhase2Sql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
+function sessionLabelCountsSql(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys): string {
   const labels = labelsInRangeSql(warehouse, {
     tenantId: query.tenantId,
     fromMs: query.from,
     toMs: query.to,
     columns: [...labelReadColumns(query, keys), "session_id", "response_id"],
   });
-  return phase2BySessionSql(labels, query, keys);
+  return labelCountsBySessionSql(labels, query, keys);
 }
 
-function countsOf(rows: readonly Phase2Row[]): Phase2Counts {
-  const sum = (name: keyof Phase2Row & string) => rows.reduce((total, row) => total + Number(row[name]), 0);
+function countsOf(rows: readonly LabelCountRow[]): LabelCounts {
+  const sum = (name: keyof LabelCountRow & string) => rows.reduce((total, row) => total + Number(row[name]), 0);
   const labels = {
     excellent: sum("excellent"),
     good: sum("good"),
@@ -100,15 +100,15 @@ function countsOf(rows: readonly Phase2Row[]): Phase2Counts {
  * Phase 2 counts per row: from the hourly outcome rollup and the label rows of the range's edges
  * when the request allows it (label-counts-rollup.ts), else from every label row of the range.
  */
-export async function phase2Counts(
+export async function labelCounts(
   warehouse: Warehouse,
   query: MetricsQuery,
   keys: RowKeys,
-): Promise<Map<string, Phase2Counts>> {
+): Promise<Map<string, LabelCounts>> {
   const rows =
-    (await rollupPhase2Rows(warehouse, query, keys)) ??
-    (await queryRows<Phase2Row>(warehouse, sessionsPhase2Sql(warehouse, query, keys)));
-  const byKey = new Map<string, Phase2Row[]>();
+    (await rollupLabelCountRows(warehouse, query, keys)) ??
+    (await queryRows<LabelCountRow>(warehouse, sessionLabelCountsSql(warehouse, query, keys)));
+  const byKey = new Map<string, LabelCountRow[]>();
   for (const row of rows) {
     const key = rowKeyOf(row, keys);
     byKey.set(key, [...(byKey.get(key) ?? []), row]);

@@ -32,8 +32,8 @@ const rate = (numerator: number, denominator: number) => (denominator > 0 ? nume
 export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInput): Promise<{ rows: MetricsRow[] }> {
   const query = MetricsQuerySchema.parse(input);
   const keys: RowKeys = { groupBy: query.groupBy, bucket: query.bucket };
-  const { phase1, phase2, tools } = await metricsRowCounts(warehouse, query, keys);
-  const entries = [...phase1];
+  const { sumsByRow, labelsByRow, tools } = await metricsRowCounts(warehouse, query, keys);
+  const entries = [...sumsByRow];
   // Without grouping or bucketing there is always exactly one row, even for an empty range.
   if (entries.length === 0 && !keys.bucket && keys.groupBy.length === 0) {
     entries.push([JSON.stringify([null]), { row: {}, sums: emptySums() }]);
@@ -42,11 +42,11 @@ export async function queryMetrics(warehouse: Warehouse, input: MetricsQueryInpu
     const histogramBuckets = [...sums.histogram.keys()];
     const histogramCounts = histogramBuckets.map((bucket) => sums.histogram.get(bucket) ?? 0);
     const quantile = (q: number) => histogramQuantile(histogramBuckets, histogramCounts, q);
-    const labels = phase2.get(key);
+    const labels = labelsByRow.get(key);
     const tool = tools(key);
     const final = labels?.final ?? 0;
     // Every rate and mean divides the catalog's counts exactly as /compare divides them (one definition).
-    const slice: SliceCounts = { phase1: sums, phase2: labels ?? NO_LABEL_COUNTS, tools: tool };
+    const slice: SliceCounts = { sums, labels: labels ?? NO_LABEL_COUNTS, tools: tool };
     const parts = SAMPLED_METRICS.map((metric) => [metric, rateParts(metric, slice)] as const);
     const figures = (names: readonly SampledMetric[]) =>
       Object.fromEntries(

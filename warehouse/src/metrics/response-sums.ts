@@ -9,13 +9,13 @@ import { filterConditions, rowKeyGroupBy, rowKeyOf, rowKeySelect, type RowKeys }
 import { LATENCY_HISTOGRAM_COLUMN, SUM_COLUMN_NAMES, SUM_COLUMNS, type SumColumn } from "./sum-columns";
 
 /** Additive Phase 1 figures of one row, by sum column; the histogram is a bucket → count map. */
-export type Phase1Sums = Record<SumColumn, number> & { histogram: Map<number, number> };
+export type ResponseSums = Record<SumColumn, number> & { histogram: Map<number, number> };
 
 const FIVE_MINUTES_MS = 300_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-export const emptySums = (): Phase1Sums => ({
+export const emptySums = (): ResponseSums => ({
   ...(Object.fromEntries(SUM_COLUMN_NAMES.map((column) => [column, 0])) as Record<SumColumn, number>),
   histogram: new Map(),
 });
@@ -25,7 +25,7 @@ export type SumsRow = Record<string, unknown> &
   Record<SumColumn, number | string> & { histogram: [number[], number[]] };
 
 export function addRow(
-  into: Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>,
+  into: Map<string, { row: Record<string, unknown>; sums: ResponseSums }>,
   row: SumsRow,
   keys: RowKeys,
 ): void {
@@ -121,7 +121,7 @@ export function factSumsSql(
  * Phase 1 sums per row: whole hours from the one-dimension rollup when the request allows it,
  * the remaining whole 5-minute buckets from metrics_5m, partial edge buckets from the facts.
  */
-export async function phase1Sums(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys) {
+export async function responseSums(warehouse: Warehouse, query: MetricsQuery, keys: RowKeys) {
   const alignedFrom = Math.ceil(query.from / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
   const alignedTo = Math.floor(query.to / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
   const edges: [number, number][] = [];
@@ -165,7 +165,7 @@ export async function phase1Sums(warehouse: Warehouse, query: MetricsQuery, keys
   }
   if (fiveMinutes.length) reads.push(queryRows<SumsRow>(warehouse, viewSql(warehouse, query, keys, fiveMinutes)));
   if (edges.length) reads.push(queryRows<SumsRow>(warehouse, factSumsSql(warehouse, query, keys, edges)));
-  const rows = new Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>();
+  const rows = new Map<string, { row: Record<string, unknown>; sums: ResponseSums }>();
   for (const result of await Promise.all(reads)) for (const row of result) addRow(rows, row, keys);
   // Rows whose versions all cancelled out (a response moved to another bucket) are not rows.
   for (const [key, entry] of rows) if (entry.sums.responses === 0) rows.delete(key);

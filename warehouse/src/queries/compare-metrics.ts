@@ -5,8 +5,8 @@ import {
   type MeanMetricName,
   type MetricCount,
 } from "@answerscope/contracts/metrics";
-import type { Phase1Sums } from "../metrics/response-sums";
-import type { Phase2Counts } from "../metrics/label-counts";
+import type { ResponseSums } from "../metrics/response-sums";
+import type { LabelCounts } from "../metrics/label-counts";
 import type { ToolCounts } from "../metrics/tool-counts";
 
 /** The rate metrics of docs/metrics.md that a version comparison can test (the catalog's comparable ones). */
@@ -14,9 +14,9 @@ export { COMPARABLE_METRICS };
 export type ComparableMetric = ComparableMetricName;
 
 export interface SliceCounts {
-  phase1: Omit<Phase1Sums, "histogram">;
-  phase2: Pick<
-    Phase2Counts,
+  sums: Omit<ResponseSums, "histogram">;
+  labels: Pick<
+    LabelCounts,
     | "rated"
     | "ratedUp"
     | "ratedDown"
@@ -32,7 +32,7 @@ export interface SliceCounts {
 }
 
 /** The label counts of a slice without label rows (no response of it evaluated, or none in it). */
-export const NO_LABEL_COUNTS: SliceCounts["phase2"] = {
+export const NO_LABEL_COUNTS: SliceCounts["labels"] = {
   rated: 0,
   ratedUp: 0,
   ratedDown: 0,
@@ -46,20 +46,20 @@ export const NO_LABEL_COUNTS: SliceCounts["phase2"] = {
 };
 
 /** A slice's counts under the catalog's names (contracts/src/metrics/counts.ts): where each count read meets its name. */
-function catalogCounts({ phase1, phase2, tools }: SliceCounts): Record<MetricCount, number> {
+function catalogCounts({ sums, labels, tools }: SliceCounts): Record<MetricCount, number> {
   return {
     // The Phase 1 sums carry the catalog's names already (metrics/sum-columns.ts).
-    ...phase1,
-    rated: phase2.rated,
-    rated_up: phase2.ratedUp,
-    rated_down: phase2.ratedDown,
-    window_closed: phase2.windowClosed,
-    reasks: phase2.reasks,
-    followups: phase2.followups,
-    final: phase2.final,
-    good_or_better: phase2.goodOrBetter,
-    sessions_final: phase2.sessionsFinal,
-    sessions_resolved: phase2.sessionsResolved,
+    ...sums,
+    rated: labels.rated,
+    rated_up: labels.ratedUp,
+    rated_down: labels.ratedDown,
+    window_closed: labels.windowClosed,
+    reasks: labels.reasks,
+    followups: labels.followups,
+    final: labels.final,
+    good_or_better: labels.goodOrBetter,
+    sessions_final: labels.sessionsFinal,
+    sessions_resolved: labels.sessionsResolved,
     tools_completed: tools.completed,
     tools_failed: tools.failed,
   };

@@ -96,12 +96,12 @@ export async function queryCompare(warehouse: Warehouse, input: CompareQueryInpu
     groupBy: [query.dimension],
   });
   const keys: RowKeys = { groupBy: [query.dimension] };
-  const { phase1, phase2, tools } = await metricsRowCounts(warehouse, metricsQuery, keys);
+  const { sumsByRow, labelsByRow, tools } = await metricsRowCounts(warehouse, metricsQuery, keys);
   const countsOf = (value: string): SliceCounts => {
     const key = rowKeyOf({ [query.dimension]: value }, keys);
     return {
-      phase1: phase1.get(key)?.sums ?? emptySums(),
-      phase2: phase2.get(key) ?? NO_LABEL_COUNTS,
+      sums: sumsByRow.get(key)?.sums ?? emptySums(),
+      labels: labelsByRow.get(key) ?? NO_LABEL_COUNTS,
       tools: tools(key),
     };
   };

@@ -7,7 +7,7 @@ import {
   factSumsSql,
   MERGED_SUMS,
   viewSql,
-  type Phase1Sums,
+  type ResponseSums,
   type SumsRow,
 } from "../metrics/response-sums";
 import { rollupRowDimension } from "../metrics/dimension-rollup";
@@ -32,15 +32,15 @@ export interface HourlyKey {
   dimension: Dimension | "";
   value: string;
 }
-type Keyed<K> = Map<string, { key: K; sums: Phase1Sums }>;
+type Keyed<K> = Map<string, { key: K; sums: ResponseSums }>;
 
 export interface MetricsDeltas {
-  fiveMinute: { key: FiveMinuteKey; sums: Phase1Sums }[];
-  hourly: { key: HourlyKey; sums: Phase1Sums }[];
+  fiveMinute: { key: FiveMinuteKey; sums: ResponseSums }[];
+  hourly: { key: HourlyKey; sums: ResponseSums }[];
 }
 
 function fiveMinuteRows(rows: SumsRow[]): Keyed<FiveMinuteKey> {
-  const merged = new Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>();
+  const merged = new Map<string, { row: Record<string, unknown>; sums: ResponseSums }>();
   for (const row of rows) addRow(merged, row, FIVE_MINUTE_KEYS);
   const keyed: Keyed<FiveMinuteKey> = new Map();
   for (const [id, { row, sums }] of merged) {
@@ -56,7 +56,7 @@ function fiveMinuteRows(rows: SumsRow[]): Keyed<FiveMinuteKey> {
 const hourlyId = (key: HourlyKey) => JSON.stringify([key.bucketStart, key.dimension, key.value]);
 
 /** Adds `sums` into the entry of `key`, creating it. */
-function addInto(keyed: Keyed<HourlyKey>, key: HourlyKey, sums: Phase1Sums): void {
+function addInto(keyed: Keyed<HourlyKey>, key: HourlyKey, sums: ResponseSums): void {
   const entry = keyed.get(hourlyId(key)) ?? { key, sums: emptySums() };
   addSums(entry.sums, sums);
   keyed.set(hourlyId(key), entry);
@@ -89,7 +89,7 @@ async function hourlyStored(
   const stored: Keyed<HourlyKey> = new Map();
   for (const row of rows) {
     const key = { bucketStart: Number(row.bucket_start), dimension: row.dimension, value: row.value };
-    const merged = new Map<string, { row: Record<string, unknown>; sums: Phase1Sums }>();
+    const merged = new Map<string, { row: Record<string, unknown>; sums: ResponseSums }>();
     addRow(merged, row, { groupBy: [] });
     stored.set(hourlyId(key), { key, sums: [...merged.values()][0]!.sums });
   }
@@ -142,7 +142,7 @@ export async function applyMetricsDeltas(w: Warehouse, tenantId: string, deltas:
   );
   // Each INSERT carries some hours' deltas and the same deltas summed into their days' rows
   // (migration 0014), so that a day row stays the sum of its hours whichever INSERT fails.
-  const rollupRow = (bucketStart: number, dimension: string, value: string, sums: Phase1Sums) =>
+  const rollupRow = (bucketStart: number, dimension: string, value: string, sums: ResponseSums) =>
     `SELECT ${[`${tenant} AS tenant_id`, `${bucket(bucketStart)} AS bucket`, `${sqlValue(dimension)} AS dimension`, `${sqlValue(value)} AS value`, ...sumStateExpressions(sums)].join(", ")}`;
   const hoursPerInsert = ROWS_PER_INSERT / 2;
   for (let start = 0; start < deltas.hourly.length; start += hoursPerInsert) {

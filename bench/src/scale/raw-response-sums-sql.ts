@@ -11,7 +11,7 @@ import {
  * quantiles. This is what every dashboard request would cost without metrics_5m. The rates and
  * means are the catalog's (warehouse/src/metrics/response-ratios-sql.ts), so they match the route's.
  */
-export function rawPhase1Sql(
+export function rawResponseSumsSql(
   w: Warehouse,
   q: { tenantId: string; fromMs: number; toMs: number; bucket: "hour" | "day" },
 ): string {
