@@ -1,4 +1,5 @@
-import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
+import type { RunningService } from "@answerscope/ingest";
+import { startTestCollector } from "../src/test-collector";
 import type { Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OVERSIZED_POST_CLIENTS } from "../src/oversized-post";
@@ -22,17 +23,12 @@ describe("collector limits every client understands", () => {
   beforeAll(async () => {
     const created = await createTestWarehouse("as_collector_limits");
     warehouse = created.warehouse;
-    service = await startIngestService(
-      loadIngestConfig({
-        CLICKHOUSE_URL: created.url,
-        CLICKHOUSE_DATABASE: created.database,
-        PORT: "0",
-        ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY},ingest:acme:${BURST_KEY}`,
-        COLLECTOR_MAX_BODY_BYTES: String(LIMIT),
-        COLLECTOR_RATE_LIMIT_PER_S: "1",
-        COLLECTOR_RATE_LIMIT_BURST: String(BURST),
-      }),
-    );
+    service = await startTestCollector(created, {
+      ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY},ingest:acme:${BURST_KEY}`,
+      COLLECTOR_MAX_BODY_BYTES: String(LIMIT),
+      COLLECTOR_RATE_LIMIT_PER_S: "1",
+      COLLECTOR_RATE_LIMIT_BURST: String(BURST),
+    });
     url = `http://127.0.0.1:${service.port}/v1/events`;
   });
 

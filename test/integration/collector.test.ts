@@ -1,5 +1,6 @@
 import { makeFeedback, makeResponseCompleted, makeToolCall } from "@answerscope/contracts";
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
+import { startTestCollector } from "../src/test-collector";
 import { queryRows, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestWarehouse, dedupedCounts, dropTestWarehouse, rawCounts } from "../src/warehouse";
@@ -26,16 +27,11 @@ describe("collector without Kafka", () => {
   beforeAll(async () => {
     const created = await createTestWarehouse("as_collector");
     warehouse = created.warehouse;
-    service = await startIngestService(
-      loadIngestConfig({
-        CLICKHOUSE_URL: created.url,
-        CLICKHOUSE_DATABASE: created.database,
-        PORT: "0",
-        ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY},read:acme:${READ_KEY}`,
-        COLLECTOR_MAX_BODY_BYTES: String(512 * 1024),
-        COLLECTOR_MAX_EVENTS: "50",
-      }),
-    );
+    service = await startTestCollector(created, {
+      ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY},read:acme:${READ_KEY}`,
+      COLLECTOR_MAX_BODY_BYTES: String(512 * 1024),
+      COLLECTOR_MAX_EVENTS: "50",
+    });
     base = `http://127.0.0.1:${service.port}`;
   });
 

@@ -1,4 +1,5 @@
-import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
+import type { RunningService } from "@answerscope/ingest";
+import { startTestCollector } from "../src/test-collector";
 import type { Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OVERSIZED_POST_CLIENTS } from "../src/oversized-post";
@@ -19,15 +20,10 @@ describe("OTLP receiver limits every client understands", () => {
   beforeAll(async () => {
     const created = await createTestWarehouse("as_otlp_limits");
     warehouse = created.warehouse;
-    service = await startIngestService(
-      loadIngestConfig({
-        CLICKHOUSE_URL: created.url,
-        CLICKHOUSE_DATABASE: created.database,
-        PORT: "0",
-        ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY}`,
-        COLLECTOR_MAX_BODY_BYTES: String(LIMIT),
-      }),
-    );
+    service = await startTestCollector(created, {
+      ANSWERSCOPE_KEYS: `ingest:acme:${INGEST_KEY}`,
+      COLLECTOR_MAX_BODY_BYTES: String(LIMIT),
+    });
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { connect } from "node:net";
-import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
+import type { RunningService } from "@answerscope/ingest";
+import { startTestCollector } from "../src/test-collector";
 import { queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAgentTurn } from "../src/otlp-agent-turn";
@@ -45,17 +46,12 @@ describe("OTLP/HTTP trace receiver (POST /v1/traces)", () => {
   beforeAll(async () => {
     const created = await createTestWarehouse("as_otlp");
     warehouse = created.warehouse;
-    service = await startIngestService(
-      loadIngestConfig({
-        CLICKHOUSE_URL: created.url,
-        CLICKHOUSE_DATABASE: created.database,
-        PORT: "0",
-        ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY},read:${TENANT}:${READ_KEY},ingest:${TENANT}:${BURST_KEY}`,
-        COLLECTOR_MAX_BODY_BYTES: String(MAX_BODY),
-        COLLECTOR_RATE_LIMIT_PER_S: "1",
-        COLLECTOR_RATE_LIMIT_BURST: String(BURST),
-      }),
-    );
+    service = await startTestCollector(created, {
+      ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY},read:${TENANT}:${READ_KEY},ingest:${TENANT}:${BURST_KEY}`,
+      COLLECTOR_MAX_BODY_BYTES: String(MAX_BODY),
+      COLLECTOR_RATE_LIMIT_PER_S: "1",
+      COLLECTOR_RATE_LIMIT_BURST: String(BURST),
+    });
     url = `http://127.0.0.1:${service.port}/v1/traces`;
   });
 

@@ -10,7 +10,8 @@ import {
   type ImportReport,
   type MappingContext,
 } from "@answerscope/importer";
-import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
+import type { RunningService } from "@answerscope/ingest";
+import { startTestCollector } from "../src/test-collector";
 import { evaluateOutcomes, queryMetrics, queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -93,15 +94,10 @@ describe("vikingbot import into the single-node stack", () => {
   beforeAll(async () => {
     const created = await createTestWarehouse("as_vikingbot");
     warehouse = created.warehouse;
-    service = await startIngestService(
-      loadIngestConfig({
-        CLICKHOUSE_URL: created.url,
-        CLICKHOUSE_DATABASE: created.database,
-        PORT: "0",
-        ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`,
-        ...projectClusterEnv(),
-      }),
-    );
+    service = await startTestCollector(created, {
+      ANSWERSCOPE_KEYS: `ingest:${TENANT}:${INGEST_KEY}`,
+      ...projectClusterEnv(),
+    });
     collectorUrl = `http://127.0.0.1:${service.port}`;
     transport = await openTransport({ kind: "collector", url: collectorUrl, ingestKey: INGEST_KEY }, TENANT);
     directory = await mkdtemp(join(tmpdir(), "vikingbot-sessions-"));
