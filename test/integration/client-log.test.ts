@@ -1,4 +1,4 @@
-import { createWarehouse, type Warehouse } from "@answerscope/warehouse";
+import { createWarehouse, insertRows, type Warehouse } from "@answerscope/warehouse";
 import { createLogger } from "@answerscope/runtime";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -32,9 +32,8 @@ describe("ClickHouse client log", () => {
     await dropTestWarehouse(structured);
   });
 
-  /** An insert ClickHouse itself rejects, its exception quoting the planted value. */
-  const insertPlanted = (warehouse: Warehouse) =>
-    warehouse.client.insert({ table: warehouse.table("counts"), values: [{ n: PLANTED }], format: "JSONEachRow" });
+  /** An insert ClickHouse itself rejects, its exception quoting the planted value; the product's insert path. */
+  const insertPlanted = (warehouse: Warehouse) => insertRows(warehouse, "counts", [{ n: PLANTED }]);
 
   it("hands a rejected insert to the process's logger as one JSON line with ClickHouse's code, no quoted value", async () => {
     const error: unknown = await insertPlanted(structured).catch((caught: unknown) => caught);
@@ -48,10 +47,10 @@ describe("ClickHouse client log", () => {
         level: "error",
         service: "ingest",
         component: "clickhouse client",
-        operation: "Insert",
+        operation: "Exec",
         error_class: "Error",
         clickhouse_code: code,
-        msg: "Insert: HTTP request error.",
+        msg: "Exec: HTTP request error.",
       }),
     ]);
     expect(lines[0]!.query_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -67,7 +66,7 @@ describe("ClickHouse client log", () => {
     expect(textLines).toEqual([
       `[clickhouse client] ERROR Connection: Query: HTTP request error. (operation=Query query_id=${queryId} error_class=Error clickhouse_code=60)`,
       expect.stringMatching(
-        /^\[clickhouse client\] ERROR Connection: Insert: HTTP request error\. \(operation=Insert query_id=\S+ error_class=Error clickhouse_code=\d+\)$/,
+        /^\[clickhouse client\] ERROR Connection: Exec: HTTP request error\. \(operation=Exec query_id=\S+ error_class=Error clickhouse_code=\d+\)$/,
       ),
     ]);
     expect(textLines.join("\n")).not.toContain(PLANTED.slice(3));
