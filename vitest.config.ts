@@ -35,9 +35,7 @@ const ENGINE_26_SUITES = [
   "test/integration/migrations.test.ts",
   "test/integration/langfuse-writeback.test.ts",
   "test/integration/langfuse-feedback-pull.test.ts",
-  // attribution.test.ts is not here yet: in a full engine-26 run one latency bucket's good-answer
-  // denominator came out one short of the reference's (73 against 74), while the file alone passes
-  // on chDB and always on 18.16 and the cluster. Until that is understood it runs on those two.
+  "test/integration/attribution.test.ts",
 ];
 
 export default defineConfig({

@@ -41,9 +41,10 @@ function toolNamedTwice(): RawEvent[] {
 }
 
 beforeAll(async () => {
-  ({ warehouse, dataset } = await loadApiDataset("as_attribution"));
+  const loaded = await loadApiDataset("as_attribution");
+  ({ warehouse, dataset } = loaded);
   const extra = toolNamedTwice();
-  await loadThroughSink(warehouse, extra);
+  await loadThroughSink(warehouse, extra, 250, { receivedAtMs: loaded.nextReceivedAtMs });
   await evaluateOutcomes(warehouse, { settleMs: 0, now: Date.now() + 3_600_000 });
   api = await startTestApi({ warehouse, keys: TEST_KEY_ENTRIES });
   const events = [...dataset.events, ...extra];

@@ -11,11 +11,11 @@ import { createTestWarehouse } from "./warehouse";
 export async function loadApiDataset(
   prefix: string,
   seed = Number(process.env.REF_SEED ?? 42),
-): Promise<{ warehouse: Warehouse; dataset: EdgeCaseDataset }> {
+): Promise<{ warehouse: Warehouse; dataset: EdgeCaseDataset; nextReceivedAtMs: number }> {
   const dataset = generateEdgeCaseDataset(seed);
   const { warehouse } = await createTestWarehouse(prefix);
-  await loadThroughSink(warehouse, dataset.events);
+  const nextReceivedAtMs = await loadThroughSink(warehouse, dataset.events);
   // The sink stamps arrivals from the wall clock onwards; evaluate as of later so every row has settled.
   await evaluateOutcomes(warehouse, { settleMs: 0, now: Date.now() + 3_600_000 });
-  return { warehouse, dataset };
+  return { warehouse, dataset, nextReceivedAtMs };
 }
