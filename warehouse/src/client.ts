@@ -124,6 +124,7 @@ export interface WarehouseOptions {
 export function createWarehouse(config: WarehouseConfig, options: WarehouseOptions = {}): Warehouse {
   const parsed = WarehouseConfigSchema.parse(config);
   const database = assertIdentifier("database", parsed.database);
+  const LoggerClass = oneLineClientLogger({ logger: options.logger, write: options.log });
   const client = createClient({
     ...(parsed.dataDir !== undefined
       ? {
@@ -131,6 +132,7 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
             dataDir: parsed.dataDir,
             requestTimeoutMs: parsed.requestTimeoutMs,
             sessions: parsed.embeddedSessions,
+            log: new LoggerClass(),
           }),
         }
       : {
@@ -142,7 +144,7 @@ export function createWarehouse(config: WarehouseConfig, options: WarehouseOptio
           // loop ran its timer late; what still fails on a closed socket is read again (stale-socket.ts).
           keep_alive: { eagerly_destroy_stale_sockets: true },
         }),
-    log: { LoggerClass: oneLineClientLogger({ logger: options.logger, write: options.log }) },
+    log: { LoggerClass },
     clickhouse_settings: {
       // 64-bit integers as JSON numbers: our counters stay far below 2^53.
       output_format_json_quote_64bit_integers: 0,

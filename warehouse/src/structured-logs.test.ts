@@ -18,7 +18,6 @@ const ALLOWED: Record<string, string> = {
   "server/src/keys/main.ts": "answerscope keys: the created secret and the list are for the person who ran it",
   "warehouse/src/migrate/cli.ts": "the migration command's summary, for a person",
   "warehouse/src/client-log.ts": "the ClickHouse client's default line writer, when the process passes none",
-  "warehouse/src/engine/embedded-connection.ts": "not done yet: an idle chDB session that fails to close",
 };
 
 describe("services log through their structured logger", () => {

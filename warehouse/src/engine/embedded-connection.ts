@@ -1,6 +1,7 @@
-import type { ClickHouseSettings, ClickHouseClientConfigOptions } from "@clickhouse/client";
+import type { ClickHouseSettings, ClickHouseClientConfigOptions, Logger } from "@clickhouse/client";
 import { randomUUID } from "node:crypto";
 import { createChdbConnection, type ChdbExtension } from "chdb/connection";
+import { oneLineClientLogger } from "../client-log";
 import { sqlValue } from "../sql/escape";
 import { lockDataDir } from "./data-dir-lock";
 import { rawInsert, rawInsertTarget } from "./raw-insert";
@@ -85,8 +86,22 @@ const STATEMENT_TAG = "log_comment";
 /** How often a kill is sent again while the engine still runs the statement (it may not have started at the first). */
 const KILL_RETRY_MS = 1_000;
 
+/**
+ * A failure no caller waits for, as one line through the client's logger: its class and code, never
+ * its message (the engine's exception quotes the statement).
+ */
+export function logUnawaitedFailure(
+  log: Logger | undefined,
+  message: string,
+  args: Record<string, string>,
+  error: unknown,
+): void {
+  const err = error instanceof Error ? error : new Error(String(error));
+  (log ?? new (oneLineClientLogger())()).error({ module: "Embedded", message, args, err });
+}
+
 function openEngineSession(
-  options: { dataDir: string; requestTimeoutMs: number },
+  options: { dataDir: string; requestTimeoutMs: number; log?: Logger },
   defaultsOf: SettingDefaults,
   kill: KillStatement,
 ): EngineSession {
@@ -136,7 +151,9 @@ function openEngineSession(
       const stop = () => {
         if (settled) return;
         kill(tag)
-          .catch((error: unknown) => console.error(`embedded warehouse: killing statement ${tag} failed:`, error))
+          .catch((error: unknown) =>
+            logUnawaitedFailure(options.log, "killing a statement failed", { query_id: tag }, error),
+          )
           .finally(() => {
             if (!settled) setTimeout(stop, KILL_RETRY_MS).unref();
           });
@@ -199,6 +216,8 @@ export function createEmbeddedConnection(options: {
   dataDir: string;
   requestTimeoutMs: number;
   sessions?: number;
+  /** The client's logger (client-log.ts), for what fails where no caller waits; default text on stderr. */
+  log?: Logger;
 }): ClientConnection {
   const release = lockDataDir(options.dataDir);
   let defaults: Promise<ReadonlyMap<string, string>> | undefined;
@@ -249,7 +268,7 @@ export function createEmbeddedConnection(options: {
         current.session
           .close()
           .catch((error: unknown) =>
-            console.error(`embedded warehouse: closing idle session ${sessionId} failed:`, error),
+            logUnawaitedFailure(options.log, "closing an idle session failed", { session_id: sessionId }, error),
           );
       }, SESSION_TIMEOUT_MS).unref();
     };
