@@ -4,7 +4,7 @@
 
 export { EVENT_TYPES, FINISH_REASONS, RATINGS, TARGET_TYPES, TOOL_STATUSES, UNKNOWN, isEventType } from "./vocabulary";
 export type { EventType, FinishReason, Rating, TargetType, ToolStatus } from "./vocabulary";
-export { MAX_EVENT_BYTES, MAX_LIST_ENTRIES, TEXT_LIMITS } from "./limits";
+export { MAX_EVENT_BYTES, MAX_LIST_ENTRIES, STORED_TEXT_MAX_BYTES, TEXT_LIMITS } from "./limits";
 
 export { SCHEMA_VERSION, TENANT_ID_PATTERN } from "./schema/envelope";
 export { responseCompletedSchema } from "./schema/response-completed";
@@ -31,6 +31,7 @@ export { EMAIL_MASK, PHONE_MASK, redactPersonalData } from "./redaction/redact-p
 export { PLANTED_SECRETS, plantedSecretsText } from "./redaction/planted-secrets";
 export type { PlantedSecret } from "./redaction/planted-secrets";
 export { truncateChars } from "./text/truncate";
+export { truncateUtf8Bytes } from "./text/truncate-bytes";
 
 export { QUERY_CATEGORIES, QUERY_CATEGORY_RULES, classifyQuery } from "./rules/classify-query";
 export type { QueryCategory, QueryCategoryRule } from "./rules/classify-query";

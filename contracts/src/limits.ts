@@ -14,7 +14,15 @@ export const TEXT_LIMITS = {
   comment: 2000,
   correction: 4000,
   evidence_json: 2000,
+  /**
+   * Twice the stored byte limit (STORED_TEXT_MAX_BYTES): a text the contract cut is always over
+   * that limit too, so the stored copy is marked truncated whenever anything was cut.
+   */
+  answer_text: 32_768,
 } as const;
+
+/** Bytes of UTF-8 kept of a question or answer text stored for the LLM judge; more is cut and marked. */
+export const STORED_TEXT_MAX_BYTES = 16 * 1024;
 
 /** Most entries `tools_used_names` and `citation_ids` may hold; more rejects the event. */
 export const MAX_LIST_ENTRIES = 256;

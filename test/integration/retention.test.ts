@@ -57,6 +57,8 @@ const TABLES: Record<string, { old: string; key: string; signed?: true }> = {
     signed: true,
   },
   rejected_events: { old: olderThanCutoff("received_at"), key: "reason, dedup_key" },
+  response_texts: { old: olderThanCutoff("occurred_at"), key: "response_id, event_id" },
+  judge_scores: { old: olderThanCutoff("occurred_at"), key: "response_id, judged_at_ms" },
   metrics_5m: { old: olderThanCutoff("bucket"), key: METRICS_5M_KEY },
   metrics_1h_by_dimension: { old: olderThanCutoff("bucket"), key: "dimension, bucket, value" },
   outcomes_1h_by_dimension: { old: olderThanCutoff("bucket"), key: "dimension, bucket, value, prev_hour" },

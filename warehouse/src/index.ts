@@ -22,6 +22,7 @@ export { markCalls } from "./sink/call-marks";
 export { TOOL_CALL_RULES_SOURCE } from "./sink/foreign-tool-calls";
 export * from "./privacy/tenant-privacy";
 export { applyQueryTextPolicy, storedQueryText } from "./privacy/query-text-policy";
+export { applyAnswerTextPolicy, storedTextRow } from "./privacy/answer-text-policy";
 export { eraseUser, userHashOf, type Erasure } from "./privacy/erase-user";
 export { applyRetention, retentionCutoffMs, retentionLine, type TenantRetention } from "./privacy/retention";
 export { anyRetention, runRetentionRound } from "./privacy/retention-round";

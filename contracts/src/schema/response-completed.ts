@@ -48,6 +48,9 @@ export const responseCompletedSchema = z
       "The user turn this answers; truncated to 4000 characters; never a metric label.",
     ),
     turn_index: optionalNonNegativeInt().describe("Position of the user turn in the session."),
+    answer_text: freeText(TEXT_LIMITS.answer_text).describe(
+      "The answer's text; stored only for a tenant that opted in (docs/privacy.md), redacted and cut to 16 KiB, for the LLM judge.",
+    ),
   })
   .meta({ title: "response_completed", description: "One final assistant answer." })
   .transform((parsed) => {

@@ -86,5 +86,7 @@ export function mapTurn(index: SpanIndex, turn: OtlpSpan, tenantId: string): Rec
     response_length: answer !== undefined ? [...answer].length : numberOr(context(CONTEXT_SOURCES.response_length)),
     query_text: userText(fromCall(CALL_SOURCES.query)),
     turn_index: numberOr(context(CONTEXT_SOURCES.turn_index)),
+    // Stored only for a tenant that opted in (warehouse/src/privacy/answer-text-policy.ts).
+    answer_text: answer,
   };
 }

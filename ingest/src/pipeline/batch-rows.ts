@@ -2,9 +2,10 @@ import { rejectedRow, type FactBatch } from "@answerscope/warehouse";
 import type { PipelineOutcome } from "./pipeline";
 import type { FactRow } from "./steps/to-fact-row";
 
-/** Adds a fact row to its table's rows in the batch. */
+/** Adds a fact row to its table's rows in the batch (a response's texts to theirs). */
 export function addFactRow(batch: FactBatch, fact: FactRow): void {
   (batch[fact.kind] as object[]).push(fact.row);
+  if (fact.kind === "responses" && fact.text) batch.texts.push(fact.text);
 }
 
 /**

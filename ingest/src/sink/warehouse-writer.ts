@@ -1,4 +1,5 @@
 import {
+  applyAnswerTextPolicy,
   applyQueryTextPolicy,
   insertPrepared,
   loadPrivacyConfig,
@@ -48,6 +49,7 @@ export function createFactBuffer(
     prepare: async (batch, pending) => {
       // Before anything reads the rows: what is stored, announced or counted is the policy's text.
       applyQueryTextPolicy(batch, privacy);
+      applyAnswerTextPolicy(batch, privacy);
       const intent = intents.open(batch);
       intent.catch(() => undefined);
       return { facts: await prepareFacts(warehouse, batch, pending?.facts), intent };

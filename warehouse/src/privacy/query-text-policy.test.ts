@@ -27,9 +27,13 @@ describe("tenant privacy configuration", () => {
         tenants: { globex: { query_text: "full" } },
       }),
     });
-    expect(tenantPrivacy(config, "other")).toEqual({ query_text: "none", retention_days: null });
-    expect(tenantPrivacy(config, "globex")).toEqual({ query_text: "full", retention_days: null });
-    expect(tenantPrivacy(loadPrivacyConfig({}), "any")).toEqual({ query_text: "redacted", retention_days: null });
+    expect(tenantPrivacy(config, "other")).toEqual({ query_text: "none", retention_days: null, answer_texts: false });
+    expect(tenantPrivacy(config, "globex")).toEqual({ query_text: "full", retention_days: null, answer_texts: false });
+    expect(tenantPrivacy(loadPrivacyConfig({}), "any")).toEqual({
+      query_text: "redacted",
+      retention_days: null,
+      answer_texts: false,
+    });
   });
   it("takes retention_days from the default, a tenant's own winning, null opting out", () => {
     const config = loadPrivacyConfig({

@@ -19,6 +19,11 @@ const TenantPrivacyShape = {
    * `null`: kept until erased (the built-in), so a tenant can opt out of a default retention.
    */
   retention_days: z.number().int().min(1).max(36_500).nullable(),
+  /**
+   * Whether the question and answer texts of the tenant's responses are kept (response_texts,
+   * answer-text-policy.ts), redacted and bounded, for the LLM judge. Off unless the tenant opts in.
+   */
+  answer_texts: z.boolean(),
 };
 
 export const TenantPrivacySchema = z.object(TenantPrivacyShape).strict();
@@ -33,7 +38,7 @@ export const PrivacyConfigSchema = z
   .strict();
 export type PrivacyConfig = z.output<typeof PrivacyConfigSchema>;
 
-const BUILT_IN: TenantPrivacy = { query_text: "redacted", retention_days: null };
+const BUILT_IN: TenantPrivacy = { query_text: "redacted", retention_days: null, answer_texts: false };
 
 /** The settings of one tenant: its own over the configured default over the built-in one. */
 export function tenantPrivacy(config: PrivacyConfig, tenantId: string): TenantPrivacy {
@@ -42,7 +47,7 @@ export function tenantPrivacy(config: PrivacyConfig, tenantId: string): TenantPr
 
 /** The settings a writing process reads its privacy configuration from (loadPrivacyConfig). */
 export const PrivacyEnvShape = {
-  /** Path of a JSON file: `{ "default": { "query_text", "retention_days" }, "tenants": { "<tenant>": { ... } } }`... */
+  /** Path of a JSON file: `{ "default": { "query_text", "retention_days", "answer_texts" }, "tenants": { "<tenant>": { ... } } }`... */
   ANSWERSCOPE_PRIVACY_FILE: z.string().optional(),
   /** ...or the same JSON inline. */
   ANSWERSCOPE_PRIVACY: z.string().optional(),

@@ -26,6 +26,8 @@ export const TENANT_TABLES = {
   tool_call_firsts: { erase: "call", time: "first_at" },
   tool_call_states: { erase: "call", time: "first_at" },
   rejected_events: { erase: "payload", time: "received_at" },
+  response_texts: { erase: "response", time: "occurred_at" },
+  judge_scores: { erase: "response", time: "occurred_at" },
   metrics_5m: { erase: "repair", time: "bucket" },
   metrics_1h_by_dimension: { erase: "repair", time: "bucket" },
   outcomes_1h_by_dimension: { erase: "repair", time: "bucket" },

@@ -1,4 +1,4 @@
-import type { ExternalLabelRow, FeedbackRow, RejectedRow, ResponseRow, ToolCallRow } from "./rows";
+import type { ExternalLabelRow, FeedbackRow, RejectedRow, ResponseRow, ResponseTextRow, ToolCallRow } from "./rows";
 
 /**
  * The fact tables the sink writes, with the columns that identify one delivered
@@ -19,6 +19,8 @@ export const FACT_TABLES = {
     key: ["tenant_id", "response_id", "source", "event_id"],
     lookupColumns: 2,
   },
+  // Only for tenants that opt in (privacy/answer-text-policy.ts drops the others' before the checks).
+  texts: { table: "response_texts", key: ["tenant_id", "response_id", "event_id"], lookupColumns: 2 },
 } as const;
 
 export interface FactBatch {
@@ -27,6 +29,7 @@ export interface FactBatch {
   feedback: FeedbackRow[];
   rejected: RejectedRow[];
   externalLabels: ExternalLabelRow[];
+  texts: ResponseTextRow[];
 }
 
 export type FactKind = keyof FactBatch;
@@ -38,6 +41,7 @@ export const emptyFactBatch = (): FactBatch => ({
   feedback: [],
   rejected: [],
   externalLabels: [],
+  texts: [],
 });
 
 export function factBatchSize(batch: FactBatch): number {

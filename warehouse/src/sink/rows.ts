@@ -51,6 +51,27 @@ export function responseRow(event: ResponseCompleted, ingestedAtMs: number) {
   };
 }
 
+/**
+ * The question and answer of a response as sent, for response_texts (migration 0021), or null
+ * without an answer text. Not stored as it is: the privacy step (privacy/answer-text-policy.ts)
+ * drops it unless the tenant opted in, and redacts and bounds it otherwise.
+ */
+export function responseTextRow(event: ResponseCompleted, ingestedAtMs: number) {
+  if (event.answer_text == null) return null;
+  return {
+    tenant_id: event.tenant_id,
+    response_id: event.response_id,
+    event_id: event.event_id,
+    occurred_at: seconds(event.occurred_at_ms),
+    occurred_at_ms: event.occurred_at_ms,
+    ingested_at_ms: ingestedAtMs,
+    question_text: event.query_text ?? "",
+    question_truncated: 0,
+    answer_text: event.answer_text,
+    answer_truncated: 0,
+  };
+}
+
 /** The prev_* columns of a response row that supersedes no earlier version. */
 const NOTHING_SUPERSEDED = {
   prev_exists: 0,
@@ -155,6 +176,10 @@ export function feedbackRow(event: FeedbackSubmitted, ingestedAtMs: number) {
     comment: event.comment ?? "",
     correction: event.correction ?? "",
     severity: event.severity ?? 0,
+    // No score is 0 on the empty scale 0..0 (migration 0022): a valid scale has score_min < score_max.
+    score: event.score ?? 0,
+    score_min: event.score_min ?? 0,
+    score_max: event.score_max ?? 0,
   };
 }
 
@@ -211,6 +236,7 @@ export function rejectedRow(rejection: Rejection) {
 }
 
 export type ResponseRow = ReturnType<typeof responseRow>;
+export type ResponseTextRow = NonNullable<ReturnType<typeof responseTextRow>>;
 export type ToolCallRow = ReturnType<typeof toolCallRow>;
 export type FeedbackRow = ReturnType<typeof feedbackRow>;
 export type RejectedRow = ReturnType<typeof rejectedRow>;

@@ -84,7 +84,7 @@ export async function insertPrepared(
   beforeInserts: Promise<unknown> = Promise.resolve(),
 ): Promise<Record<FactKind, number>> {
   await beforeInserts;
-  const written = { responses: 0, toolCalls: 0, feedback: 0, rejected: 0, externalLabels: 0 };
+  const written = Object.fromEntries(FACT_KINDS.map((kind) => [kind, 0])) as Record<FactKind, number>;
   await Promise.all(
     FACT_KINDS.map(
       async (kind) => void (written[kind] = await insertKind(warehouse, kind, prepared[kind] as KeyedRow[])),
