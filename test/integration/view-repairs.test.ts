@@ -137,6 +137,7 @@ describe("view repairs", () => {
       feedback: [],
       rejected: [],
       externalLabels: [],
+      texts: [],
     };
     const stored = async () => {
       const [row] = await queryRows<{ n: number }>(
