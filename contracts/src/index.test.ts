@@ -31,7 +31,7 @@ describe("package entry point", () => {
     expect(contracts.FINISH_REASONS).toEqual(["stop", "max_iterations", "no_reply", "error", "length", "cancelled"]);
     expect(contracts.TOOL_STATUSES).toEqual(["started", "completed", "failed"]);
     expect(contracts.TARGET_TYPES).toEqual(["chat_message", "citation", "diagnostic_step", "diagnostic_report"]);
-    expect(contracts.RATINGS).toEqual(["up", "down", "cleared"]);
+    expect(contracts.RATINGS).toEqual(["up", "down", "neutral", "cleared"]);
     expect(contracts.REASON_CODES).toHaveLength(11);
     expect(contracts.REJECTION_REASON_KINDS).toHaveLength(6);
     expect(contracts.REASK_PHRASES.length).toBeGreaterThanOrEqual(13);

@@ -100,6 +100,30 @@ describe("edge cases are present", () => {
       ).toBe(true);
     }
   });
+  it("scored and neutral ratings: both scales, at the midpoint, with and without a rating, down -> neutral", () => {
+    for (const t of DS.tenants) {
+      const s = states[t]!;
+      const scored = s.accepted.map((a) => a.event).filter((e) => e.score !== undefined);
+      expect(new Set(scored.map((e) => `${e.score_min}..${e.score_max}`))).toEqual(new Set(["-1..1", "1..5"]));
+      expect(scored.some((e) => e.score === (e.score_min! + e.score_max!) / 2 && e.rating === undefined)).toBe(true);
+      expect(scored.some((e) => e.rating !== undefined)).toBe(true);
+      expect(s.accepted.some((a) => a.event.score === undefined && a.event.rating === "neutral")).toBe(true);
+      // the same user's answer rated down, then neutral by a score: explicit rating neutral, label not bad
+      const downThenNeutral = [...s.currentFeedback.values()].filter((c) => {
+        const actions = s.accepted.filter((a) => a.key === c.key).sort((x, y) => x.t - y.t);
+        return (
+          c.target_type === "chat_message" &&
+          c.verification === "verified" &&
+          c.rating === "neutral" &&
+          actions.some((a) => a.event.rating === "down") &&
+          actions.at(-1)!.event.score !== undefined
+        );
+      });
+      expect(downThenNeutral.length).toBeGreaterThan(0);
+      for (const c of downThenNeutral) expect(s.labels.get(c.target_id)!.explicit_rating).toBe("neutral");
+      expect(downThenNeutral.some((c) => s.labels.get(c.target_id)!.label_reason === "rated_neutral")).toBe(true);
+    }
+  });
   it("a retry stamped after a later action does not overtake it", () => {
     for (const t of DS.tenants)
       expect(states[t]!.labels.get("r-retry-late")).toMatchObject({ explicit_rating: "down", label: "bad" });

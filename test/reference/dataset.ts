@@ -449,7 +449,8 @@ export class Gen {
       const ct = this.chance(0.3) ? t - this.int(SEC, MIN) : t + this.int(5 * SEC, 5 * MIN);
       if (ct < this.end) {
         const other: FeedbackSubmittedEvent = { ...ev, event_id: this.eventId(), occurred_at: this.time(ct) };
-        if (ev.rating === "cleared" || this.chance(0.3)) other.reason = "changed my mind";
+        // A scored action changes its comment: another rating beside the score would contradict it.
+        if (ev.rating === "cleared" || ev.score !== undefined || this.chance(0.3)) other.reason = "changed my mind";
         else other.rating = ev.rating === "up" ? "down" : "up";
         this.emit(other, arrive + this.int(SEC, 2 * HOUR));
       }
@@ -457,7 +458,12 @@ export class Gen {
     return ev;
   }
 
-  /** rating story of one response by its owner: first rating, then maybe revisions / clear */
+  /** `ev` with a score on min..max (contract 1.1); the rating, if any, must be the one the score means */
+  scored(ev: FeedbackSubmittedEvent, score: number, min: number, max: number): FeedbackSubmittedEvent {
+    return { ...ev, score, score_min: min, score_max: max };
+  }
+
+  /** rating story of one response by its owner: first rating, then maybe revisions / clear / a score / neutral */
   rateResponse(r: ResponseCompletedEvent, rT: number): FeedbackSubmittedEvent | null {
     const delay = this.weighted<[number, number]>([
       [[5 * SEC, 10 * MIN], 70],
@@ -483,7 +489,10 @@ export class Gen {
     };
     const first = this.action(mk(t, rating));
     const story = this.weighted<string>([
-      ["single", 74],
+      ["single", 62],
+      ["to_neutral", 4],
+      ["scored", 7],
+      ["neutral", 2],
       ["revised", 12],
       ["cleared", 6],
       ["cleared_rerated", 3],
@@ -501,6 +510,21 @@ export class Gen {
     } else if (story === "tie") {
       // a second action stamped at exactly the same ms: the greater event_id (created later) wins
       this.action(mk(t, rating === "up" ? "down" : "up"));
+    } else if (story === "to_neutral" && step() < this.end) {
+      // down (or up) -> neutral by the same user: a score at its scale's midpoint, no rating sent
+      this.action(this.scored(mk(t, undefined), 3, 1, 5));
+    } else if (story === "scored" && step() < this.end) {
+      // a revision by score: on -1..1 or 1..5, at either end, at the midpoint or between; sometimes with its rating
+      const [min, max] = this.pick<[number, number]>([
+        [-1, 1],
+        [1, 5],
+      ]);
+      const score = this.pick([min, max, (min + max) / 2, min + (max - min) / 4, max - (max - min) / 4]);
+      const middle = (min + max) / 2;
+      const meant = score === middle ? "neutral" : score > middle ? "up" : "down";
+      this.action(this.scored(mk(t, this.chance(0.5) ? meant : undefined), score, min, max));
+    } else if (story === "neutral" && step() < this.end) {
+      this.action(mk(t, "neutral"));
     }
     return first;
   }

@@ -1,5 +1,6 @@
 import { buildTenantState } from "./state";
 import type {
+  CurrentRating,
   FeedbackTargetRow,
   FeedbackTargetsResult,
   RawEvent,
@@ -11,9 +12,10 @@ import { ms } from "./util";
 
 const TARGET_ORDER: TargetType[] = ["chat_message", "citation", "diagnostic_step", "diagnostic_report"];
 const VERIFICATION_ORDER: Verification[] = ["verified", "unverified", "forbidden"];
+const RATING_ORDER: CurrentRating[] = ["up", "down", "neutral"];
 
 /**
- * Current ratings (up/down; a key whose latest action is `cleared` has none) counted by
+ * Current ratings (up/down/neutral; a key whose latest action is `cleared` has none) counted by
  * (target_type, rating, verification), plus revisions, conflicts and retries.
  * With a range, a current rating counts when its latest action's occurred_at is in [from, to),
  * a revision / conflict / retry when its own occurred_at is; "current" is always decided over all data.
@@ -46,7 +48,7 @@ export function referenceFeedbackTargets(
   const rows = [...counts.values()].sort(
     (a, b) =>
       TARGET_ORDER.indexOf(a.target_type) - TARGET_ORDER.indexOf(b.target_type) ||
-      (a.rating === b.rating ? 0 : a.rating === "up" ? -1 : 1) ||
+      RATING_ORDER.indexOf(a.rating) - RATING_ORDER.indexOf(b.rating) ||
       VERIFICATION_ORDER.indexOf(a.verification) - VERIFICATION_ORDER.indexOf(b.verification),
   );
   return {

@@ -289,3 +289,25 @@ describe("dedup inside metrics", () => {
     expect(m.latency_p50_ms).toBe(300);
   });
 });
+
+describe("neutral ratings", () => {
+  // rN rated down, then neutral by a score (0 on -1..1); rU rated up: neutral is rated, neither up nor down.
+  const e = new EventBuilder("t-neutral");
+  const events = [
+    e.response("rN", 0),
+    e.feedback(5, { target_id: "rN", rating: "down" }),
+    e.feedback(9, { target_id: "rN", rating: undefined, score: 0, score_min: -1, score_max: 1 }),
+    e.response("rU", 20, { session_id: "s2", user_id: "u1" }),
+    e.feedback(25, { target_id: "rU", rating: "up" }),
+  ];
+  const [row] = referenceMetrics(events, { tenant_id: "t-neutral", ...FIX_RANGE }).rows;
+
+  it("counts as rated and never as down or up", () => {
+    expect(row!.sample_sizes.feedback_coverage).toBe(2);
+    expect(row!.feedback_coverage).toBe(1);
+    expect(row!.thumbs_down_rate).toBe(0);
+    expect(row!.thumbs_up_rate).toBe(0.5);
+    expect(row!.outcome_counts.neutral).toBe(1);
+    expect(row!.outcome_counts.bad).toBe(0);
+  });
+});

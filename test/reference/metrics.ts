@@ -161,8 +161,9 @@ function statsOf(row: RowAcc, state: TenantState): RowStats {
     const rating = state.explicitRating.get(r.response_id);
     if (rating) {
       s.rated++;
+      // neutral is rated, and neither up nor down
       if (rating === "up") s.rated_up++;
-      else s.rated_down++;
+      else if (rating === "down") s.rated_down++;
     }
     const l = state.labels.get(r.response_id)!;
     if (l.window_closed) s.window_closed++;

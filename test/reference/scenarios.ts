@@ -381,6 +381,52 @@ export const scenario = {
       },
     );
   },
+  /** down, then neutral by the same user (a score at the midpoint of -1..1, no rating sent): no longer bad */
+  downThenNeutralScore(): Scenario {
+    const e = b();
+    const base = [e.response(R, 0), e.feedback(5, { target_id: R, rating: "down", reason: "incorrect" })];
+    return make(
+      "down_then_neutral_score",
+      [...base, e.feedback(50, { target_id: R, rating: undefined, score: 0, score_min: -1, score_max: 1 })],
+      "neutral",
+      "rated_neutral",
+      { events: base, expected: { label: "bad", label_reason: "rated_down" } },
+    );
+  },
+  /** a neutral rating is final while the window is still open, and beats "no follow-up" */
+  neutralRatingOpenWindow(): Scenario {
+    const e = b();
+    return make(
+      "neutral_rating_open_window",
+      [e.response(R, 0), e.feedback(5, { target_id: R, rating: "neutral" })],
+      "neutral",
+      "rated_neutral",
+    );
+  },
+  /** a re-ask beats a neutral rating, as it beats an up rating */
+  reaskBeatsNeutral(): Scenario {
+    const e = b();
+    return make(
+      "reask_beats_neutral",
+      [
+        e.response(R, 0),
+        e.feedback(5, { target_id: R, rating: undefined, score: 3, score_min: 1, score_max: 5 }),
+        e.response("r2", 30, { query_text: "that is wrong" }),
+      ],
+      "bad",
+      "reask_followup",
+    );
+  },
+  /** a score above the midpoint is up: 4 of 1..5 with its rating sent too */
+  scoredUp(): Scenario {
+    const e = b();
+    return make(
+      "scored_up",
+      [e.response(R, 0), e.feedback(5, { target_id: R, rating: "up", score: 4, score_min: 1, score_max: 5 })],
+      "excellent",
+      "rated_up_no_failed_tools",
+    );
+  },
 };
 
 export type ScenarioName = keyof typeof scenario;

@@ -1,12 +1,15 @@
 // Turns a raw event list (arrival order) into the reduced state of ONE tenant:
 // deduplicated events, current responses, reduced tool calls, feedback actions with their
 // verification, explicit ratings, follow-ups and outcome labels.
+import { ratingOf } from "./rating";
 import type {
+  CurrentRating,
   Dimension,
   FeedbackSubmittedEvent,
   Label,
   LabelInfo,
   LabelReason,
+  Rating,
   RawEvent,
   ReferenceOptions,
   ResponseCompletedEvent,
@@ -84,7 +87,7 @@ export interface CurrentFeedback {
   subject_id: string;
   user_id: string;
   /** rating of the latest action of the key; 'cleared' means the key has no current rating */
-  rating: "up" | "down" | "cleared";
+  rating: Rating;
   verification: Verification;
   /** occurred ms of the latest action */
   t: number;
@@ -106,8 +109,8 @@ export interface TenantState {
   retries: FeedbackAction[];
   conflicts: FeedbackAction[];
   currentFeedback: Map<string, CurrentFeedback>;
-  /** response_id -> current verified chat_message rating (up/down) */
-  explicitRating: Map<string, "up" | "down">;
+  /** response_id -> current verified chat_message rating (up/down/neutral) */
+  explicitRating: Map<string, CurrentRating>;
   labels: Map<string, LabelInfo>;
 }
 
@@ -234,16 +237,22 @@ const FEEDBACK_CONTENT_FIELDS = [
   "user_id",
   "session_id",
   "run_id",
-  "rating",
+  "score",
+  "score_min",
+  "score_max",
   "reason",
   "comment",
   "correction",
   "severity",
 ] as const;
 
-/** Content of a feedback event for the retry/conflict rule: every known field but event_id and occurred_at. */
+/**
+ * Content of a feedback event for the retry/conflict rule: every known field but event_id and
+ * occurred_at, with the rating the action means (a score without a rating and the same score with
+ * its rating are one content).
+ */
 export function feedbackContent(e: FeedbackSubmittedEvent): string {
-  return JSON.stringify(FEEDBACK_CONTENT_FIELDS.map((f) => e[f] ?? null));
+  return JSON.stringify([...FEEDBACK_CONTENT_FIELDS.map((f) => e[f] ?? null), ratingOf(e)]);
 }
 
 export function feedbackKey(e: FeedbackSubmittedEvent): string {
@@ -300,7 +309,7 @@ export function processFeedback(
       target_id: e.target_id,
       subject_id: e.subject_id ?? "",
       user_id: e.user_id,
-      rating: e.rating,
+      rating: ratingOf(e),
       verification: verify(e, responses),
       t: last.t,
       actions: list.length,
@@ -339,7 +348,7 @@ export function computeFollowups(responses: ReadonlyMap<string, NormResponse>): 
 
 export function decideLabel(input: {
   finish_reason: string;
-  rating: "up" | "down" | null;
+  rating: CurrentRating | null;
   has_followup: boolean;
   is_reask: boolean;
   window_closed: boolean;
@@ -351,6 +360,7 @@ export function decideLabel(input: {
   if (input.rating === "up" && !input.has_failed_tool)
     return { label: "excellent", label_reason: "rated_up_no_failed_tools" };
   if (input.rating === "up") return { label: "good", label_reason: "rated_up" };
+  if (input.rating === "neutral") return { label: "neutral", label_reason: "rated_neutral" };
   if (input.window_closed && !input.has_followup) return { label: "good", label_reason: "window_closed_no_followup" };
   if (input.window_closed) return { label: "neutral", label_reason: "followup_not_reask" };
   return { label: "pending", label_reason: "window_open" };
@@ -377,7 +387,7 @@ export function buildTenantState(
     responses,
   );
 
-  const explicitRating = new Map<string, "up" | "down">();
+  const explicitRating = new Map<string, CurrentRating>();
   for (const c of fb.current.values()) {
     if (c.target_type === "chat_message" && c.verification === "verified" && c.rating !== "cleared") {
       explicitRating.set(c.target_id, c.rating);

@@ -4,7 +4,9 @@
 export type FinishReason = "stop" | "max_iterations" | "no_reply" | "error" | "length" | "cancelled";
 export type ToolStatus = "started" | "completed" | "failed";
 export type TargetType = "chat_message" | "citation" | "diagnostic_step" | "diagnostic_report";
-export type Rating = "up" | "down" | "cleared";
+export type Rating = "up" | "down" | "neutral" | "cleared";
+/** A current rating: `cleared` withdraws one. */
+export type CurrentRating = Exclude<Rating, "cleared">;
 export type Verification = "verified" | "unverified" | "forbidden";
 export type Label = "excellent" | "good" | "neutral" | "bad" | "failed" | "pending";
 export type LabelReason =
@@ -13,6 +15,7 @@ export type LabelReason =
   | "reask_followup"
   | "rated_up_no_failed_tools"
   | "rated_up"
+  | "rated_neutral"
   | "window_closed_no_followup"
   | "followup_not_reask"
   | "window_open";
@@ -81,7 +84,12 @@ export interface FeedbackSubmittedEvent extends Envelope {
   user_id: string;
   session_id?: string;
   run_id?: string;
-  rating: Rating;
+  /** required without a score; with one, it must be the rating the score means (rating.ts) */
+  rating?: Rating;
+  /** contract 1.1: a score on score_min..score_max, the rating derived from it */
+  score?: number;
+  score_min?: number;
+  score_max?: number;
   reason?: string;
   comment?: string;
   correction?: string;
@@ -177,7 +185,7 @@ export interface LabelInfo {
   is_reask: boolean;
   window_closed: boolean;
   /** extra: the explicit (current verified chat_message) rating, if any */
-  explicit_rating: "up" | "down" | null;
+  explicit_rating: CurrentRating | null;
   /** extra: whether any reduced tool call of the response (all data) has status failed */
   has_failed_tool: boolean;
 }
@@ -203,7 +211,7 @@ export interface ToolRow {
 
 export interface FeedbackTargetRow {
   target_type: TargetType;
-  rating: "up" | "down";
+  rating: CurrentRating;
   verification: Verification;
   count: number;
 }

@@ -1,5 +1,6 @@
 // An independent check of the field limits of docs/events.md, used to prove the generated data set
 // contains only valid events. Returns a list of problems (empty when valid).
+import { ratingProblems } from "./rating";
 import type { RawEvent } from "./types";
 
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/;
@@ -57,6 +58,9 @@ const KNOWN: Record<string, string[]> = {
     "session_id",
     "run_id",
     "rating",
+    "score",
+    "score_min",
+    "score_max",
     "reason",
     "comment",
     "correction",
@@ -157,7 +161,7 @@ export function validateEvent(ev: RawEvent): string[] {
   } else if (ev.event_type === "feedback_submitted") {
     for (const f of ["client_feedback_id", "target_id", "user_id"]) str(f, 1, 128, true);
     oneOf("target_type", ["chat_message", "citation", "diagnostic_step", "diagnostic_report"]);
-    oneOf("rating", ["up", "down", "cleared"]);
+    p.push(...ratingProblems(o));
     if (ev.target_type === "citation") str("subject_id", 1, 160, true);
     else if (o.subject_id !== undefined) p.push("subject_id only on citation");
     if (ev.target_type === "diagnostic_step" || ev.target_type === "diagnostic_report")

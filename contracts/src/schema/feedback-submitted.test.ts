@@ -133,3 +133,62 @@ describe("feedback_submitted content_hash", () => {
     expect(changed.content_hash).not.toBe(first.content_hash);
   });
 });
+
+describe("feedback_submitted scored rating (contract 1.1)", () => {
+  const scored = (score: unknown, min: unknown, max: unknown, rating?: string) =>
+    ({ ...makeFeedback({ rating: undefined }), score, score_min: min, score_max: max, rating }) as unknown;
+
+  it.each([
+    [-1, -1, 1, "down"],
+    [-0.25, -1, 1, "down"],
+    [0, -1, 1, "neutral"],
+    [0.5, -1, 1, "up"],
+    [1, 1, 5, "down"],
+    [3, 1, 5, "neutral"],
+    [4, 1, 5, "up"],
+    [2.5, 1, 4, "neutral"],
+    [5, 0, 10, "neutral"],
+  ])("derives the rating of score %d on %d..%d: %s", (score, min, max, rating) => {
+    expect(accept(scored(score, min, max))).toMatchObject({ score, score_min: min, score_max: max, rating });
+  });
+
+  it("accepts a rating that agrees with the score", () => {
+    expect(accept(scored(0, -1, 1, "neutral"))).toMatchObject({ rating: "neutral", score: 0 });
+    expect(accept(scored(5, 1, 5, "up"))).toMatchObject({ rating: "up", score: 5 });
+  });
+
+  it("keeps a v1 rating without a score as it was, its score fields null", () => {
+    expect(acceptFeedback({ rating: "down" })).toMatchObject({
+      rating: "down",
+      score: null,
+      score_min: null,
+      score_max: null,
+    });
+    expect(acceptFeedback({ rating: "neutral" })).toMatchObject({ rating: "neutral", score: null });
+  });
+
+  it.each([
+    ["no rating and no score", scored(undefined, undefined, undefined), "missing_field:rating"],
+    ["a score without its scale", scored(3, undefined, undefined), "missing_field:score_min"],
+    ["a score without score_max", scored(3, 1, null), "missing_field:score_max"],
+    ["a scale without a score", scored(null, 1, 5), "missing_field:score"],
+    ["score_min equal to score_max", scored(3, 3, 3), "invalid_field:score_max"],
+    ["score_min above score_max", scored(3, 5, 1), "invalid_field:score_max"],
+    ["a score below its scale", scored(0, 1, 5), "invalid_field:score"],
+    ["a score above its scale", scored(1.5, -1, 1), "invalid_field:score"],
+    ["a score as text", scored("3", 1, 5), "invalid_field:score"],
+    ["a bound as text", scored(3, "1", 5), "invalid_field:score_min"],
+    ["a rating contradicting the score", scored(2, 1, 5, "up"), "invalid_field:rating"],
+    ["neutral contradicting the score", scored(1, -1, 1, "neutral"), "invalid_field:rating"],
+    ["cleared with a score", scored(0, -1, 1, "cleared"), "invalid_field:rating"],
+  ])("rejects %s: %s", (_name, event, reason) => {
+    expect(reasonOf(event)).toBe(reason);
+  });
+
+  it("makes the score part of the content hash", () => {
+    const first = accept(scored(4, 1, 5)) as FeedbackSubmitted;
+    expect((accept(scored(5, 1, 5)) as FeedbackSubmitted).content_hash).not.toBe(first.content_hash);
+    expect((accept(scored(4, 1, 6)) as FeedbackSubmitted).content_hash).not.toBe(first.content_hash);
+    expect((accept(scored(4, 1, 5)) as FeedbackSubmitted).content_hash).toBe(first.content_hash);
+  });
+});

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { TEXT_LIMITS } from "../limits";
 import { reasonCodeOf } from "../rules/reason-code";
-import { RATINGS, TARGET_TYPES, type TargetType } from "../vocabulary";
+import { RATINGS, TARGET_TYPES, type Rating, type TargetType } from "../vocabulary";
 import { contentHashOf } from "./content-hash";
 import { envelopeShape, withNormalizedTime } from "./envelope";
 import { freeText, optionalIntInRange, optionalString, requiredString, trim } from "./fields";
 import { redactSecrets } from "../redaction/redact-secrets";
 import { fieldIssue } from "./rejection-issue";
+import { ratingOfScore, SCORE_RULES_JSON_SCHEMA, scoreIssues, scoreShape } from "./feedback-score";
 
 /** Users paste what they have into a comment, credentials included: kept only redacted. */
 const trimAndRedact = (text: string): string => redactSecrets(text.trim());
@@ -28,10 +29,11 @@ const TARGET_RULES_JSON_SCHEMA = {
       if: { properties: { target_type: { enum: DIAGNOSTIC_TARGETS } }, required: ["target_type"] },
       then: { properties: { diagnostic_task_id: { type: "string" } }, required: ["diagnostic_task_id"] },
     },
+    ...SCORE_RULES_JSON_SCHEMA,
   ],
 };
 
-/** One user rating action on an answer, a citation, a diagnostic step or a report. */
+/** One user rating action on an answer, a citation, a diagnostic step or a report; a rating or a score (contract 1.1). */
 export const feedbackSubmittedSchema = z
   .object({
     ...envelopeShape("feedback_submitted"),
@@ -43,7 +45,12 @@ export const feedbackSubmittedSchema = z
     user_id: requiredString(128).describe("Who rated."),
     session_id: optionalString(128),
     run_id: optionalString(128),
-    rating: z.enum(RATINGS).describe("cleared withdraws the user’s current rating of the target."),
+    rating: z
+      .enum(RATINGS)
+      .nullish()
+      .transform((value) => value ?? null)
+      .describe("Required without a score; cleared withdraws the user’s current rating of the target."),
+    ...scoreShape,
     reason: freeText(TEXT_LIMITS.reason, { prepare: trim, blankIsNull: true }).describe(
       "Trimmed, truncated to 80 characters, mapped to reason_code.",
     ),
@@ -73,15 +80,19 @@ export const feedbackSubmittedSchema = z
         ),
       );
     }
+    for (const issue of scoreIssues(event)) ctx.addIssue(issue);
   })
   .meta({ title: "feedback_submitted", description: "One user rating action.", ...TARGET_RULES_JSON_SCHEMA })
   .transform((parsed) => {
     // Completed in place (withNormalizedTime says why); the hash covers everything but the delivery fields.
-    const event = withNormalizedTime(parsed) as typeof parsed & {
+    const event = withNormalizedTime(parsed) as Omit<typeof parsed, "rating"> & {
+      rating: Rating;
       occurred_at_ms: number;
       reason_code: ReturnType<typeof reasonCodeOf>;
       content_hash: string;
     };
+    // The refinement guarantees a rating or a valid score: the rating a score means fills it in.
+    event.rating = parsed.rating ?? ratingOfScore(parsed.score!, parsed.score_min!, parsed.score_max!);
     event.reason_code = reasonCodeOf(parsed.reason);
     event.content_hash = contentHashOf(event);
     return event;

@@ -13,5 +13,7 @@ export {
 export type { Bucket, Dimension } from "./dimensions";
 export { FINAL_LABELS, GOOD_OR_BETTER_LABELS, LABEL_REASONS, OUTCOME_LABELS } from "./outcome-labels";
 export type { LabelReason, OutcomeLabel } from "./outcome-labels";
+export { CURRENT_RATINGS, isCurrentRating } from "./ratings";
+export type { CurrentRating } from "./ratings";
 export { isReasonCode, REASON_CODES } from "./reason-codes";
 export type { ReasonCode } from "./reason-codes";

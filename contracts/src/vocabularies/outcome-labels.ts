@@ -22,6 +22,7 @@ export const LABEL_REASONS = [
   "reask_followup",
   "rated_up_no_failed_tools",
   "rated_up",
+  "rated_neutral",
   "window_closed_no_followup",
   "followup_not_reask",
   "window_open",

@@ -11,6 +11,7 @@ const RULE_TEXT: Record<LabelReason, string> = {
   reask_followup: "Rule 2: the follow-up within 10 minutes is a re-ask.",
   rated_up_no_failed_tools: "Rule 3: rated thumbs-up and none of its tool calls failed.",
   rated_up: "Rule 4: rated thumbs-up (a tool call failed, so not excellent).",
+  rated_neutral: "Rule 4: the owner's current rating is neutral (e.g. a score at its scale's midpoint).",
   window_closed_no_followup: "Rule 4: 10 minutes passed without a follow-up.",
   followup_not_reask: "Rule 5: the follow-up is not a re-ask.",
   window_open: "Not final: the 10-minute window is still open and nothing has decided the label yet.",

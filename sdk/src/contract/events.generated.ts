@@ -48,6 +48,8 @@ export interface ResponseCompletedEvent {
   query_text?: string | null;
   /** Position of the user turn in the session. */
   turn_index?: number | null;
+  /** The answer's text; stored only for a tenant that opted in (docs/privacy.md), redacted and cut to 16 KiB, for the LLM judge. */
+  answer_text?: string | null;
 }
 
 /** One lifecycle event of one tool invocation. */
@@ -107,8 +109,14 @@ export interface FeedbackSubmittedEvent {
   user_id: string;
   session_id?: string | null;
   run_id?: string | null;
-  /** cleared withdraws the user’s current rating of the target. */
-  rating: "up" | "down" | "cleared";
+  /** Required without a score; cleared withdraws the user’s current rating of the target. */
+  rating?: "up" | "down" | "neutral" | "cleared" | null;
+  /** The user's score on the scale score_min..score_max; the rating is derived from it. */
+  score?: number | null;
+  /** The lowest score of the scale; required with score. */
+  score_min?: number | null;
+  /** The highest score of the scale, above score_min; required with score. */
+  score_max?: number | null;
   /** Trimmed, truncated to 80 characters, mapped to reason_code. */
   reason?: string | null;
   /** Trimmed, secrets redacted, truncated to 2000 characters; blank becomes null. */

@@ -1,4 +1,6 @@
+import { CURRENT_RATINGS } from "@answerscope/contracts/vocabularies";
 import type { Warehouse } from "../client";
+import { sqlList } from "../sql/escape";
 import { joinUsing } from "../sql/join";
 import { currentResponsesSql } from "./current-responses";
 import { feedbackActionsSql } from "./feedback-actions";
@@ -21,6 +23,10 @@ export interface CurrentFeedbackOptions {
 
 const VERSION = "(occurred_at_ms, event_id)";
 
+/** SQL: the stored rating in `column` is a current rating (up, down or neutral; not cleared). */
+export const isCurrentRatingSql = (column: "rating" | "latest_rating"): string =>
+  `${column} IN ${sqlList(CURRENT_RATINGS)}`;
+
 /**
  * Subquery: the current rating per (tenant, user_id, target_type, target_id, subject_id),
  * over the accepted actions of feedbackActionsSql (retries and conflicts left out).
@@ -28,7 +34,7 @@ const VERSION = "(occurred_at_ms, event_id)";
  * - rating and every other value come from the latest action by occurred_at (ties: greatest
  *   event_id). A key whose latest action is `cleared` is KEPT with rating 'cleared' (it has
  *   no current rating): its revisions still count. Readers of ratings filter
- *   `rating IN ('up', 'down')`.
+ *   `rating IN ('up', 'down', 'neutral')` (CURRENT_RATINGS).
  * - actions: accepted actions of the key; revisions = actions - 1 (a `cleared` and a
  *   re-rating after it count too); revision_times_ms: occurred_at of every action but the
  *   earliest, so a range query can count revisions by their own time.
@@ -72,7 +78,7 @@ export interface OwnersResponseRatingsOptions {
 }
 
 /**
- * Subquery: the current up or down rating of each (response_id, user_id) among the chat_message
+ * Subquery: the current rating (up, down or neutral) of each (response_id, user_id) among the chat_message
  * keys of currentFeedbackSql, unverified. A caller that already reads the current versions of
  * the responses joins it to them `USING (response_id, user_id)`: a chat_message rating is
  * verified exactly when a response with its target id exists and belongs to its rater (the rule
@@ -83,7 +89,7 @@ export interface OwnersResponseRatingsOptions {
 export function ownersResponseRatingsSql(w: Warehouse, options: OwnersResponseRatingsOptions): string {
   return `SELECT target_id AS response_id, user_id, rating, reason, reason_code, comment
     FROM (${ratingKeysSql(w, { tenantId: options.tenantId, targetIds: options.responseIds })})
-    WHERE target_type = 'chat_message' AND rating IN ('up', 'down')`;
+    WHERE target_type = 'chat_message' AND ${isCurrentRatingSql("rating")}`;
 }
 
 /** The columns of a rating key (currentFeedbackSql's, verification aside). */

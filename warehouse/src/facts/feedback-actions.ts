@@ -161,6 +161,9 @@ const CARRIED_COLUMNS = Object.keys({
   comment: true,
   correction: true,
   severity: true,
+  score: true,
+  score_min: true,
+  score_max: true,
 } satisfies Record<keyof FeedbackRow, true>).filter(
   (column) => column !== "user_id" && column !== "client_feedback_id",
 );

@@ -11,7 +11,7 @@ export const FOLLOWUP_WINDOW_MS = 600_000;
 /**
  * The rules of docs/metrics.md in order, first match wins, with the `label_reason` each
  * writes. `when` is SQL over the evaluator's columns: finish_reason, explicit_rating
- * ('up' | 'down' | ''), has_followup, followup_is_reask, window_closed, has_failed_tool.
+ * ('up' | 'down' | 'neutral' | ''), has_followup, followup_is_reask, window_closed, has_failed_tool.
  */
 export const LABEL_RULES: readonly { label: OutcomeLabel; reason: LabelReason; when: string }[] = [
   { label: "failed", reason: "finish_reason_failed", when: `finish_reason IN ${sqlList(FAILED_FINISH_REASONS)}` },
@@ -19,6 +19,8 @@ export const LABEL_RULES: readonly { label: OutcomeLabel; reason: LabelReason; w
   { label: "bad", reason: "reask_followup", when: "has_followup AND followup_is_reask" },
   { label: "excellent", reason: "rated_up_no_failed_tools", when: "explicit_rating = 'up' AND NOT has_failed_tool" },
   { label: "good", reason: "rated_up", when: "explicit_rating = 'up'" },
+  // A neutral rating is the user's word too, neither up nor down: final at once, as an up rating is.
+  { label: "neutral", reason: "rated_neutral", when: "explicit_rating = 'neutral'" },
   { label: "good", reason: "window_closed_no_followup", when: "window_closed AND NOT has_followup" },
   { label: "neutral", reason: "followup_not_reask", when: "window_closed" },
 ];

@@ -1,4 +1,5 @@
 import { TARGET_TYPES } from "@answerscope/contracts";
+import { CURRENT_RATINGS, isCurrentRating } from "@answerscope/contracts/vocabularies";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentFeedbackSql } from "../facts/current-feedback";
@@ -32,7 +33,7 @@ export type FeedbackTargetsQueryInput = z.input<typeof FeedbackTargetsQuerySchem
 
 export const FeedbackTargetRowSchema = z.object({
   target_type: z.enum(TARGET_TYPES),
-  rating: z.enum(["up", "down"]),
+  rating: z.enum(CURRENT_RATINGS),
   verification: z.enum(VERIFICATIONS),
   count: z.number().int(),
 });
@@ -104,7 +105,7 @@ export async function queryFeedbackTargets(
   return {
     // A cleared rating is no rating, but its revisions count.
     rows: keys
-      .filter((key) => (key.rating === "up" || key.rating === "down") && Number(key.count) > 0)
+      .filter((key) => isCurrentRating(key.rating) && Number(key.count) > 0)
       .map(
         ({ target_type, rating, verification, count }) =>
           ({ target_type, rating, verification, count: Number(count) }) as FeedbackTargetRow,
@@ -112,7 +113,7 @@ export async function queryFeedbackTargets(
       .sort(
         (a, b) =>
           rank(TARGET_TYPES, a.target_type) - rank(TARGET_TYPES, b.target_type) ||
-          rank(["up", "down"], a.rating) - rank(["up", "down"], b.rating) ||
+          rank(CURRENT_RATINGS, a.rating) - rank(CURRENT_RATINGS, b.rating) ||
           rank(VERIFICATIONS, a.verification) - rank(VERIFICATIONS, b.verification),
       ),
     revisions: keys.reduce((sum, key) => sum + Number(key.revisions), 0),

@@ -1,3 +1,4 @@
+import { CURRENT_RATINGS, isCurrentRating } from "@answerscope/contracts/vocabularies";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { currentResponsesSql } from "../facts/current-responses";
@@ -26,7 +27,7 @@ export const ResponseDetailSchema = z.object({
   feedback: z
     .array(FeedbackEventDetailSchema)
     .describe("every feedback event on the response (chat_message and citation), oldest first"),
-  explicit_rating: z.enum(["up", "down"]).nullable().describe("the owner's current verified chat_message rating"),
+  explicit_rating: z.enum(CURRENT_RATINGS).nullable().describe("the owner's current verified chat_message rating"),
   outcome: z
     .object({
       label: z.enum(OUTCOME_LABELS),
@@ -111,7 +112,7 @@ export async function queryResponse(
     response: responseFactsOf(response, tenantId, options.traceUrlTemplate),
     tool_calls: calls.map(toolCallDetailOf),
     feedback,
-    explicit_rating: explicit?.rating === "up" || explicit?.rating === "down" ? explicit.rating : null,
+    explicit_rating: explicit && isCurrentRating(explicit.rating) ? explicit.rating : null,
     outcome: label
       ? {
           label: label.label as (typeof OUTCOME_LABELS)[number],

@@ -1,4 +1,5 @@
 import { REASON_CODES } from "@answerscope/contracts";
+import { CURRENT_RATINGS, isCurrentRating } from "@answerscope/contracts/vocabularies";
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
 import { ownersResponseRatingsSql } from "../facts/current-feedback";
@@ -13,7 +14,7 @@ import { RESPONSE_FACT_COLUMNS, responseFactsOf, ResponseFactsSchema, type Respo
 import { encodeSampleCursor, SampleCursorTextSchema } from "./sample-cursor";
 
 /** `none`: responses without an explicit rating. */
-export const SAMPLE_RATINGS = ["up", "down", "none"] as const;
+export const SAMPLE_RATINGS = [...CURRENT_RATINGS, "none"] as const;
 /** The contract's reason codes, and `none`: an explicit rating given without a reason. */
 export const SAMPLE_REASON_CODES = [...REASON_CODES, "none"] as const;
 
@@ -36,7 +37,7 @@ export type SamplesQueryInput = z.input<typeof SamplesQuerySchema>;
 
 export const SampleSchema = ResponseFactsSchema.extend({
   rating: z
-    .enum(["up", "down"])
+    .enum(CURRENT_RATINGS)
     .nullable()
     .describe("the explicit rating: the response owner's current verified chat_message rating"),
   reason: z.string().nullable(),
@@ -208,7 +209,7 @@ export async function querySamples(
   return {
     samples: page.map((row) => ({
       ...responseFactsOf(row, query.tenantId, options.traceUrlTemplate),
-      rating: row.rated === "up" || row.rated === "down" ? row.rated : null,
+      rating: isCurrentRating(row.rated) ? row.rated : null,
       reason: row.rated_reason || null,
       reason_code: row.rated_reason_code || null,
       comment: row.rated_comment || null,

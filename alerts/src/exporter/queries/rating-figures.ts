@@ -1,4 +1,4 @@
-import { joinUsing, queryRows, type Warehouse } from "@answerscope/warehouse";
+import { isCurrentRatingSql, joinUsing, queryRows, type Warehouse } from "@answerscope/warehouse";
 import { spanOf, type TimeWindow } from "../windows";
 import { inWindowMs, inWindowTime, perWindow, windowValues } from "./window-sql";
 
@@ -51,7 +51,7 @@ export async function readRatingFigures(
   const sql = `SELECT tenant_id, model, channel,
       ${[...perWindow(windows, "rated", (c) => `countIf(${c})`, inRatedAt), ...perWindow(windows, "down", (c) => `countIf(latest_rating = 'down' AND ${c})`, inRatedAt)].join(",\n      ")}
     FROM ${joinUsing(latestRatings, "ALL INNER", ratedResponses, ["tenant_id", "target_id", "user_id"])}
-    WHERE latest_rating IN ('up', 'down')
+    WHERE ${isCurrentRatingSql("latest_rating")}
     GROUP BY tenant_id, model, channel`;
   const rows = await queryRows<Record<string, unknown>>(warehouse, sql);
   return rows.map((row) => ({
