@@ -10,7 +10,7 @@ import { loggedIn, useBrowser, viewUrl } from "./support/session";
 const browser = useBrowser();
 
 /** The views whose figures come from outcome labels, which warn when the labels are stale. */
-const LABEL_VIEWS = ["/effect", "/compare", "/feedback", "/agreement"];
+const LABEL_VIEWS = ["/effect", "/compare", "/feedback", "/agreement", "/attribution"];
 const BANNER = '[data-state="labels-stale"]';
 
 let warehouse: Warehouse;

@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import type {
+  AttributionResult,
   CompareResult,
   FeedbackReasonsResult,
   LabelFreshness,
@@ -187,6 +188,11 @@ export function getCompare(
   params.set("a", query.a);
   params.set("b", query.b);
   return get<CompareResult>(credentials, "/api/v1/compare", params);
+}
+
+/** What outcomes go with: recovery after a negative answer, tokens per positive answer, tool helpfulness, latency vs feedback. */
+export function getAttribution(credentials: ReadCredentials, query: RangeQuery) {
+  return get<AttributionResult>(credentials, "/api/v1/attribution", rangeAndFilters(query.range, query.filters));
 }
 
 /** How far the tenant's outcome labels are evaluated (the API's label freshness, issue 46). */

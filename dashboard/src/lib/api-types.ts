@@ -4,6 +4,8 @@
  * change shows up here as a type error instead of a blank chart.
  */
 export type {
+  AttributionResult,
+  Figure as AttributionFigure,
   LabelledCompareResult as CompareResult,
   LabelledCompareSlice as CompareSlice,
   LabelledMetricsResult as MetricsResult,

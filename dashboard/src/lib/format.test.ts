@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatCorrelation,
   formatCount,
   formatDuration,
   formatInterval,
@@ -45,6 +46,16 @@ describe("formatPointDifference", () => {
     // Rounds to zero: no sign that claims a direction.
     expect(formatPointDifference(-0.00001)).toBe("±0.0 pp");
     expect(formatPointDifference(null)).toBe(MISSING);
+  });
+});
+
+describe("formatCorrelation", () => {
+  it("signs a rank correlation to two decimals; unknown is the dash, never 0", () => {
+    expect(formatCorrelation(0.10505)).toBe("+0.11");
+    expect(formatCorrelation(-0.0221)).toBe("−0.02");
+    // Rounds to zero: no sign that claims a direction.
+    expect(formatCorrelation(-0.0000233)).toBe("±0.00");
+    expect(formatCorrelation(null)).toBe(MISSING);
   });
 });
 

@@ -67,6 +67,13 @@ export function formatDuration(ms: number | null | undefined): string {
   return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
 }
 
+/** A correlation coefficient with its sign: 0.1234 → "+0.12", -0.02 → "−0.02". */
+export function formatCorrelation(value: number | null | undefined): string {
+  if (!isNumber(value)) return MISSING;
+  const rounded = Number(value.toFixed(2));
+  return `${rounded > 0 ? "+" : rounded < 0 ? "−" : "±"}${Math.abs(rounded).toFixed(2)}`;
+}
+
 /** A p-value: "p = 0.032", "p < 0.001". */
 export function formatPValue(value: number | null | undefined): string {
   if (!isNumber(value)) return MISSING;

@@ -52,6 +52,7 @@ export const VIEWS = {
     label: "Compare",
     params: [...FILTERED, PARAMS.metric, PARAMS.dimension, PARAMS.a, PARAMS.b],
   },
+  attribution: { path: "/attribution", label: "Attribution", params: [...FILTERED] },
   rejected: { path: "/rejected", label: "Rejected events", params: [...TENANT_AND_TIME, PARAMS.rejectedReason] },
   agreement: {
     path: "/agreement",

@@ -25,6 +25,7 @@ export const EVERY_VIEW: readonly ViewCase[] = [
     url: () => viewUrl("/compare", { metric: "good_answer_rate", dimension: "prompt_version", a: "v1", b: "v2" }),
     charts: 1,
   },
+  { name: "attribution", url: () => viewUrl("/attribution"), charts: 2 },
   { name: "label-agreement", url: () => viewUrl("/agreement"), charts: 0 },
   { name: "rejected-events", url: () => viewUrl("/rejected"), charts: 1 },
   { name: "response-detail", url: () => viewUrl(`/responses/${EDGE.badResponseId}`), charts: 0 },

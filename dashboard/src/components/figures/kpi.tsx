@@ -5,7 +5,9 @@ import { isSmallSample } from "@/lib/sample-size";
 
 /**
  * One headline figure. `n` is the sample size behind a rate: shown always, marked when small;
- * null means the API does not report it, which is said rather than guessed.
+ * null means the API does not report it, which is said rather than guessed. `small` overrides the
+ * mark where the API decides it (a figure's own minimum sample); `status` is the API's word for
+ * the figure (`data-status`, for a test to read).
  */
 export function Kpi({
   id,
@@ -14,6 +16,8 @@ export function Kpi({
   n,
   denominator,
   hint,
+  small: smallAsSaid,
+  status,
 }: {
   id: string;
   label: string;
@@ -21,10 +25,12 @@ export function Kpi({
   n?: number | null;
   denominator?: string;
   hint?: ReactNode;
+  small?: boolean;
+  status?: string;
 }) {
-  const small = n !== undefined && isSmallSample(n);
+  const small = smallAsSaid ?? (n !== undefined && isSmallSample(n));
   return (
-    <div className={small ? "kpi small-sample" : "kpi"} data-kpi={id}>
+    <div className={small ? "kpi small-sample" : "kpi"} data-kpi={id} data-status={status}>
       <div className="kpi-label">{label}</div>
       <div className="kpi-value" data-role="value">
         {value}

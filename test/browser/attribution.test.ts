@@ -1,0 +1,166 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { AttributionResult } from "@answerscope/dashboard/api-types";
+import {
+  formatCorrelation,
+  formatCount,
+  formatInterval,
+  formatPointDifference,
+  formatRate,
+} from "@answerscope/dashboard/format";
+import { apiGet } from "./support/api";
+import { waitForView } from "./support/browser";
+import { expectWarehouseUnavailable, whileClickHouseIsDown } from "./support/outage";
+import { apiRange, kpiN, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";
+
+const browser = useBrowser();
+
+const ROUTE = "/api/v1/attribution";
+/** The view draws one bar chart per rate of the latency buckets. */
+const CHARTS = 2;
+
+type Figure = { value: number | null; denominator: number | null; status: string };
+
+/** What a figure's table cell shows: the rate when the API computed one, else the em dash; always its n. */
+const shownRate = (figure: Figure) => formatRate(figure.value);
+
+/** Every row of a table as its cells' texts and the data-status of each cell's figure ("" without one). */
+function tableRows(page: Page, table: string) {
+  return page.locator(`table[data-table="${table}"] tbody tr`).evaluateAll((rows) =>
+    rows.map((row) =>
+      [...row.querySelectorAll("td")].map((td) => ({
+        text: (td.textContent ?? "").trim(),
+        rate: (td.querySelector('[data-role="rate"]')?.textContent ?? "").trim(),
+        n: (td.querySelector('[data-role="n"]')?.textContent ?? "").trim(),
+        status: td.querySelector("[data-status]")?.getAttribute("data-status") ?? "ok",
+      })),
+    ),
+  );
+}
+
+/** A figure's cell as the test expects it from the API's answer. */
+const expectedCell = (figure: Figure) => ({
+  rate: shownRate(figure),
+  n: figure.denominator === null ? "n ?" : `n=${formatCount(figure.denominator)}`,
+  status: figure.status,
+});
+const cellOf = ({ rate, n, status }: { rate: string; n: string; status: string }) => ({ rate, n, status });
+
+/** Checks every figure of the view against the API's answer to the same question. */
+async function expectViewShows(page: Page, api: AttributionResult): Promise<void> {
+  const recovery = api.recover_after_negative_rate;
+  expect(await kpiValue(page, "recover_after_negative_rate")).toBe(formatRate(recovery.value));
+  expect(await kpiN(page, "recover_after_negative_rate")).toContain(`n = ${formatCount(recovery.denominator)}`);
+  const recoveryKpi = page.locator('[data-kpi="recover_after_negative_rate"]');
+  expect(await recoveryKpi.getAttribute("data-status")).toBe(recovery.status);
+  expect(await recoveryKpi.locator('[data-count="negatives"]').innerText()).toBe(formatCount(recovery.negatives));
+  expect(await recoveryKpi.locator('[data-count="no_next_answer"]').innerText()).toBe(
+    formatCount(recovery.no_next_answer),
+  );
+  const tokens = api.tokens_per_positive_answer;
+  expect(await kpiValue(page, "tokens_per_positive_answer")).toBe(formatCount(tokens.value));
+  expect(await kpiN(page, "tokens_per_positive_answer")).toContain(`n = ${formatCount(tokens.denominator)}`);
+  expect(await page.locator('[data-kpi="tokens_per_positive_answer"] [data-count="answers"]').innerText()).toBe(
+    formatCount(tokens.answers),
+  );
+
+  // Tool helpfulness: one row per tool and category, both sides with n, status and interval, and the difference.
+  const tools = await tableRows(page, "tool-helpfulness");
+  expect(tools).toHaveLength(api.tool_helpfulness_rate_by_name.length);
+  for (const row of api.tool_helpfulness_rate_by_name) {
+    const shown = tools.find((cells) => cells[0]!.text === row.tool_name && cells[1]!.text === row.query_category);
+    expect(shown, `${row.tool_name} / ${row.query_category}`).toBeDefined();
+    const [, , used, usedInterval, notUsed, notUsedInterval, difference] = shown!;
+    expect(cellOf(used!)).toEqual(expectedCell(row.used));
+    expect(usedInterval!.text).toBe(formatInterval(row.used.ci_low, row.used.ci_high));
+    expect(cellOf(notUsed!)).toEqual(expectedCell(row.not_used));
+    expect(notUsedInterval!.text).toBe(formatInterval(row.not_used.ci_low, row.not_used.ci_high));
+    expect(difference!.text).toBe(row.difference === null ? "not computed" : formatPointDifference(row.difference));
+  }
+  // Ordered for reading: the rows with a difference first, most helpful first.
+  const differences = tools.map((cells) => cells[6]!.text);
+  const computed = differences.filter((text) => text !== "not computed");
+  expect(differences.slice(0, computed.length)).toEqual(computed);
+  const points = api.tool_helpfulness_rate_by_name
+    .map((row) => row.difference)
+    .filter((value): value is number => value !== null)
+    .sort((a, b) => b - a);
+  expect(computed).toEqual(points.map((value) => formatPointDifference(value)));
+
+  // Latency buckets, their rates with status, and the two rank correlations with n and status.
+  const latency = api.latency_vs_feedback_correlation;
+  const buckets = await tableRows(page, "latency-buckets");
+  expect(buckets).toHaveLength(latency.buckets.length);
+  latency.buckets.forEach((bucket, index) => {
+    const [, answers, thumbsDown, good] = buckets[index]!;
+    expect(answers!.text).toBe(formatCount(bucket.answers));
+    expect(cellOf(thumbsDown!)).toEqual(expectedCell(bucket.thumbs_down_rate));
+    expect(cellOf(good!)).toEqual(expectedCell(bucket.good_answer_rate));
+  });
+  for (const key of ["thumbs_down", "good_answer"] as const) {
+    const correlation = latency[key];
+    expect(await kpiValue(page, `rho_${key}`)).toBe(formatCorrelation(correlation.rho));
+    expect(await kpiN(page, `rho_${key}`)).toContain(`n = ${formatCount(correlation.n)}`);
+    expect(await page.locator(`[data-kpi="rho_${key}"]`).getAttribute("data-status")).toBe(correlation.status);
+  }
+  // The chart plots the same bucket rates: a bar only where the API computed one.
+  const plotted = await page
+    .locator('figure[data-chart="latency-good_answer_rate"] [data-series="value"]')
+    .evaluateAll((marks) => marks.map((mark) => mark.getAttribute("data-value")));
+  const computedBuckets = latency.buckets.filter((bucket) => bucket.good_answer_rate.value !== null);
+  expect(plotted).toEqual(computedBuckets.map((bucket) => String(bucket.good_answer_rate.value)));
+}
+
+describe("the attribution view", () => {
+  it("shows the API's figures for the view's filters, small samples marked, and a filter changes them", async () => {
+    const { page, context } = await loggedIn(browser());
+    await page.goto(viewUrl("/attribution"));
+    await waitForView(page, { charts: CHARTS });
+    const all = await apiGet<AttributionResult>("demo", ROUTE, apiRange());
+    // The generated data must exercise the view: computed figures, and small samples the view must mark.
+    expect(all.recover_after_negative_rate.status).toBe("ok");
+    expect(all.tool_helpfulness_rate_by_name.some((row) => row.used.status === "insufficient_sample")).toBe(true);
+    expect(all.tool_helpfulness_rate_by_name.some((row) => row.difference !== null)).toBe(true);
+    await expectViewShows(page, all);
+    expect(await page.locator('table[data-table="tool-helpfulness"] [data-role="small-sample"]').count()).toBe(
+      all.tool_helpfulness_rate_by_name
+        .flatMap((row) => [row.used, row.not_used])
+        .filter((side) => side.status === "insufficient_sample").length,
+    );
+
+    // A dimension filter is passed to the route: the view shows the filtered answer, which differs.
+    await page.goto(viewUrl("/attribution", { model: "gpt-4o" }));
+    await waitForView(page, { charts: CHARTS });
+    const gpt = await apiGet<AttributionResult>("demo", ROUTE, apiRange({ model: "gpt-4o" }));
+    expect(gpt.tokens_per_positive_answer.answers).toBeLessThan(all.tokens_per_positive_answer.answers);
+    expect(gpt.recover_after_negative_rate.negatives).not.toBe(all.recover_after_negative_rate.negatives);
+    await expectViewShows(page, gpt);
+    await context.close();
+  });
+
+  it("says a range without answers is empty, with no figure shown as 0", async () => {
+    const { page, context } = await loggedIn(browser());
+    const range = { from: "2021-03-01T00:00:00.000Z", to: "2021-03-02T00:00:00.000Z" };
+    const api = await apiGet<AttributionResult>("demo", ROUTE, range);
+    expect(api.tokens_per_positive_answer.answers).toBe(0);
+    await page.goto(`/attribution?${new URLSearchParams({ tenant: "demo", ...range }).toString()}`);
+    await waitForView(page);
+    const empty = page.locator('[data-state="empty"]');
+    expect(await empty.count()).toBeGreaterThan(0);
+    expect(await empty.first().innerText()).toContain("No answers in this range");
+    expect(await page.locator("[data-kpi]").count()).toBe(0);
+    expect(await page.locator("table[data-table]").count()).toBe(0);
+    expect(await page.locator('[data-state="error"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it("says the figures could not be read while the API cannot read the warehouse, never that there are none", async () => {
+    const { page, context } = await loggedIn(browser());
+    await whileClickHouseIsDown(async () => {
+      await expectWarehouseUnavailable(page, "/attribution");
+      expect(await page.locator("[data-kpi]").count()).toBe(0);
+      expect(await page.locator("table[data-table]").count()).toBe(0);
+    });
+    await context.close();
+  });
+});
