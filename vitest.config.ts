@@ -36,6 +36,7 @@ const ENGINE_26_SUITES = [
   "test/integration/langfuse-writeback.test.ts",
   "test/integration/langfuse-feedback-pull.test.ts",
   "test/integration/attribution.test.ts",
+  "test/integration/judge.test.ts",
 ];
 
 export default defineConfig({

@@ -3,10 +3,11 @@ import { loadApiConfig, startApiService } from "@answerscope/api";
 import { loadIngestConfig, startIngestService } from "@answerscope/ingest";
 import { loadOutcomeConfig, startOutcomeService } from "@answerscope/evaluator";
 import { createLogger } from "@answerscope/runtime";
+import { startJudgeRole } from "./judge-role";
 import { loadLangfuseConfig, startLangfuseService, type RunningRole, type Warehouse } from "@answerscope/warehouse";
 
 /** The default ports of the listening roles. */
-const ROLE_PORTS = { collector: 4318, api: 4320 } as const;
+const ROLE_PORTS = { collector: 4318, api: 4320, judge: 4322 } as const;
 
 /**
  * The roles `answerscope serve` can run, in the order they start: the collector, whose clients
@@ -41,17 +42,29 @@ export const ROLES = {
         warehouse,
       ),
   },
+  // The LLM judge (warehouse/src/judge): optional, so only when --roles names it; it needs its
+  // endpoint's settings (JUDGE_URL, JUDGE_MODEL, JUDGE_API_KEY) and judges opted-in tenants only.
+  judge: {
+    optional: true,
+    portVariable: "JUDGE_PORT",
+    defaultPort: ROLE_PORTS.judge,
+    start: (env, warehouse) => startJudgeRole(env, warehouse),
+  },
 } satisfies Record<string, RoleDefinition>;
 
 interface RoleDefinition {
   /** serve's variable for the role's PORT, and its default (the port the role's own process uses). */
   portVariable?: string;
   defaultPort?: number;
+  /** Started only when `--roles` names it; the default is every other role. */
+  optional?: boolean;
   start(env: NodeJS.ProcessEnv, warehouse: Warehouse): Promise<RunningRole>;
 }
 
 export type RoleName = keyof typeof ROLES;
 export const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
+/** What serve runs without `--roles`. */
+export const DEFAULT_ROLE_NAMES = ROLE_NAMES.filter((role) => !(ROLES[role] as RoleDefinition).optional);
 
 /** The environment a role is started with: serve's own, with PORT taken from the role's variable. */
 export function roleEnv(role: RoleName, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -11,11 +11,13 @@ describe("parseServeArgs", () => {
   it("runs the roles asked for, in start order whatever order they were named in", () => {
     expect(parseServeArgs(["--roles", "exporter, api"])).toEqual(["api", "exporter"]);
     expect(parseServeArgs(["--roles=api,collector"])).toEqual(["collector", "api"]);
+    // The judge is optional: only when named.
+    expect(parseServeArgs(["--roles", "judge,api"])).toEqual(["api", "judge"]);
   });
 
   it("refuses an unknown role or an empty list, naming the roles", () => {
     expect(() => parseServeArgs(["--roles", "api,worker"])).toThrow(
-      new UsageError('unknown role "worker"; the roles are collector, evaluator, api, exporter, langfuse'),
+      new UsageError('unknown role "worker"; the roles are collector, evaluator, api, exporter, langfuse, judge'),
     );
     expect(() => parseServeArgs(["--roles", ","])).toThrow(UsageError);
     expect(() => parseServeArgs(["--port", "1"])).toThrow(UsageError);

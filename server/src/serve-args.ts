@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "./command-line";
-import { ROLE_NAMES, type RoleName } from "./roles";
+import { DEFAULT_ROLE_NAMES, ROLE_NAMES, type RoleName } from "./roles";
 
 export const USAGE = `Usage: answerscope serve [--roles ${ROLE_NAMES.join(",")}]
 
@@ -9,8 +9,9 @@ on the embedded ClickHouse engine with its data in the data directory, with it o
 cluster. Every role reads its settings from the environment as its own process does; the
 collector listens on COLLECTOR_PORT (default 4318), the query API on API_PORT (4320), the exporter
 on EXPORTER_PORT (4321); the langfuse role sends nothing unless LANGFUSE_TENANTS(_FILE) lists tenants.
+The judge role (the LLM judge, on JUDGE_PORT, 4322) runs only when --roles names it.
 
-  --roles LIST   the roles to run, comma-separated (default: all of them), e.g. --roles api,exporter
+  --roles LIST   the roles to run, comma-separated (default: all but judge), e.g. --roles api,exporter
                  to deploy the API and the exporter as their own processes against a server
   -h, --help     show this help`;
 
@@ -28,7 +29,7 @@ export function parseServeArgs(argv: readonly string[]): RoleName[] | null {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (parsed.values.help) return null;
-  if (parsed.values.roles === undefined) return [...ROLE_NAMES];
+  if (parsed.values.roles === undefined) return [...DEFAULT_ROLE_NAMES];
   const asked = parsed.values.roles
     .split(",")
     .map((role) => role.trim())

@@ -3,7 +3,7 @@ import { ExporterConfigSchema } from "@answerscope/alerts";
 import { ApiConfigSchema } from "@answerscope/api";
 import { IngestConfigSchema } from "@answerscope/ingest";
 import { OutcomeEnvSchema } from "@answerscope/evaluator";
-import { LangfuseEnvSchema } from "@answerscope/warehouse";
+import { JudgeEnvSchema, LangfuseEnvSchema } from "@answerscope/warehouse";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "./roles";
 
@@ -31,6 +31,7 @@ const SCHEMAS: Record<string, ConfigSchema> = {
   api: ApiConfigSchema,
   exporter: ExporterConfigSchema,
   langfuse: LangfuseEnvSchema,
+  judge: JudgeEnvSchema,
 };
 
 describe("docs/operations.md names every setting", () => {

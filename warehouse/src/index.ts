@@ -44,6 +44,7 @@ export * from "./facts/index";
 export * from "./queries/index";
 export * from "./outcomes/index";
 export * from "./langfuse/index";
+export * from "./judge/index";
 export * from "./repairs/index";
 export * from "./periodic";
 export * from "./service-log";
