@@ -107,7 +107,15 @@ async function attribution(tenant: string, range: { from: number; to: number }, 
 }
 
 describe("attribution route equals the reference", () => {
-  const seen = { ok: new Set<string>(), toolRows: 0, negatives: 0, toolNamedTwice: 0 };
+  const seen = {
+    ok: new Set<string>(),
+    toolRows: 0,
+    negatives: 0,
+    toolNamedTwice: 0,
+    abandoned: 0,
+    abandonmentPending: 0,
+    repeatedDown: 0,
+  };
 
   it("matches on every tenant, range and filter", async () => {
     for (const tenant of dataset.tenants)
@@ -125,6 +133,11 @@ describe("attribution route equals the reference", () => {
           const correlations = expected.latency_vs_feedback_correlation;
           if (expected.recover_after_negative_rate.status === "ok") seen.ok.add("recover");
           if (expected.tokens_per_positive_answer.status === "ok") seen.ok.add("tokens");
+          for (const name of ["abandonment_rate", "down_rating_severity", "repeated_down_rate"] as const)
+            if (expected[name].status === "ok") seen.ok.add(name);
+          seen.abandoned += expected.abandonment_rate.numerator;
+          seen.abandonmentPending += expected.abandonment_rate.pending;
+          seen.repeatedDown += expected.repeated_down_rate.numerator;
           if (expected.tool_helpfulness_rate_by_name.some((row) => row.difference !== null)) seen.ok.add("tools");
           if (correlations.thumbs_down.status === "ok" && correlations.good_answer.status === "ok")
             seen.ok.add("correlation");
@@ -137,7 +150,18 @@ describe("attribution route equals the reference", () => {
 
   it("compared real figures, not only empty ones", () => {
     // Every figure reached its minimum sample somewhere, so values, not just statuses, were compared.
-    expect([...seen.ok].sort()).toEqual(["correlation", "recover", "tokens", "tools"]);
+    expect([...seen.ok].sort()).toEqual([
+      "abandonment_rate",
+      "correlation",
+      "down_rating_severity",
+      "recover",
+      "repeated_down_rate",
+      "tokens",
+      "tools",
+    ]);
+    expect(seen.abandoned).toBeGreaterThan(0);
+    expect(seen.abandonmentPending).toBeGreaterThan(0);
+    expect(seen.repeatedDown).toBeGreaterThan(0);
     expect(seen.toolRows).toBeGreaterThan(10);
     expect(seen.negatives).toBeGreaterThan(30);
     expect(seen.toolNamedTwice).toBeGreaterThan(0);
@@ -148,6 +172,8 @@ describe("attribution route equals the reference", () => {
     const body = await attribution("t-acme", empty!, {});
     expect(body.tokens_per_positive_answer).toMatchObject({ value: null, status: "no_data", answers: 0 });
     expect(body.recover_after_negative_rate).toMatchObject({ value: null, status: "no_data", negatives: 0 });
+    expect(body.abandonment_rate).toMatchObject({ value: null, status: "no_data", answers: 0 });
+    expect(body.down_rating_severity).toMatchObject({ value: null, status: "no_data", rated_down: 0 });
     expect(body.tool_helpfulness_rate_by_name).toEqual([]);
     expect(body.latency_vs_feedback_correlation.thumbs_down).toEqual({ rho: null, n: 0, status: "no_data" });
   });

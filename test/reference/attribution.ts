@@ -1,6 +1,7 @@
 // Reference of docs/metrics.md "Attribution", written from the docs over the reference's own
 // tenant state (labels, ratings, follow-ups), answer by answer: no grouping, no SQL, nothing
 // imported from the product. Its answer has the API's shape without the `labels` block.
+import { abandonmentCounts, intensityCounts } from "./attribution-signals";
 import { matchesFilters } from "./metrics";
 import { buildTenantState, type NormResponse, type TenantState } from "./state";
 import { wilson } from "./stats";
@@ -33,6 +34,9 @@ export interface RefToolSide extends RefFigure {
 export interface RefAttribution {
   recover_after_negative_rate: RefFigure & { negatives: number; no_next_answer: number; pending: number };
   tokens_per_positive_answer: RefFigure & { answers: number; pending: number };
+  abandonment_rate: RefFigure & { answers: number; pending: number };
+  down_rating_severity: RefFigure & { rated_down: number };
+  repeated_down_rate: RefFigure;
   tool_helpfulness_rate_by_name: {
     tool_name: string;
     query_category: string;
@@ -186,6 +190,9 @@ export function attributionFromState(state: TenantState, query: AttributionQuery
     };
   });
 
+  const abandonment = abandonmentCounts(state, answers);
+  const intensity = intensityCounts(state, answers);
+
   return {
     recover_after_negative_rate: {
       ...figure(recovered, judged),
@@ -198,6 +205,16 @@ export function attributionFromState(state: TenantState, query: AttributionQuery
       answers: answers.length,
       pending: answers.length - judgedAnswers.length,
     },
+    abandonment_rate: {
+      ...figure(abandonment.abandoned, abandonment.settled),
+      answers: abandonment.answers,
+      pending: abandonment.answers - abandonment.settled,
+    },
+    down_rating_severity: {
+      ...figure(intensity.severitySum, intensity.withSeverity),
+      rated_down: intensity.ratedDown,
+    },
+    repeated_down_rate: figure(intensity.repeatedDown, intensity.rated),
     tool_helpfulness_rate_by_name: tools,
     latency_vs_feedback_correlation: {
       buckets,

@@ -6,8 +6,10 @@
 //   greater event_id that arrives first, a tie a day later that changes one dimension alone, one
 //   that drops the fields (back to `unknown`), and a third version that puts the first one's values back;
 // - query texts cut at 4000 characters (code points): a re-ask phrase and a category word just
-//   inside and just outside the cut.
+//   inside and just outside the cut;
+// - the implicit-signal sessions of dataset-signals.ts.
 import type { Gen, SessionDims } from "./dataset";
+import { signalSessions } from "./dataset-signals";
 import { TEXT_EN, TEXT_ZH, textWithTailAt } from "./dataset-texts";
 import type { ResponseCompletedEvent } from "./types";
 import { iso, ms } from "./util";
@@ -132,4 +134,5 @@ function queryTextCuts(g: Gen, at: number): void {
 export function lateEdges(g: Gen, rangeFrom: number): void {
   dimensionRevisions(g);
   queryTextCuts(g, rangeFrom + 20 * HOUR);
+  signalSessions(g, rangeFrom + 25 * HOUR);
 }

@@ -1,7 +1,8 @@
 import { SMALL_SAMPLE } from "./catalog";
 
 // The attribution metrics (docs/metrics.md "Attribution"): figures that relate an answer's outcome
-// to what came before or after it, to its tools, its tokens and its latency. They are not columns
+// to what came before or after it, to its tools, its tokens and its latency, and the implicit
+// signals around it (abandonment, the intensity of down ratings). They are not columns
 // of a metrics row (one is per tool and query category, one per latency bucket), so they have
 // their own catalog: the API's schema descriptions, the generated docs table and the reference
 // suite's list derive from it. Browser-safe, like catalog.ts.
@@ -73,6 +74,42 @@ export const ATTRIBUTION_CATALOG = {
     facts: "the current response versions (`time_cost_ms`) and their outcome labels (explicit rating, label)",
     time: ANSWER_TIME,
     slices: EVERY_DIMENSION,
+    better: "lower",
+  },
+  abandonment_rate: {
+    label: "Abandonment after a bad or neutral answer",
+    numerator:
+      "bad or neutral answers the user left without a word: the answer they were left with (the follow-up, or the answer itself when it has none) got no follow-up and no explicit rating",
+    denominator:
+      "answers labelled `bad` or `neutral` whose left-with answer's window is closed; those whose own or whose follow-up's window is still open are `pending`",
+    minSample: SMALL_SAMPLE,
+    facts:
+      "the current outcome labels (follow-up, window, explicit rating) of the bad and neutral answers and of their follow-ups (any time)",
+    time: "the bad or neutral answer's `occurred_at` in `[from, to)`; its follow-up may come after `to`",
+    slices: "the bad or neutral answer's dimensions",
+    better: "lower",
+  },
+  down_rating_severity: {
+    label: "Severity of down ratings",
+    numerator: "sum of the `severity` (1..5) of the current `down` ratings that carry one",
+    denominator:
+      "answers whose current explicit rating (their owner's, on the `chat_message`) is `down` with a `severity`; `rated_down` also counts those without one",
+    minSample: SMALL_SAMPLE,
+    facts:
+      "the owners' current `chat_message` ratings (the latest accepted action's `rating` and `severity`); no outcome label",
+    time: "the rated answer's `occurred_at` in `[from, to)`; the rating at any time",
+    slices: "the rated answer's dimensions",
+    better: "lower",
+  },
+  repeated_down_rate: {
+    label: "Repeated down ratings",
+    numerator:
+      "rated answers whose owner sent `down` in more than one accepted rating action on the answer (a revision, or a re-rating after `cleared`; a retry is the same action, a conflicting event none)",
+    denominator: "answers with a current explicit rating (their owner's, on the `chat_message`, not `cleared`)",
+    minSample: SMALL_SAMPLE,
+    facts: "the owners' accepted `chat_message` rating actions, every one of them; no outcome label",
+    time: "the rated answer's `occurred_at` in `[from, to)`; the actions at any time",
+    slices: "the rated answer's dimensions",
     better: "lower",
   },
 } as const satisfies Record<string, AttributionDefinition>;

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { queryRows, type Warehouse } from "../client";
-import { sqlSubquery } from "../facts/sql-fragments";
-import { currentLabelsSql } from "../outcomes/current-labels";
 import { FiltersSchema } from "../queries/query-input";
 import { orderedRange, rangeShape } from "../queries/query-range";
 import { sqlValue } from "../sql/escape";
-import { joinUsing } from "../sql/join";
 import {
   attributionFactsSql,
   isFinalSql,
@@ -13,6 +10,8 @@ import {
   isPositiveSql,
   type AttributionScope,
 } from "./attribution-facts";
+import { withFollowupLabelsSql } from "./followup-labels";
+import { abandonmentSql, intensitySql, type AbandonmentCounts, type IntensityCounts } from "./signal-counts";
 
 /** The answers of the scope: how many, judged (final), positive, and the tokens of the judged ones. */
 export interface AnswerCounts {
@@ -55,6 +54,8 @@ export interface AttributionCounts {
   /** Per tool and query_category: the judged answers whose tools_used_names holds the tool. */
   toolUses: (JudgedCounts & { toolName: string; queryCategory: string })[];
   latency: LatencyGroup[];
+  abandonment: AbandonmentCounts;
+  intensity: IntensityCounts;
 }
 
 const judgedColumns = () => [`countIf(${isFinalSql()}) AS final`, `countIf(${isPositiveSql()}) AS positive`];
@@ -67,22 +68,11 @@ function answersSql(facts: string): string {
 /** The negatives of the scope joined with the current label of their follow-up (which may lie outside it). */
 function recoverySql(w: Warehouse, scope: AttributionScope, facts: string): string {
   const negatives = `SELECT response_id, followup_response_id, window_closed FROM (${facts}) WHERE ${isNegativeSql()}`;
-  const followupIds = sqlSubquery(
-    `SELECT followup_response_id FROM (${negatives}) WHERE followup_response_id != ${sqlValue("")}`,
-    { many: true },
-  );
-  const followupLabels = `SELECT response_id AS followup_response_id, label AS followup_label FROM (${currentLabelsSql(
-    w,
-    {
-      tenantId: scope.tenantId,
-      responseIds: followupIds,
-    },
-  )})`;
   return `SELECT count() AS negatives,
     countIf(followup_response_id = ${sqlValue("")} AND window_closed = 1) AS no_next_answer,
     countIf(followup_response_id != ${sqlValue("")} AND ${isFinalSql("followup_label")}) AS judged,
     countIf(followup_response_id != ${sqlValue("")} AND ${isPositiveSql("followup_label")}) AS recovered
-    FROM ${joinUsing(negatives, "ANY LEFT", followupLabels, ["followup_response_id"])}`;
+    FROM ${withFollowupLabelsSql(w, scope.tenantId, negatives, { label: "followup_label" })}`;
 }
 
 const categoriesSql = (facts: string) =>
@@ -116,13 +106,21 @@ export type AttributionQueryInput = z.input<typeof AttributionQuerySchema>;
 export async function readAttributionCounts(w: Warehouse, input: AttributionQueryInput): Promise<AttributionCounts> {
   const scope: AttributionScope = AttributionQuerySchema.parse(input);
   const facts = attributionFactsSql(w, scope);
-  const [answers, recovery, categories, toolUses, latency] = await Promise.all(
-    [answersSql(facts), recoverySql(w, scope, facts), categoriesSql(facts), toolUsesSql(facts), latencySql(facts)].map(
-      (sql) => queryRows<Row>(w, sql),
-    ),
+  const [answers, recovery, categories, toolUses, latency, abandonment, intensity] = await Promise.all(
+    [
+      answersSql(facts),
+      recoverySql(w, scope, facts),
+      categoriesSql(facts),
+      toolUsesSql(facts),
+      latencySql(facts),
+      abandonmentSql(w, scope, facts),
+      intensitySql(w, scope),
+    ].map((sql) => queryRows<Row>(w, sql)),
   );
   const answerRow = answers![0] ?? {};
   const recoveryRow = recovery![0] ?? {};
+  const abandonmentRow = abandonment![0] ?? {};
+  const intensityRow = intensity![0] ?? {};
   return {
     answers: {
       answers: num(answerRow.answers),
@@ -152,5 +150,17 @@ export async function readAttributionCounts(w: Warehouse, input: AttributionQuer
       positive: num(row.is_positive) === 1,
       count: num(row.n),
     })),
+    abandonment: {
+      answers: num(abandonmentRow.answers),
+      settled: num(abandonmentRow.settled),
+      abandoned: num(abandonmentRow.abandoned),
+    },
+    intensity: {
+      rated: num(intensityRow.rated),
+      ratedDown: num(intensityRow.rated_down),
+      withSeverity: num(intensityRow.with_severity),
+      severitySum: num(intensityRow.severity_sum),
+      repeatedDown: num(intensityRow.repeated_down),
+    },
   };
 }

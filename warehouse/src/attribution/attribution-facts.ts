@@ -1,6 +1,7 @@
 import type { Warehouse } from "../client";
 import { currentLabelsSql } from "../outcomes/current-labels";
 import { matchingResponseIdsSql, matchingResponsesSql } from "../queries/matching-responses";
+import type { SqlSubquery } from "../facts/sql-fragments";
 import { GOOD_OR_BETTER_LABELS, type Filters } from "../queries/query-input";
 import { sqlValue } from "../sql/escape";
 import { joinUsing } from "../sql/join";
@@ -24,14 +25,24 @@ const LABEL_COLUMNS = "response_id, label, explicit_rating, followup_response_id
  * attribution figures count, so they cannot disagree on which answers a slice holds.
  */
 export function attributionFactsSql(w: Warehouse, scope: AttributionScope): string {
-  const inScope = { tenantId: scope.tenantId, from: scope.from, to: scope.to, filters: scope.filters };
-  const answers = `SELECT ${FACT_COLUMNS} FROM (${matchingResponsesSql(w, inScope)})`;
+  const answers = `SELECT ${FACT_COLUMNS} FROM (${matchingResponsesSql(w, inScope(scope))})`;
   const labels = `SELECT ${LABEL_COLUMNS} FROM (${currentLabelsSql(w, {
     tenantId: scope.tenantId,
-    responseIds: matchingResponseIdsSql(w, inScope),
+    responseIds: scopeIdsSql(w, scope),
   })})`;
   return `SELECT * FROM ${joinUsing(answers, "ANY LEFT", labels, ["response_id"])}`;
 }
+
+const inScope = (scope: AttributionScope) => ({
+  tenantId: scope.tenantId,
+  from: scope.from,
+  to: scope.to,
+  filters: scope.filters,
+});
+
+/** The ids of the answers attributionFactsSql holds: what a figure that reads no label narrows its facts to. */
+export const scopeIdsSql = (w: Warehouse, scope: AttributionScope): SqlSubquery =>
+  matchingResponseIdsSql(w, inScope(scope));
 
 /** SQL conditions over a label column (docs/metrics.md "Attribution"): final, positive. */
 export const isFinalSql = (column = "label"): string => `NOT has(${sqlValue(["", "pending"])}, ${column})`;

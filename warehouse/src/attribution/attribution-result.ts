@@ -88,12 +88,13 @@ function latencyFigures(groups: readonly LatencyGroup[], available: boolean) {
 }
 
 /**
- * The attribution answer from its counts and the labels block: every figure reads outcome labels,
- * so with labels covering none of the range each is null with status labels_unavailable.
+ * The attribution answer from its counts and the labels block: every figure but the two of
+ * feedback intensity reads outcome labels, so with labels covering none of the range each of
+ * those is null with status labels_unavailable.
  */
 export function attributionResult(counts: AttributionCounts, labels: LabelsBlock): AttributionResult {
   const available = labels.coverage !== "none";
-  const { answers, recovery } = counts;
+  const { answers, recovery, abandonment, intensity } = counts;
   return {
     recover_after_negative_rate: {
       ...figureOf(recovery.recovered, recovery.judged, minSample("recover_after_negative_rate"), available),
@@ -106,6 +107,17 @@ export function attributionResult(counts: AttributionCounts, labels: LabelsBlock
       answers: answers.answers,
       pending: labelled(answers.answers - answers.final, available),
     },
+    abandonment_rate: {
+      ...figureOf(abandonment.abandoned, abandonment.settled, minSample("abandonment_rate"), available),
+      answers: labelled(abandonment.answers, available),
+      pending: labelled(abandonment.answers - abandonment.settled, available),
+    },
+    // Ratings are facts of their own: these two stay computable when labels are behind.
+    down_rating_severity: {
+      ...figureOf(intensity.severitySum, intensity.withSeverity, minSample("down_rating_severity"), true),
+      rated_down: intensity.ratedDown,
+    },
+    repeated_down_rate: figureOf(intensity.repeatedDown, intensity.rated, minSample("repeated_down_rate"), true),
     tool_helpfulness_rate_by_name: toolRows(counts, available),
     latency_vs_feedback_correlation: latencyFigures(counts.latency, available),
     labels,

@@ -23,6 +23,16 @@ export const TokensFigureSchema = FigureSchema.extend({
   pending: count.describe("answers whose label is not final (their tokens are left out)"),
 });
 
+export const AbandonmentFigureSchema = FigureSchema.extend({
+  answers: count.describe("answers labelled bad or neutral in the range"),
+  pending: count.describe("of those, the ones whose left-with answer's window is open (or not yet labelled)"),
+});
+
+/** Reads ratings, not labels: never labels_unavailable. */
+export const SeverityFigureSchema = FigureSchema.extend({
+  rated_down: z.number().int().describe("answers whose current rating by their owner is down, with a severity or not"),
+});
+
 /** One side of a tool's comparison: the good-answer rate of judged answers, with its Wilson 95 % interval. */
 export const ToolSideSchema = FigureSchema.extend({
   ci_low: z.number().nullable().describe("Wilson 95 % interval of value; null whenever value is"),
@@ -54,6 +64,13 @@ export const RankCorrelationSchema = z.object({
 export const AttributionResultSchema = z.object({
   recover_after_negative_rate: RecoveryFigureSchema.describe(described("recover_after_negative_rate")),
   tokens_per_positive_answer: TokensFigureSchema.describe(described("tokens_per_positive_answer")),
+  abandonment_rate: AbandonmentFigureSchema.describe(described("abandonment_rate")),
+  down_rating_severity: SeverityFigureSchema.describe(
+    `${described("down_rating_severity")} Reads no label: computed whatever the labels' coverage.`,
+  ),
+  repeated_down_rate: FigureSchema.describe(
+    `${described("repeated_down_rate")} Reads no label: computed whatever the labels' coverage.`,
+  ),
   tool_helpfulness_rate_by_name: z
     .array(ToolHelpfulnessRowSchema)
     .describe(`${described("tool_helpfulness_rate_by_name")} One row per tool and category where it was used.`),

@@ -5,3 +5,4 @@ export * from "./attribution-schema";
 export * from "./attribution-result";
 export * from "./figure";
 export * from "./rank-correlation";
+export * from "./signal-counts";
