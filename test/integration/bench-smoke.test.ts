@@ -102,6 +102,12 @@ describe("benchmark smoke run", () => {
     const checks = report.duplicateChecks!;
     expect(checks.distinctRows).toBeGreaterThan(4_000);
     expect(checks.rowsToInsert).toBe(checks.distinctRows);
+    // What each fact table's lookups read, from system.query_log: one statement per check (the warm-up's too).
+    const reads = new Map(checks.reads!.map((r) => [r.table, r]));
+    for (const table of ["responses", "tool_call_events", "feedback_events"]) {
+      expect(reads.get(table)?.statements, table).toBe(checks.runs + 1);
+      expect(reads.get(table)!.read_rows, table).toBeGreaterThan(0);
+    }
     expect(await count("responses")).toBe(expected.responses);
 
     const first = await evaluateFirstPass(w, 120);

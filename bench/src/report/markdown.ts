@@ -2,6 +2,7 @@ import type { BenchResults } from "./results";
 import { FLOOR_NAMES, FLOORS } from "../ingest/floor-limit";
 import type { LabelUpdateReport } from "../outcomes/label-update";
 import type { QueryTiming } from "../scale/query-speed";
+import { lookupReadsText } from "../scale/lookup-reads";
 import { n, row } from "./cells";
 import { enginesMarkdown } from "./engines-markdown";
 import { sdkMarkdown } from "../sdk/sdk-markdown";
@@ -46,7 +47,7 @@ export function resultsMarkdown(r: BenchResults): string {
     );
     if (checks) {
       out.push(
-        `Ingest on this data set: the worker's duplicate checks (the "already stored?" lookups before each write) of a ${n(checks.rowsPerWrite)}-row write of new events of ${checks.tenantId}, with random ids: p50 ${n(checks.p50_ms)} ms, p95 ${n(checks.p95_ms)} ms over ${checks.runs} runs (${n(checks.rowsToInsert)} rows left to insert).`,
+        `Ingest on this data set: the worker's duplicate checks (the "already stored?" lookups before each write) of a ${n(checks.rowsPerWrite)}-row write of new events of ${checks.tenantId}, with random ids: p50 ${n(checks.p50_ms)} ms, p95 ${n(checks.p95_ms)} ms over ${checks.runs} runs (${n(checks.rowsToInsert)} rows left to insert).${lookupReadsText(checks.reads)}`,
         "",
       );
     }

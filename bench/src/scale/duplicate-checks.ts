@@ -8,6 +8,7 @@ import {
 } from "@answerscope/warehouse";
 import { demoMessages, distinctFactRows, factBatchesOf, withRandomIds } from "../demo-fact-batches";
 import { timeRepeated, type Timing } from "../stats";
+import { lookupReads, type LookupReads } from "./lookup-reads";
 
 export interface DuplicateCheckTiming extends Timing {
   tenantId: string;
@@ -16,6 +17,23 @@ export interface DuplicateCheckTiming extends Timing {
   /** Of the last write checked, the distinct events, and the rows the checks left to insert: the same, as every event is new. */
   distinctRows: number;
   rowsToInsert: number;
+  /**
+   * What each table's lookups read per statement (system.query_log, the warm-up included): they
+   * read the ids of every granule of the tenant, so these grow with it. Absent from results
+   * measured before the bench read them.
+   */
+  reads?: LookupReads[];
+}
+
+/** Rows of each checked write: the worker's default batch size (INGEST_BATCH_MAX_ROWS). */
+const WRITE_ROWS = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
+
+/** `count` writes of new demo events of `tenantId`, the worker's batch size each, their ids made random like real producers'. */
+export function newEventWrites(tenantId: string, count: number): FactBatch[] {
+  const messages = demoMessages({ events: (count + 1) * WRITE_ROWS, seed: 61, tenants: [tenantId] });
+  return factBatchesOf(messages, WRITE_ROWS)
+    .slice(0, count)
+    .map((batch) => withRandomIds(batch, ["response_id", "tool_call_id", "target_id"]));
 }
 
 /**
@@ -29,12 +47,9 @@ export async function measureDuplicateChecks(
   tenantId: string,
   runs: number,
 ): Promise<DuplicateCheckTiming> {
-  const writeRows = loadIngestConfig({}).INGEST_BATCH_MAX_ROWS;
-  const messages = demoMessages({ events: (runs + 2) * writeRows, seed: 61, tenants: [tenantId] });
-  const writes = factBatchesOf(messages, writeRows)
-    .slice(0, runs + 1)
-    .map((batch) => withRandomIds(batch, ["response_id", "tool_call_id", "target_id"]));
+  const writes = newEventWrites(tenantId, runs + 1);
   let next = 0;
+  const sinceMs = Date.now();
   let last: { write: FactBatch; prepared: PreparedFacts } | undefined;
   // Only the checks inside the clock: the counts below are the bench's, not the worker's.
   const timing = await timeRepeated(runs, async () => {
@@ -43,9 +58,10 @@ export async function measureDuplicateChecks(
   });
   return {
     tenantId,
-    rowsPerWrite: writeRows,
+    rowsPerWrite: WRITE_ROWS,
     distinctRows: distinctFactRows([last!.write]),
     rowsToInsert: factBatchSize(last!.prepared),
     ...timing,
+    reads: await lookupReads(w, sinceMs),
   };
 }
