@@ -1,3 +1,4 @@
+import { createWarehouse, evaluateOutcomes } from "@answerscope/warehouse";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { AttributionResult } from "@answerscope/dashboard/api-types";
@@ -8,7 +9,9 @@ import {
   formatPointDifference,
   formatRate,
 } from "@answerscope/dashboard/format";
-import { apiGet } from "./support/api";
+import { EventBuilder } from "../reference";
+import { loadThroughSink } from "../src/load-through-sink";
+import { apiGet, stack } from "./support/api";
 import { waitForView } from "./support/browser";
 import { expectWarehouseUnavailable, whileClickHouseIsDown } from "./support/outage";
 import { apiRange, kpiN, kpiValue, loggedIn, useBrowser, viewUrl } from "./support/session";
@@ -152,6 +155,53 @@ describe("the attribution view", () => {
     expect(await page.locator("table[data-table]").count()).toBe(0);
     expect(await page.locator('[data-state="error"]').count()).toBe(0);
     await context.close();
+  });
+
+  it("says each figure is not computed, never 0, when outcome labels cover none of the range", async () => {
+    // One acme answer after the evaluator's last run: the range from it on has an answer and no label.
+    const warehouse = createWarehouse({ url: stack().clickhouseUrl, database: stack().database });
+    const atMs = Date.now();
+    await loadThroughSink(warehouse, [
+      new EventBuilder("acme", new Date(atMs).toISOString(), "unlabelled-").response("unlabelled-r1", 0, {
+        session_id: "unlabelled-s1",
+      }),
+    ]);
+    const range = { from: new Date(atMs - 1000).toISOString(), to: new Date(atMs + 3_600_000).toISOString() };
+    try {
+      const api = await apiGet<AttributionResult>("acme", ROUTE, range);
+      expect(api.labels.coverage).toBe("none");
+      expect(api.tokens_per_positive_answer.answers).toBe(1);
+      const { page, context } = await loggedIn(browser(), "acme");
+      await page.goto(`/attribution?${new URLSearchParams({ tenant: "acme", ...range }).toString()}`);
+      await waitForView(page, { charts: CHARTS });
+      expect(await page.locator('[data-state="labels-unavailable"]').innerText()).toContain(
+        api.labels.figures_unavailable!,
+      );
+      for (const id of [
+        "recover_after_negative_rate",
+        "tokens_per_positive_answer",
+        "rho_thumbs_down",
+        "rho_good_answer",
+      ]) {
+        const kpi = page.locator(`[data-kpi="${id}"]`);
+        expect(await kpi.getAttribute("data-status"), id).toBe("labels_unavailable");
+        expect(await kpiValue(page, id), id).toBe("—");
+        expect(await kpi.locator('[data-role="status"]').innerText(), id).toContain("outcome labels cover none");
+        expect(await kpi.locator('[data-role="n"]').count(), id).toBe(0);
+      }
+      const buckets = await tableRows(page, "latency-buckets");
+      expect(buckets.flatMap((cells) => cells.slice(2).map((cell) => [cell.rate, cell.status]))).toEqual(
+        api.latency_vs_feedback_correlation.buckets.flatMap(() => [
+          ["—", "labels_unavailable"],
+          ["—", "labels_unavailable"],
+        ]),
+      );
+      await context.close();
+    } finally {
+      // The answer labelled: acme's labels as current as before, for the files after this one.
+      await evaluateOutcomes(warehouse, { tenantId: "acme", settleMs: 0 });
+      await warehouse.close();
+    }
   });
 
   it("says the figures could not be read while the API cannot read the warehouse, never that there are none", async () => {
