@@ -249,6 +249,8 @@ const CASES: Record<string, Case[]> = {
   ],
   getLabelFreshness: both("/api/v1/labels/freshness"),
   getLangfuseWriteback: both("/api/v1/langfuse/writeback"),
+  // No judge runs on the reference data set: the empty answer (the figures: judge.test.ts).
+  getJudgeAgreement: both("/api/v1/judge", whole),
   refusals: [
     on("t-acme", "/api/v1/metrics", () => [...whole(), ["group_by", "user_id"]]),
     on("t-acme", "/api/v1/compare", () => [

@@ -3,13 +3,17 @@
 // here. Everything else is real: the collector stores the texts (ingest path, privacy step) in
 // ClickHouse, the judge reads and writes its rows there.
 import { createHash } from "node:crypto";
-import { makeResponseCompleted } from "@answerscope/contracts";
+import { makeFeedback, makeResponseCompleted } from "@answerscope/contracts";
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
 import {
   createJudgeMetrics,
+  evaluateOutcomes,
   JUDGE_PROMPT_VERSION,
+  JUDGE_SCORE_NAMES,
   judgeTenant,
   loadJudgeConfig,
+  OUTCOME_LABELS,
+  queryJudgeAgreement,
   queryRows,
   sqlValue,
   startJudgeService,
@@ -17,6 +21,7 @@ import {
 } from "@answerscope/warehouse";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedLabels } from "../src/outcome-labels";
 import { startFakeChatCompletions, type ChatReply, type FakeChatCompletions } from "../src/fake-chat-completions";
 import { createTestWarehouse, dropTestWarehouse } from "../src/warehouse";
 
@@ -31,6 +36,8 @@ const T = {
   optedOut: "t-opted-out",
   /** Never opted in: no text stored, never judged. */
   never: "t-never",
+  /** For the agreement figures: labelled answers, all judged. */
+  agree: "t-agree",
 };
 const ANSWERS = { [T.sampled]: 40, [T.budget]: 10, [T.optedOut]: 3, [T.never]: 3 };
 const ERROR_ANSWERS = { hang: "timeout", garbage: "malformed", "out-of-range": "malformed", boom: "http_5xx" };
@@ -274,5 +281,93 @@ describe("LLM judge", () => {
     expect(await judged(T.optedOut)).toEqual([]);
     expect(lines.join("\n")).not.toContain(API_KEY);
     expect(await role.registry.metrics()).toContain("answerscope_judge_calls_total");
+  });
+
+  it("computes the figures of GET /api/v1/judge: mean scores per outcome label with intervals, and the judge's good rate", async () => {
+    const tenant = "t-agree";
+    const at = nowMs - 3_600_000;
+    // Own sessions, so no answer is another's follow-up; answers 0-2 rated down by their user.
+    const events = [
+      ...Array.from({ length: 6 }, (_, n) =>
+        makeResponseCompleted({
+          tenant_id: tenant,
+          event_id: `ev-a-${n}`,
+          response_id: `a-${n}`,
+          session_id: `sa-${n}`,
+          occurred_at: new Date(at).toISOString(),
+          answer_text: `${tenant} answer ${n}`,
+        }),
+      ),
+      // One answer the judge fails on (a 503): counted in errors, in no label's figures.
+      makeResponseCompleted({
+        tenant_id: tenant,
+        event_id: "ev-a-boom",
+        response_id: "a-boom",
+        session_id: "sa-boom",
+        occurred_at: new Date(at).toISOString(),
+        answer_text: "boom",
+      }),
+      ...[0, 1, 2].map((n) =>
+        makeFeedback({
+          tenant_id: tenant,
+          event_id: `ev-fb-${n}`,
+          client_feedback_id: `fb-${n}`,
+          target_id: `a-${n}`,
+          session_id: `sa-${n}`,
+          occurred_at: new Date(at + 60_000).toISOString(),
+          rating: "down",
+        }),
+      ),
+    ];
+    const res = await fetch(`http://127.0.0.1:${collector.port}/v1/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${ingestKey(tenant)}` },
+      body: JSON.stringify(events),
+    });
+    expect(res.status).toBe(202);
+    await evaluateOutcomes(warehouse, { tenantId: tenant, settleMs: 0 });
+    await judgeTenant(warehouse, tenant, passOptions());
+    const labels = await storedLabels(warehouse, tenant);
+    // Our own figures, from the stand-in's scores and the stored labels.
+    const expected = OUTCOME_LABELS.flatMap((label) => {
+      const ns = [...labels.values()]
+        .filter((row) => row.label === label && row.response_id !== "a-boom")
+        .map((row) => Number(row.response_id.slice(2)));
+      if (ns.length === 0) return [];
+      const meanOf = (values: number[]) => {
+        const mean = values.reduce((a, b) => a + b, 0) / values.length;
+        if (values.length < 2) return { mean, ci_low: null, ci_high: null };
+        const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1));
+        const half = (1.959964 * sd) / Math.sqrt(values.length);
+        return {
+          mean: expect.closeTo(mean, 9),
+          ci_low: expect.closeTo(mean - half, 9),
+          ci_high: expect.closeTo(mean + half, 9),
+        };
+      };
+      const scores = ns.map(scoresFor);
+      const good = scores.filter((s) => Object.values(s).reduce((a, b) => a + b, 0) / 5 >= 4).length;
+      return [
+        {
+          label,
+          judged: ns.length,
+          scores: Object.fromEntries(JUDGE_SCORE_NAMES.map((name) => [name, meanOf(scores.map((s) => s[name]))])),
+          judge_good: good,
+          judge_good_rate: good / ns.length,
+          judge_good_ci_low: expect.any(Number),
+          judge_good_ci_high: expect.any(Number),
+        },
+      ];
+    });
+    // Two labels at least (the down-rated answers are bad), or the grouping would go untested.
+    expect(expected.map((row) => row.label)).toContain("bad");
+    expect(expected.length).toBeGreaterThan(1);
+    const day = new Date(at - (at % DAY_MS));
+    const answer = await queryJudgeAgreement(warehouse, {
+      tenantId: tenant,
+      from: day.toISOString(),
+      to: new Date(day.getTime() + 2 * DAY_MS).toISOString(),
+    });
+    expect(answer).toEqual({ judged: 6, errors: 1, by_label: expected });
   });
 });

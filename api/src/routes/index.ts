@@ -4,6 +4,7 @@ import { compareRoute } from "./compare";
 import { diagnosticRoute } from "./diagnostic";
 import { feedbackReasonsRoute } from "./feedback-reasons";
 import { feedbackTargetsRoute } from "./feedback-targets";
+import { judgeRoute } from "./judge";
 import { labelAgreementRoute } from "./label-agreement";
 import { labelAgreementSamplesRoute } from "./label-agreement-samples";
 import { labelFreshnessRoute } from "./label-freshness";
@@ -30,4 +31,5 @@ export const QUERY_ROUTES: readonly ApiRoute[] = [
   labelFreshnessRoute,
   langfuseWritebackRoute,
   attributionRoute,
+  judgeRoute,
 ];

@@ -5,3 +5,10 @@ export { SAMPLE_BUCKETS, sampledCondition } from "./sample";
 export { judgeTenant, type JudgePassResult } from "./judge-pass";
 export { createJudgeMetrics } from "./judge-metrics";
 export { startJudgeLoop, startJudgeService } from "./service";
+export {
+  JUDGE_GOOD_MEAN,
+  JudgeAgreementQuerySchema,
+  JudgeAgreementResultSchema,
+  queryJudgeAgreement,
+  type JudgeAgreementResult,
+} from "./judge-agreement";
