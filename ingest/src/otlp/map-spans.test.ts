@@ -55,6 +55,8 @@ describe("mapSpans", () => {
       completion_tokens: 3,
       finish_reason: "stop",
       response_length: 5,
+      // Kept only for tenants that opt in (the writer's privacy step), for the LLM judge.
+      answer_text: "héllo",
       time_cost_ms: 250,
       bot_version: "9.9.9",
       channel: "otlp",
