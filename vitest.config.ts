@@ -96,6 +96,7 @@ export default defineConfig({
             "test/integration/erase-user.test.ts",
             "test/integration/retention.test.ts",
             "test/integration/attribution.test.ts",
+            "test/integration/judge.test.ts",
             "test/integration/duplicate-checks.test.ts",
             "test/cluster/**/*.test.ts",
           ],
