@@ -1,3 +1,4 @@
+import { ATTRIBUTION_CATALOG } from "@answerscope/contracts/metrics";
 import { createWarehouse, evaluateOutcomes } from "@answerscope/warehouse";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -125,6 +126,14 @@ describe("the attribution view", () => {
     expect(all.tool_helpfulness_rate_by_name.some((row) => row.used.status === "insufficient_sample")).toBe(true);
     expect(all.tool_helpfulness_rate_by_name.some((row) => row.difference !== null)).toBe(true);
     await expectViewShows(page, all);
+    // Labels and definitions are the catalog's: every figure it defines is listed, none declared twice.
+    for (const id of ["recover_after_negative_rate", "tokens_per_positive_answer"] as const)
+      expect(await page.locator(`[data-kpi="${id}"] .kpi-label`).innerText()).toBe(ATTRIBUTION_CATALOG[id].label);
+    expect(
+      await page
+        .locator("[data-definition]")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-definition"))),
+    ).toEqual(Object.keys(ATTRIBUTION_CATALOG));
     expect(await page.locator('table[data-table="tool-helpfulness"] [data-role="small-sample"]').count()).toBe(
       all.tool_helpfulness_rate_by_name
         .flatMap((row) => [row.used, row.not_used])
