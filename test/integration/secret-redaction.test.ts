@@ -108,7 +108,7 @@ function refusedByRules(tenant: string): object[] {
   ];
 }
 
-/** A valid answer whose user pasted the secrets into the question: stored under the default query_text policy, `redacted`. */
+/** A valid answer whose user pasted the secrets into the question (and the agent echoed them): stored under the default query_text policy, `redacted`. */
 const accepted = (tenant: string) =>
   JSON.stringify(
     makeResponseCompleted({
@@ -117,6 +117,8 @@ const accepted = (tenant: string) =>
       response_id: `${tenant}-accepted`,
       occurred_at: OCCURRED,
       query_text: SECRETS,
+      // Kept for the LLM judge (the tenants opt in below), redacted like every text.
+      answer_text: SECRETS,
     }),
   );
 
@@ -175,11 +177,19 @@ describe("planted secrets in refused events", () => {
     warehouse = created.warehouse;
     const { brokers } = await startKafka({ name: brokerName, partitions: 2 });
     const keys = Object.entries(READ_KEYS).map(([tenant, key]) => `read:${tenant}:${key}`);
-    const base = { CLICKHOUSE_URL: created.url, CLICKHOUSE_DATABASE: created.database, INGEST_BATCH_MAX_WAIT_MS: "50" };
+    // Every tenant keeps its answer texts (response_texts): they must come out redacted too.
+    const privacy = { ANSWERSCOPE_PRIVACY: JSON.stringify({ default: { answer_texts: true } }) };
+    const base = {
+      CLICKHOUSE_URL: created.url,
+      CLICKHOUSE_DATABASE: created.database,
+      INGEST_BATCH_MAX_WAIT_MS: "50",
+      ...privacy,
+    };
     single = await startIngestProcess({ ...base, ANSWERSCOPE_KEYS: `ingest:${TENANTS.single}:${INGEST_SINGLE}` });
     kafkaNode = await startIngestProcess({
       ...ingestWorkerEnv({ url: created.url, database: created.database, brokers, groupId: "secrets" }),
       RUN_COLLECTOR: "on",
+      ...privacy,
       ANSWERSCOPE_KEYS: `ingest:${TENANTS.viaKafka}:${INGEST_KAFKA}`,
     });
     api = await startApiProcess({
@@ -252,6 +262,12 @@ describe("planted secrets in refused events", () => {
         ),
       (rows) => Number(rows[0]?.n) === 3,
       { timeoutMs: 60_000, what: "the three accepted answers stored" },
+    );
+    // Their texts too (the scan below would find nothing to look at otherwise).
+    await waitFor(
+      () => queryRows<{ n: number }>(warehouse, `SELECT count() AS n FROM ${warehouse.table("response_texts")}`),
+      (rows) => Number(rows[0]?.n) === 3,
+      { timeoutMs: 60_000, what: "the three accepted answers' texts stored" },
     );
     answers = await Promise.all(Object.values(TENANTS).map(rejected));
     deadLetters = (await readDeadLetters(kafkaFor(brokers))).map((record) => record.value);
