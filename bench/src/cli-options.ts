@@ -1,6 +1,16 @@
 import { parseArgs } from "node:util";
 
-export const SECTIONS = ["queries", "outcomes", "ingest", "freshness", "exporter", "engines", "sdk", "otlp"] as const;
+export const SECTIONS = [
+  "queries",
+  "outcomes",
+  "ingest",
+  "freshness",
+  "exporter",
+  "engines",
+  "sdk",
+  "otlp",
+  "views",
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -28,7 +38,7 @@ export interface BenchOptions {
 }
 
 const USAGE = `npm run bench -- [--responses N] [--query-runs N] [--ingest-events N] [--ingest-warmup-events N] [--ingest-runs N]
-                     [--outcomes-budget-s S] [--only queries,outcomes,ingest,freshness,exporter,engines,sdk,otlp] [--keep-services] [--reuse-data]
+                     [--outcomes-budget-s S] [--only queries,outcomes,ingest,freshness,exporter,engines,sdk,otlp,views] [--keep-services] [--reuse-data]
 npm run bench -- --render    (re-writes results.md from bench-results.json alone)
 
 --only runs some sections; the others keep their figures from the existing bench-results.json.`;

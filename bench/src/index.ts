@@ -26,3 +26,6 @@ export * from "./engines/engine-goals";
 export * from "./engines/host-api";
 export * from "./sdk/sdk-overhead";
 export * from "./otlp/otlp-section";
+export * from "./views/views-section";
+export * from "./views/view-cases";
+export * from "./views/view-ranges";

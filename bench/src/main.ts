@@ -11,6 +11,7 @@ import { measureEngines } from "./engines/engines-section";
 import { runEngineHost } from "./engines/engine-host";
 import { measureSdkOverhead } from "./sdk/sdk-overhead";
 import { measureOtlpIngest } from "./otlp/otlp-section";
+import { measureViewTimes } from "./views/views-section";
 import { ENGINE_HOST_FLAG } from "./engines/host-api";
 import { measureIngest } from "./ingest/ingest-section";
 import { describeMachine } from "./machine";
@@ -205,6 +206,17 @@ try {
   if (wants("otlp")) {
     await section("otlp", async () => {
       results.otlp = await measureOtlpIngest(url, { runs: options.ingestRuns });
+    });
+  }
+  if (wants("views")) {
+    await section("views", async () => {
+      // The data set's end: this run's load, or the reused data set's own.
+      const endMs = results.scale?.window
+        ? Date.parse(results.scale.window.end)
+        : (await loadedDataSet(w, options.responses)).window.endMs;
+      const started = Date.now();
+      results.views = await measureViewTimes(w, url, { tenant: LARGEST_TENANT, endMs, runs: options.queryRuns });
+      results.slowest_queries.views = await slowestQueries(w, started);
     });
   }
 } finally {

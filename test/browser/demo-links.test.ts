@@ -9,8 +9,7 @@ import type { LabelAgreementResult, SamplesResult } from "@answerscope/dashboard
 import { formatCount, formatRate } from "@answerscope/dashboard/format";
 import { serviceNodeArgs } from "../../scripts/build-services";
 import { loadThroughSink } from "../src/load-through-sink";
-import { answers, startChildService, type ChildService, freePort } from "@answerscope/test-kit";
-import { startDashboard } from "./stack/dashboard-service";
+import { answers, startChildService, startDashboard, type ChildService, freePort } from "@answerscope/test-kit";
 import { stack } from "./support/api";
 import { launchBrowser, logIn, newContext, waitForView } from "./support/browser";
 import { kpiN, kpiValue } from "./support/session";

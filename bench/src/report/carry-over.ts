@@ -13,6 +13,7 @@ const SECTION_FIELDS: Record<Section, (keyof BenchResults)[]> = {
   engines: ["engines"],
   sdk: ["sdk"],
   otlp: ["otlp"],
+  views: ["views"],
 };
 
 /** The earlier results, or undefined when there are none; a file that cannot be read or parsed is an error, not "none". */

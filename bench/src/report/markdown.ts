@@ -7,6 +7,7 @@ import { n, row } from "./cells";
 import { enginesMarkdown } from "./engines-markdown";
 import { sdkMarkdown } from "../sdk/sdk-markdown";
 import { otlpMarkdown } from "../otlp/otlp-markdown";
+import { viewsMarkdown } from "../views/views-markdown";
 import type { SlowQuery } from "./slow-queries";
 
 /** A small fraction (CPU seconds, a ratio) to three significant digits: medians of two runs carry float noise (0.0045000000000000005). */
@@ -197,6 +198,7 @@ export function resultsMarkdown(r: BenchResults): string {
   if (r.engines) out.push(...enginesMarkdown(r.engines));
   if (r.sdk) out.push(...sdkMarkdown(r.sdk));
   if (r.otlp) out.push(...otlpMarkdown(r.otlp));
+  if (r.views) out.push(...viewsMarkdown(r.views));
   const carried = Object.entries(r.section_machines ?? {});
   if (carried.length) {
     out.push(`### Sections from earlier runs`, "");

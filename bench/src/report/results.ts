@@ -10,6 +10,7 @@ import type { EnginesReport } from "../engines/engines-section";
 import type { SlowQuery } from "./slow-queries";
 import type { SdkOverheadReport } from "../sdk/sdk-overhead";
 import type { OtlpReport } from "../otlp/otlp-section";
+import type { ViewsReport } from "../views/views-section";
 
 /** bench-results.json: every section is optional, because `--only` and failures leave some out. */
 export interface BenchResults {
@@ -32,6 +33,8 @@ export interface BenchResults {
   sdk?: SdkOverheadReport;
   /** OTLP spans/s through POST /v1/traces against JSON events/s through POST /v1/events. */
   otlp?: OtlpReport;
+  /** Navigation to figures visible of each dashboard view in Chromium, 24 h and 90 d. */
+  views?: ViewsReport;
   /** From system.query_log, per section: where the time went. */
   slowest_queries: Record<string, SlowQuery[]>;
   /** Sections that failed, with their error, so a partial run says what it lacks. */

@@ -6,9 +6,14 @@ import { buildServices, serviceNodeArgs } from "../../../scripts/build-services"
 import { loadThroughSink } from "../../src/load-through-sink";
 import { clickHouseOutage, type ClickHouseOutage } from "../../src/clickhouse-outage";
 import { serveOutageControl } from "../../src/outage-control";
-import { answers, startChildService, type ChildService, freePort } from "@answerscope/test-kit";
-import { ensureDashboardBuild } from "./dashboard-build";
-import { startDashboard } from "./dashboard-service";
+import {
+  answers,
+  ensureDashboardBuild,
+  startChildService,
+  startDashboard,
+  type ChildService,
+  freePort,
+} from "@answerscope/test-kit";
 import { buildTestData } from "./test-data";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");

@@ -1,17 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-
-/** Debian's Chromium, headless, with nothing that reaches the network by itself (environment.md). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium, logInToDashboard } from "@answerscope/test-kit/chromium";
 
 /** The width the issue asks every view to work at; the screenshots are taken at it too. */
 export const VIEWPORT = { width: 1280, height: 900 };
@@ -25,7 +13,7 @@ export const SCREENS = {
 export type Screen = keyof typeof SCREENS;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return launchChromium();
 }
 
 /** A fresh browser profile (its own cookies) on the dashboard. */
@@ -39,18 +27,9 @@ export async function newContext(
   return context;
 }
 
-/**
- * Logs in through the login form, as a person would. It lands on the lightest view and waits only
- * until the answer arrives (the session cookie comes with it), not for that view's figures.
- */
-export async function logIn(page: Page, tenant: string, key: string, next = "/rejected"): Promise<void> {
-  await page.goto(`/login?${new URLSearchParams({ next, tenant }).toString()}`);
-  await page.fill('input[name="tenant"]', tenant);
-  await page.fill('input[name="key"]', key);
-  await Promise.all([
-    page.waitForURL((url) => !url.pathname.startsWith("/login"), { waitUntil: "commit" }),
-    page.click('button[type="submit"]'),
-  ]);
+/** Logs in through the login form (test-kit's logInToDashboard), landing on the lightest view by default. */
+export function logIn(page: Page, tenant: string, key: string, next = "/rejected"): Promise<void> {
+  return logInToDashboard(page, tenant, key, next);
 }
 
 /** Waits until every chart on the page has drawn (recharts draws on the client only) and nothing is loading. */

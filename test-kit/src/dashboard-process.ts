@@ -2,7 +2,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { answers, startChildService, type ChildService } from "@answerscope/test-kit";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The built dashboard (`next start`) as its own process on `port`, reading through the query API at `apiUrl`. */
 export function startDashboard(name: string, apiUrl: string, port: number): Promise<ChildService> {
