@@ -33,7 +33,8 @@ const context: MappingContext = { tenantId: TENANT, timeZone: TIME_ZONE, model: 
  * - Answerscope: c1 bad (rated up, but its follow-up c2 two minutes later says "that's wrong": a
  *   re-ask wins over the rating); c2 neutral (follow-up c3 after 3 min, no re-ask phrase); c3 good
  *   (next answer 35 min later: no follow-up, window closed); c4 bad (thumb_down); c5 good (no
- *   follow-up, closed by the newest event, d3's rating at 04:45Z); d1 bad (follow-up d2 "Try again");
+ *   follow-up, closed by the newest event, d3's rating at 04:45Z); d1 bad (follow-up d2 "Try again":
+ *   the re-ask wins over its neutral rating, a score of 0);
  *   d2 good; d3 excellent (thumb_up, no tools); d4 pending (04:44Z, window open at 04:45Z).
  * - vikingbot (as its file says): c1 positive_feedback, c2 reasked, c3 follow_up_without_feedback,
  *   c4 negative_feedback, c5 reasked then re-evaluated as resolved, d1 reasked, d2 follow_up,
@@ -106,14 +107,14 @@ describe("label agreement: vikingbot's own labels beside Answerscope's, imported
     expect(report.sentByKind).toEqual({
       response_completed: 9,
       tool_call: 0,
-      feedback_submitted: 3,
+      feedback_submitted: 4,
       external_outcome_recorded: 9,
     });
     expect({
       accepted: report.accepted,
       rejected: report.rejectedByReason.size,
-      neutral: report.neutralRatings,
-    }).toEqual({ accepted: 21, rejected: 0, neutral: 1 });
+      unscored: report.unscoredRatings,
+    }).toEqual({ accepted: 22, rejected: 0, unscored: 0 });
     expect(await storedLabels()).toBe(9);
     const again = await importVikingbot({ directory, context, transport, statePath: null });
     expect(again.sentByKind.external_outcome_recorded).toBe(9);

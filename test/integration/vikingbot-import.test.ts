@@ -38,8 +38,8 @@ const context: MappingContext = { tenantId: TENANT, timeZone: TIME_ZONE, model: 
  * What docs/metrics.md implies for the fixtures (importer/src/testing/vikingbot-fixtures.ts), over 2026-08-20 UTC:
  * - answers r1, r2, h1 (the heartbeat's), r3 in Alice's file, r4, r5 in Bob's → 6.
  * - explicit ratings: r1 down (thumb_up, stored without a user, then thumb_down: the latest wins),
- *   r3 up (rating 4), r4 down (rating -2); r2's and r5's ratings of 0 are not sent → coverage 3/6,
- *   down 2/3, up 1/3.
+ *   r3 up (rating 4, sent as the score 1 on -1..1), r4 down (rating -2: the score -1), r2 and r5
+ *   neutral (ratings of 0: the score 0, the scale's midpoint) → coverage 5/6, down 2/5, up 1/5.
  * - tool calls (6, every one with its JSON-text args): r1 auto_memory_search ok + web_search ok +
  *   read_file failed, r2 web_search ok (vikingbot id `call_0` again, still its own call), h1 message
  *   ok, r4 sql_query failed → success 4/6.
@@ -48,15 +48,15 @@ const context: MappingContext = { tenantId: TENANT, timeZone: TIME_ZONE, model: 
  * - follow-ups (same session, ≤ 600 s later): only r1 → r2 (3 min), and r2's query re-asks ("Not what
  *   I asked"); r2 → h1 is 12 min, h1 → r3 15 min, r4 → r5 2 h. Every window is closed (newest event
  *   03:30Z ≥ r5's 03:00Z + 10 min) → followup 1/6, reask 1/6.
- * - labels: r1 bad (down), r2 good (closed, no follow-up), h1 good (likewise), r3 excellent (up, no
- *   tool call failed), r4 bad (down), r5 good → good answers 4/6; both sessions' first answers are bad
- *   → one-turn resolution 0/2.
+ * - labels: r1 bad (down), r2 neutral (rated neutral), h1 good (closed, no follow-up), r3 excellent
+ *   (up, no tool call failed), r4 bad (down), r5 neutral (rated neutral) → good answers 2/6; both
+ *   sessions' first answers are bad → one-turn resolution 0/2.
  */
 const EXPECTED = {
   response_count: 6,
-  feedback_coverage: 3 / 6,
-  thumbs_up_rate: 1 / 3,
-  thumbs_down_rate: 2 / 3,
+  feedback_coverage: 5 / 6,
+  thumbs_up_rate: 1 / 5,
+  thumbs_down_rate: 2 / 5,
   tool_success_rate: 4 / 6,
   tool_calls_unfinished: 0,
   avg_iteration_count: 10 / 6,
@@ -67,9 +67,9 @@ const EXPECTED = {
   no_reply_rate: 0,
   followup_rate: 1 / 6,
   reask_rate: 1 / 6,
-  good_answer_rate: 4 / 6,
+  good_answer_rate: 2 / 6,
   one_turn_resolution_rate: 0,
-  outcome_counts: { excellent: 1, good: 3, neutral: 0, bad: 2, failed: 0, pending: 0 },
+  outcome_counts: { excellent: 1, good: 1, neutral: 2, bad: 2, failed: 0, pending: 0 },
 };
 
 describe("vikingbot import into the single-node stack", () => {
@@ -119,11 +119,11 @@ describe("vikingbot import into the single-node stack", () => {
       filesRead: 4,
       sessionFiles: 2,
       notSessionFiles: 2,
-      eventsFound: 20,
-      sentByKind: { response_completed: 6, tool_call: 6, feedback_submitted: 4, external_outcome_recorded: 4 },
-      accepted: 20,
+      eventsFound: 22,
+      sentByKind: { response_completed: 6, tool_call: 6, feedback_submitted: 6, external_outcome_recorded: 4 },
+      accepted: 22,
       alreadySent: 0,
-      neutralRatings: 2,
+      unscoredRatings: 0,
       repliesWithoutFacts: 0,
       brokenLines: 1,
       unknownRecords: 2,
@@ -138,7 +138,7 @@ describe("vikingbot import into the single-node stack", () => {
       { file: "random.jsonl", line: undefined, kind: "not_session" },
       { file: "slack__T01/C02__U:42.jsonl", line: 6, kind: "unknown_record" },
     ]);
-    expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 6, toolCalls: 6, feedback: 4, rejected: 0 });
+    expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 6, toolCalls: 6, feedback: 6, rejected: 0 });
   });
 
   it("stores every answer, tool call, rating and vikingbot label of the files, with vikingbot's values", async () => {
@@ -187,16 +187,19 @@ describe("vikingbot import into the single-node stack", () => {
     expect(
       (
         await rows<Record<string, unknown>>(
-          "target_id, user_id, rating, occurred_at_ms",
+          "target_id, user_id, rating, score, score_min, score_max, occurred_at_ms",
           "feedback_events",
           "occurred_at_ms",
         )
-      ).map((row) => [row.target_id, row.user_id, row.rating]),
+      ).map((row) => [row.target_id, row.user_id, row.rating, [row.score, row.score_min, row.score_max].map(Number)]),
     ).toEqual([
-      ["r4", "U:42", "down"],
-      ["r1", "ou_alice", "up"],
-      ["r1", "ou_alice", "down"],
-      ["r3", "ou_alice", "up"],
+      // Thumbs carry no score (0 on the empty scale 0..0); vikingbot's ratings are scores on -1..1.
+      ["r4", "U:42", "down", [-1, -1, 1]],
+      ["r1", "ou_alice", "up", [0, 0, 0]],
+      ["r1", "ou_alice", "down", [0, 0, 0]],
+      ["r2", "ou_alice", "neutral", [0, -1, 1]],
+      ["r5", "U:42", "neutral", [0, -1, 1]],
+      ["r3", "ou_alice", "up", [1, -1, 1]],
     ]);
     expect(
       (await rows<Record<string, unknown>>("response_id, source, label", "external_outcome_labels", "response_id")).map(
@@ -258,10 +261,10 @@ describe("vikingbot import into the single-node stack", () => {
     expect(cli.stderr).not.toMatch(/delivery failed/);
     expect(cli.code).toBe(0);
     expect(cli.stdout).toContain(
-      "sent: 20 (response_completed 6, tool_call 6, feedback_submitted 4, external_outcome_recorded 4)",
+      "sent: 22 (response_completed 6, tool_call 6, feedback_submitted 6, external_outcome_recorded 4)",
     );
     expect(cli.stdout).toContain(`${ALICE_FILE}:7: broken_line`);
-    expect(cli.stdout).toContain("2 neutral ratings");
+    expect(cli.stdout).toContain("0 ratings without a score");
     expect({ deduped: await dedupedCounts(warehouse, TENANT), raw: await rawCounts(warehouse) }).toEqual(before);
     expect(figures(await metrics())).toEqual(EXPECTED);
   });
@@ -324,7 +327,7 @@ describe("vikingbot import into the single-node stack", () => {
     await rename(temporary, join(directory, ALICE_FILE));
     await waitFor(
       () => dedupedCounts(warehouse, TENANT),
-      (counts) => counts.feedback === 5,
+      (counts) => counts.feedback === 7,
       { timeoutMs: 15_000, what: "the rewritten file's new rating" },
     );
 
@@ -362,19 +365,19 @@ describe("vikingbot import into the single-node stack", () => {
       feedback_submitted: 0,
       external_outcome_recorded: 0,
     });
-    expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 6, toolCalls: 7, feedback: 5, rejected: 0 });
+    expect(await dedupedCounts(warehouse, TENANT)).toEqual({ responses: 6, toolCalls: 7, feedback: 7, rejected: 0 });
     const raw = await rawCounts(warehouse);
     expect({ responses: raw.responses, toolCalls: raw.toolCalls, feedback: raw.feedback }).toEqual({
       responses: 6,
       toolCalls: 7,
-      feedback: 5,
+      feedback: 7,
     });
 
-    // r2 is now rated down (4 of 6 rated: 3 down); the appended call succeeded (5 of 7).
+    // r2 is now rated down, no longer neutral (5 of 6 rated: 3 down); the appended call succeeded (5 of 7).
     const row = await metrics();
     expect({ coverage: row.feedback_coverage, down: row.thumbs_down_rate, tools: row.tool_success_rate }).toEqual({
-      coverage: 4 / 6,
-      down: 3 / 4,
+      coverage: 5 / 6,
+      down: 3 / 5,
       tools: 5 / 7,
     });
     // vikingbot's re-evaluation of r2 is its latest label.

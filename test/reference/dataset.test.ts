@@ -100,28 +100,31 @@ describe("edge cases are present", () => {
       ).toBe(true);
     }
   });
-  it("scored and neutral ratings: both scales, at the midpoint, with and without a rating, down -> neutral", () => {
+  it("scored and neutral ratings (dataset-scored.ts): scales, midpoints, with and without a rating, down -> neutral", () => {
     for (const t of DS.tenants) {
       const s = states[t]!;
       const scored = s.accepted.map((a) => a.event).filter((e) => e.score !== undefined);
-      expect(new Set(scored.map((e) => `${e.score_min}..${e.score_max}`))).toEqual(new Set(["-1..1", "1..5"]));
-      expect(scored.some((e) => e.score === (e.score_min! + e.score_max!) / 2 && e.rating === undefined)).toBe(true);
-      expect(scored.some((e) => e.rating !== undefined)).toBe(true);
-      expect(s.accepted.some((a) => a.event.score === undefined && a.event.rating === "neutral")).toBe(true);
-      // the same user's answer rated down, then neutral by a score: explicit rating neutral, label not bad
-      const downThenNeutral = [...s.currentFeedback.values()].filter((c) => {
-        const actions = s.accepted.filter((a) => a.key === c.key).sort((x, y) => x.t - y.t);
-        return (
-          c.target_type === "chat_message" &&
-          c.verification === "verified" &&
-          c.rating === "neutral" &&
-          actions.some((a) => a.event.rating === "down") &&
-          actions.at(-1)!.event.score !== undefined
-        );
+      expect(new Set(scored.map((e) => `${e.score_min}..${e.score_max}`))).toEqual(new Set(["-1..1", "1..5", "1..4"]));
+      expect(scored.some((e) => e.rating !== undefined) && scored.some((e) => e.rating === undefined)).toBe(true);
+      const label = (id: string) => s.labels.get(id)!;
+      expect(label("r-score-1")).toMatchObject({
+        explicit_rating: "neutral",
+        label: "neutral",
+        label_reason: "rated_neutral",
       });
-      expect(downThenNeutral.length).toBeGreaterThan(0);
-      for (const c of downThenNeutral) expect(s.labels.get(c.target_id)!.explicit_rating).toBe("neutral");
-      expect(downThenNeutral.some((c) => s.labels.get(c.target_id)!.label_reason === "rated_neutral")).toBe(true);
+      expect(s.accepted.filter((a) => a.event.target_id === "r-score-1").map((a) => a.event.rating ?? "score")).toEqual(
+        ["down", "score"],
+      );
+      expect(label("r-score-2")).toMatchObject({ explicit_rating: "neutral", label: "neutral" });
+      expect(label("r-score-4")).toMatchObject({ explicit_rating: "down", label: "bad" });
+      expect(label("r-score-5")).toMatchObject({ explicit_rating: "up" });
+      expect(label("r-score-6")).toMatchObject({ explicit_rating: "neutral", label: "neutral" });
+      expect(label("r-score-7").explicit_rating).toBeNull();
+      expect(label("r-score-8")).toMatchObject({
+        explicit_rating: "neutral",
+        label: "bad",
+        label_reason: "reask_followup",
+      });
     }
   });
   it("a retry stamped after a later action does not overtake it", () => {

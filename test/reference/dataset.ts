@@ -1,6 +1,7 @@
 // Deterministic edge-case data set (own PRNG; same seed -> same events in the same arrival order).
 import { DOWN_REASONS, TEXT_EN, TEXT_ZH } from "./dataset-texts";
 import { lateEdges } from "./dataset-late-edges";
+import { scoredRatingSessions } from "./dataset-scored";
 import { REASK_PHRASES } from "./state";
 import type {
   Dimension,
@@ -458,12 +459,7 @@ export class Gen {
     return ev;
   }
 
-  /** `ev` with a score on min..max (contract 1.1); the rating, if any, must be the one the score means */
-  scored(ev: FeedbackSubmittedEvent, score: number, min: number, max: number): FeedbackSubmittedEvent {
-    return { ...ev, score, score_min: min, score_max: max };
-  }
-
-  /** rating story of one response by its owner: first rating, then maybe revisions / clear / a score / neutral */
+  /** rating story of one response by its owner: first rating, then maybe revisions / clear */
   rateResponse(r: ResponseCompletedEvent, rT: number): FeedbackSubmittedEvent | null {
     const delay = this.weighted<[number, number]>([
       [[5 * SEC, 10 * MIN], 70],
@@ -489,10 +485,7 @@ export class Gen {
     };
     const first = this.action(mk(t, rating));
     const story = this.weighted<string>([
-      ["single", 62],
-      ["to_neutral", 4],
-      ["scored", 7],
-      ["neutral", 2],
+      ["single", 74],
       ["revised", 12],
       ["cleared", 6],
       ["cleared_rerated", 3],
@@ -510,21 +503,6 @@ export class Gen {
     } else if (story === "tie") {
       // a second action stamped at exactly the same ms: the greater event_id (created later) wins
       this.action(mk(t, rating === "up" ? "down" : "up"));
-    } else if (story === "to_neutral" && step() < this.end) {
-      // down (or up) -> neutral by the same user: a score at its scale's midpoint, no rating sent
-      this.action(this.scored(mk(t, undefined), 3, 1, 5));
-    } else if (story === "scored" && step() < this.end) {
-      // a revision by score: on -1..1 or 1..5, at either end, at the midpoint or between; sometimes with its rating
-      const [min, max] = this.pick<[number, number]>([
-        [-1, 1],
-        [1, 5],
-      ]);
-      const score = this.pick([min, max, (min + max) / 2, min + (max - min) / 4, max - (max - min) / 4]);
-      const middle = (min + max) / 2;
-      const meant = score === middle ? "neutral" : score > middle ? "up" : "down";
-      this.action(this.scored(mk(t, this.chance(0.5) ? meant : undefined), score, min, max));
-    } else if (story === "neutral" && step() < this.end) {
-      this.action(mk(t, "neutral"));
     }
     return first;
   }
@@ -932,6 +910,7 @@ export function generateEdgeCaseDataset(seed: number, opts: EdgeCaseDatasetOptio
     diagnosticTasks(g, 15, users);
     const drawn = g.drafts.length;
     lateEdges(g, FROM);
+    scoredRatingSessions(g, FROM + 14 * HOUR);
     named[tenant] = g.named;
     newest[tenant] = iso(g.end);
     // interleave tenants: offset seq so ordering ties are stable across tenants

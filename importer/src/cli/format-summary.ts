@@ -14,7 +14,7 @@ export function formatSummary(report: ImportReport, destination: string): string
       `  rejected by Answerscope: ${[...report.rejectedByReason].map(([reason, n]) => `${reason} ${n}`).join(", ")}`,
     );
   lines.push(
-    `  not sent: ${report.neutralRatings} neutral ratings (score 0 or none: the contract has no neutral rating), ${report.repliesWithoutFacts} replies without facts (heartbeats)`,
+    `  not sent: ${report.unscoredRatings} ratings without a score, ${report.repliesWithoutFacts} replies without facts (heartbeats)`,
     `  skipped: ${report.brokenLines} broken lines, ${report.unknownRecords} unknown records, ${report.invalidRecords} invalid records`,
   );
   for (const problem of report.problems)

@@ -1,26 +1,31 @@
-import type { FeedbackSubmittedInput, Rating } from "@answerscope/contracts";
+import type { FeedbackSubmittedInput } from "@answerscope/contracts";
 import type { VikingbotFeedback } from "../vikingbot/records";
 import { derivedId } from "./event-id";
 import { isoOf, localTimeToEpochMs } from "./local-time";
 import type { MappedEvent, MappingContext } from "./mapping-context";
 
 /**
- * The contract's rating of a vikingbot submission: thumbs map directly, a numeric rating by its
- * sign. A zero or missing score is neutral, which the contract cannot express: null (not sent).
+ * The scale a vikingbot `rating` is sent on. vikingbot keeps any number and reads only its sign
+ * (neutral 0, below 0 negative, above positive: docs/vikingbot.md), and its own Langfuse score of a
+ * rating is 1 / 0 / -1; -1..1 has its midpoint at 0, so the contract derives the same rating.
  */
-export function ratingOf(
+export const VIKINGBOT_SCORE_SCALE = { score_min: -1, score_max: 1 } as const;
+
+/** The fields of a vikingbot submission's rating: thumbs as ratings, a numeric rating as a score on -1..1 (beyond it, at its end), none without a number. */
+export function ratingFieldsOf(
   entry: Pick<VikingbotFeedback, "feedback_type" | "feedback_score">,
-): Exclude<Rating, "cleared"> | null {
-  if (entry.feedback_type === "thumb_up") return "up";
-  if (entry.feedback_type === "thumb_down") return "down";
+): Pick<FeedbackSubmittedInput, "rating" | "score" | "score_min" | "score_max"> | null {
+  if (entry.feedback_type === "thumb_up") return { rating: "up" };
+  if (entry.feedback_type === "thumb_down") return { rating: "down" };
   const score = entry.feedback_score;
-  if (score === null || score === 0 || Number.isNaN(score)) return null;
-  return score > 0 ? "up" : "down";
+  if (score === null || Number.isNaN(score)) return null;
+  const { score_min, score_max } = VIKINGBOT_SCORE_SCALE;
+  return { score: Math.min(score_max, Math.max(score_min, score)), score_min, score_max };
 }
 
 export type FeedbackMapping =
   | { readonly kind: "event"; readonly mapped: MappedEvent }
-  | { readonly kind: "neutral" }
+  | { readonly kind: "unscored" }
   | { readonly kind: "problem"; readonly message: string };
 
 /**
@@ -35,8 +40,9 @@ export function feedbackEventOf(
   context: MappingContext,
   answerOwner: string | null,
 ): FeedbackMapping {
-  const rating = ratingOf(entry);
-  if (rating === null) return { kind: "neutral" };
+  const rating = ratingFieldsOf(entry);
+  // vikingbot's own rule reads a rating without a number as no feedback: nothing to send.
+  if (rating === null) return { kind: "unscored" };
   const userId = entry.user_id ?? answerOwner;
   if (userId === null)
     return {
@@ -63,7 +69,7 @@ export function feedbackEventOf(
     target_id: entry.response_id,
     user_id: userId,
     ...(entry.session_id ? { session_id: entry.session_id } : {}),
-    rating,
+    ...rating,
     ...(entry.feedback_reason != null ? { reason: entry.feedback_reason } : {}),
     ...(entry.feedback_text != null ? { comment: entry.feedback_text } : {}),
   };

@@ -107,7 +107,7 @@ describe("sessionEventsOf", () => {
     );
   });
 
-  it("maps ratings by sign, counts neutral ones instead of sending them, and keeps each submission", () => {
+  it("maps thumbs to ratings and numeric ratings to scores on -1..1, counts those without a number, keeps each submission", () => {
     const result = eventsOf(session);
     const ratings = result.events
       .filter(({ event }) => event.event_type === "feedback_submitted")
@@ -122,13 +122,15 @@ describe("sessionEventsOf", () => {
         comment: "sources?",
         occurred_at: "2026-08-20T02:01:00.000Z",
       },
-      { rating: "down", occurred_at: "2026-08-20T02:03:00.000Z" },
+      { score: 0, score_min: -1, score_max: 1, occurred_at: "2026-08-20T02:02:00.000Z" },
+      { score: -1, score_min: -1, score_max: 1, occurred_at: "2026-08-20T02:03:00.000Z" },
     ]);
-    expect(result.neutralRatings).toBe(2);
+    expect(ratings.map((event) => "rating" in event && event.rating)).toEqual(["up", false, false]);
+    expect(result.unscoredRatings).toBe(1);
     expect(result.repliesWithoutFacts).toBe(1);
     expect(
       new Set(ratings.map((event) => event.event_type === "feedback_submitted" && event.client_feedback_id)).size,
-    ).toBe(2);
+    ).toBe(3);
   });
 
   it("derives the same ids from the same content, and every event passes the contract", () => {

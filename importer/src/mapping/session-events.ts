@@ -11,8 +11,8 @@ export type SessionEvents = {
   /** Answers first, then tool calls, then ratings, then vikingbot's own labels, each in file order. */
   readonly events: readonly MappedEvent[];
   readonly problems: readonly MappingProblem[];
-  /** Ratings of 0 or without a score: the contract has no neutral rating, so they are only counted. */
-  readonly neutralRatings: number;
+  /** `rating` submissions without a number: vikingbot reads them as no feedback, so they are only counted. */
+  readonly unscoredRatings: number;
   /** Assistant messages without facts (heartbeat no-op replies): no answer event. */
   readonly repliesWithoutFacts: number;
 };
@@ -71,7 +71,7 @@ export function sessionEventsOf(session: ParsedSession, context: MappingContext)
   }
 
   const ratings: MappedEvent[] = [];
-  let neutralRatings = 0;
+  let unscoredRatings = 0;
   for (const { position, entry } of session.feedback) {
     const mapped = feedbackEventOf(
       entry,
@@ -80,7 +80,7 @@ export function sessionEventsOf(session: ParsedSession, context: MappingContext)
       context,
       factsById.get(entry.response_id)?.user_id ?? null,
     );
-    if (mapped.kind === "neutral") neutralRatings++;
+    if (mapped.kind === "unscored") unscoredRatings++;
     else if (mapped.kind === "problem") problems.push({ line: session.metadataLine, message: mapped.message });
     else ratings.push(mapped.mapped);
   }
@@ -92,5 +92,5 @@ export function sessionEventsOf(session: ParsedSession, context: MappingContext)
     else labels.push(mapped);
   }
 
-  return { events: [...responses, ...tools, ...ratings, ...labels], problems, neutralRatings, repliesWithoutFacts };
+  return { events: [...responses, ...tools, ...ratings, ...labels], problems, unscoredRatings, repliesWithoutFacts };
 }

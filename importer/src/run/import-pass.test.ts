@@ -46,7 +46,7 @@ describe("importPass", () => {
 
   it("waits one poll for a line being written, then sends it once complete", async () => {
     const transport = fakeTransport();
-    expect(totalSent(await pass(transport))).toBe(16); // 4 answers (one a heartbeat's), 5 tool calls, 3 ratings, 4 of vikingbot's labels
+    expect(totalSent(await pass(transport))).toBe(17); // 4 answers (one a heartbeat's), 5 tool calls, 4 ratings (the zero rating too), 4 of vikingbot's labels
     const line = assistantLine(null, "2026-08-20T11:05:00", [{ id: "h1", name: "web_search", ok: true, duration: 1 }]);
     await appendFile(join(directory, ALICE_FILE), line.slice(0, 20));
     const waiting = await pass(transport);
@@ -54,7 +54,7 @@ describe("importPass", () => {
     await appendFile(join(directory, ALICE_FILE), `${line.slice(20)}\n`);
     expect(totalSent(await pass(transport))).toBe(1);
     expect(totalSent(await pass(transport))).toBe(0);
-    expect(transport.sent).toHaveLength(17);
+    expect(transport.sent).toHaveLength(18);
   });
 
   it("when watching, reports a problem of a file once, not on every change of the file", async () => {
@@ -98,8 +98,8 @@ describe("importPass", () => {
     expect(failing.failure?.message).toBe("collector down");
     expect((await loadState(statePath, "vb")).files[ALICE_FILE]?.sent).toEqual([]);
     const transport = fakeTransport();
-    expect(totalSent(await pass(transport))).toBe(16); // 4 answers (one a heartbeat's), 5 tool calls, 3 ratings, 4 of vikingbot's labels
-    expect((await loadState(statePath, "vb")).files[ALICE_FILE]?.sent).toHaveLength(16);
+    expect(totalSent(await pass(transport))).toBe(17); // 4 answers (one a heartbeat's), 5 tool calls, 4 ratings (the zero rating too), 4 of vikingbot's labels
+    expect((await loadState(statePath, "vb")).files[ALICE_FILE]?.sent).toHaveLength(17);
     await rm(join(directory, ALICE_FILE));
     await pass(transport);
     expect((await loadState(statePath, "vb")).files).toEqual({});

@@ -81,7 +81,7 @@ async function importFile(
   const mapped = sessionEventsOf(parsed, options.context);
   for (const mappingProblem of mapped.problems)
     problem({ line: mappingProblem.line, kind: "unmappable", message: mappingProblem.message });
-  report.neutralRatings += mapped.neutralRatings;
+  report.unscoredRatings += mapped.unscoredRatings;
   report.repliesWithoutFacts += mapped.repliesWithoutFacts;
   report.eventsFound += mapped.events.length;
 

@@ -23,7 +23,7 @@ export type ImportReport = {
   alreadySent: number;
   accepted: number;
   rejectedByReason: Map<string, number>;
-  neutralRatings: number;
+  unscoredRatings: number;
   repliesWithoutFacts: number;
   brokenLines: number;
   unknownRecords: number;
@@ -43,7 +43,7 @@ export const emptyReport = (): ImportReport => ({
   alreadySent: 0,
   accepted: 0,
   rejectedByReason: new Map(),
-  neutralRatings: 0,
+  unscoredRatings: 0,
   repliesWithoutFacts: 0,
   brokenLines: 0,
   unknownRecords: 0,

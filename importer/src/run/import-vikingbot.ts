@@ -66,7 +66,7 @@ function mergeInto(total: ImportReport, pass: ImportReport): void {
     "eventsFound",
     "alreadySent",
     "accepted",
-    "neutralRatings",
+    "unscoredRatings",
     "repliesWithoutFacts",
     "brokenLines",
     "unknownRecords",

@@ -81,7 +81,7 @@ export function danLines(): string[] {
         { ...dan, response_id: "d4", created_at: "2026-08-20T12:44:00" },
       ],
       [
-        // Neutral for both: vikingbot reads no verdict in it, the importer does not send it.
+        // Neutral: vikingbot reads no verdict in it; Answerscope gets a neutral rating, which d2's re-ask beats.
         { ...dan, response_id: "d1", feedback_type: "rating", feedback_score: 0, created_at: "2026-08-20T11:01:00" },
         // The tenant's newest event (04:45Z): closes every window but d4's (04:44Z).
         { ...dan, response_id: "d3", feedback_type: "thumb_up", feedback_score: 1, created_at: "2026-08-20T12:45:00" },

@@ -36,7 +36,7 @@ export const aliceFeedback: FeedbackInput[] = [
     feedback_text: "wrong menu",
     created_at: "2026-08-20T10:02:00",
   },
-  // A zero rating: counted in the summary, not sent.
+  // A zero rating: neutral, sent as the score 0 on -1..1.
   { ...alice, response_id: "r2", feedback_type: "rating", feedback_score: 0, created_at: "2026-08-20T10:04:00" },
   // The tenant's newest event (03:30Z): it closes every observation window, r5's (03:00Z) included.
   { ...alice, response_id: "r3", feedback_type: "rating", feedback_score: 4, created_at: "2026-08-20T11:30:00.250000" },
@@ -187,7 +187,7 @@ export function bobLines(): string[] {
       ],
       [
         { ...bob, response_id: "r4", feedback_type: "rating", feedback_score: -2, created_at: "2026-08-20T09:05:00" },
-        // A rating of 0: neutral, not sent.
+        // A rating of 0: neutral, sent as the score 0 on -1..1.
         { ...bob, response_id: "r5", feedback_type: "rating", feedback_score: 0, created_at: "2026-08-20T11:01:00" },
       ],
     ),

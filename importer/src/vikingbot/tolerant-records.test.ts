@@ -273,7 +273,7 @@ describe("reading the metadata record tolerantly", () => {
     expect(
       mapped.events.filter(({ event }) => event.event_type === "feedback_submitted").map(({ event }) => event),
     ).toMatchObject([{ target_id: "r1", user_id: "u1", rating: "down" }]);
-    expect(mapped.neutralRatings).toBe(1);
+    expect(mapped.unscoredRatings).toBe(1);
     expect(mapped.problems).toEqual([
       { line: 1, message: 'feedback_events[2]: no user_id, and no answer "gone" in the file to take its owner from' },
     ]);
