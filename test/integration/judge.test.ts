@@ -7,6 +7,7 @@ import { makeFeedback, makeResponseCompleted } from "@answerscope/contracts";
 import { loadIngestConfig, startIngestService, type RunningService } from "@answerscope/ingest";
 import {
   createJudgeMetrics,
+  eraseUser,
   evaluateOutcomes,
   JUDGE_PROMPT_VERSION,
   JUDGE_SCORE_NAMES,
@@ -369,5 +370,29 @@ describe("LLM judge", () => {
       to: new Date(day.getTime() + 2 * DAY_MS).toISOString(),
     });
     expect(answer).toEqual({ judged: 6, errors: 1, by_label: expected });
+  });
+
+  it("erases a user's texts and judge scores with the user's other rows", async () => {
+    const counts = async (tenant: string) =>
+      Object.fromEntries(
+        await Promise.all(
+          ["responses", "response_texts", "judge_scores"].map(async (table) => {
+            const [row] = await queryRows<{ n: number }>(
+              warehouse,
+              `SELECT count() AS n FROM ${warehouse.table(table)} WHERE tenant_id = ${sqlValue(tenant)}`,
+            );
+            return [table, Number(row?.n)];
+          }),
+        ),
+      );
+    const before = await counts(T.budget);
+    expect(before.response_texts).toBe(10);
+    expect(before.judge_scores).toBe(8);
+    // Every answer of the data set is user_1's (the fixture's owner).
+    const erasure = await eraseUser(warehouse, { tenantId: T.sampled, userId: "user_1", settleMs: 0 });
+    expect(erasure.deletedRows.response_texts).toBe(41);
+    expect(await counts(T.sampled)).toEqual({ responses: 0, response_texts: 0, judge_scores: 0 });
+    // Another tenant's rows stay.
+    expect(await counts(T.budget)).toEqual(before);
   });
 });
