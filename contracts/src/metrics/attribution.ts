@@ -69,7 +69,7 @@ export const ATTRIBUTION_CATALOG = {
     numerator:
       "per `time_cost_ms` bucket: answers rated `down` (thumbs-down rate); answers labelled `excellent` or `good` (good-answer rate)",
     denominator:
-      "per bucket: answers with an explicit rating; answers whose label is final. The rank correlation: Spearman's ρ (tied values share their average rank) of `time_cost_ms` with rated `down` (1) vs `up` (0) over the rated answers, and with `excellent`/`good` (1) vs any other final label (0) over the answers with a final label; its sample size is those answers, and it is null when either side does not vary",
+      "per bucket: answers with an explicit rating; answers whose label is final. The rank correlation: Spearman's ρ (tied values share their average rank) of `time_cost_ms` with rated `down` (1) vs `up` or `neutral` (0) over the rated answers, and with `excellent`/`good` (1) vs any other final label (0) over the answers with a final label; its sample size is those answers, and it is null when either side does not vary",
     minSample: SMALL_SAMPLE,
     facts: "the current response versions (`time_cost_ms`) and their outcome labels (explicit rating, label)",
     time: ANSWER_TIME,
