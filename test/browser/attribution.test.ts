@@ -7,6 +7,7 @@ import {
   formatCorrelation,
   formatCount,
   formatInterval,
+  formatMean,
   formatPointDifference,
   formatRate,
 } from "@answerscope/dashboard/format";
@@ -50,23 +51,35 @@ const expectedCell = (figure: Figure) => ({
 });
 const cellOf = ({ rate, n, status }: { rate: string; n: string; status: string }) => ({ rate, n, status });
 
+/** A headline figure as the API answered it: its value (the dash unless computed), status and sample size. */
+async function expectHeadline(page: Page, id: string, figure: Figure, format: (value: number | null) => string) {
+  expect(await kpiValue(page, id), id).toBe(format(figure.value));
+  expect(await page.locator(`[data-kpi="${id}"]`).getAttribute("data-status"), id).toBe(figure.status);
+  if (figure.status !== "labels_unavailable")
+    expect(await kpiN(page, id), id).toContain(`n = ${formatCount(figure.denominator)}`);
+}
+
 /** Checks every figure of the view against the API's answer to the same question. */
 async function expectViewShows(page: Page, api: AttributionResult): Promise<void> {
-  const recovery = api.recover_after_negative_rate;
-  expect(await kpiValue(page, "recover_after_negative_rate")).toBe(formatRate(recovery.value));
-  expect(await kpiN(page, "recover_after_negative_rate")).toContain(`n = ${formatCount(recovery.denominator)}`);
-  const recoveryKpi = page.locator('[data-kpi="recover_after_negative_rate"]');
-  expect(await recoveryKpi.getAttribute("data-status")).toBe(recovery.status);
-  expect(await recoveryKpi.locator('[data-count="negatives"]').innerText()).toBe(formatCount(recovery.negatives));
-  expect(await recoveryKpi.locator('[data-count="no_next_answer"]').innerText()).toBe(
-    formatCount(recovery.no_next_answer),
-  );
-  const tokens = api.tokens_per_positive_answer;
-  expect(await kpiValue(page, "tokens_per_positive_answer")).toBe(formatCount(tokens.value));
-  expect(await kpiN(page, "tokens_per_positive_answer")).toContain(`n = ${formatCount(tokens.denominator)}`);
-  expect(await page.locator('[data-kpi="tokens_per_positive_answer"] [data-count="answers"]').innerText()).toBe(
-    formatCount(tokens.answers),
-  );
+  await expectHeadline(page, "recover_after_negative_rate", api.recover_after_negative_rate, formatRate);
+  await expectHeadline(page, "tokens_per_positive_answer", api.tokens_per_positive_answer, formatCount);
+  await expectHeadline(page, "abandonment_rate", api.abandonment_rate, formatRate);
+  await expectHeadline(page, "down_rating_severity", api.down_rating_severity, formatMean);
+  await expectHeadline(page, "repeated_down_rate", api.repeated_down_rate, formatRate);
+  const counts = {
+    recover_after_negative_rate: {
+      negatives: api.recover_after_negative_rate.negatives,
+      no_next_answer: api.recover_after_negative_rate.no_next_answer,
+    },
+    tokens_per_positive_answer: { answers: api.tokens_per_positive_answer.answers },
+    abandonment_rate: { answers: api.abandonment_rate.answers, pending: api.abandonment_rate.pending },
+    down_rating_severity: { rated_down: api.down_rating_severity.rated_down },
+  };
+  for (const [id, named] of Object.entries(counts))
+    for (const [name, value] of Object.entries(named))
+      expect(await page.locator(`[data-kpi="${id}"] [data-count="${name}"]`).innerText(), `${id} ${name}`).toBe(
+        formatCount(value),
+      );
 
   // Tool helpfulness: one row per tool and category, both sides with n, status and interval, and the difference.
   const tools = await tableRows(page, "tool-helpfulness");

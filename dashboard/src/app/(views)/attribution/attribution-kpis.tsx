@@ -1,7 +1,8 @@
+import type { ReactNode } from "react";
 import { FigureKpi } from "@/components/figures/figure-kpi";
 import { KpiGrid } from "@/components/figures/kpi";
 import type { AttributionResult } from "@/lib/api-types";
-import { formatCount, formatRate } from "@/lib/format";
+import { formatCount, formatMean, formatRate } from "@/lib/format";
 import type { ResolvedView } from "@/lib/resolve-view";
 import { AttributionResultView } from "./attribution-result-view";
 
@@ -22,48 +23,83 @@ const Count = ({ name, value, text }: { name: string; value: number | null; text
   </span>
 );
 
-/** The headline figures: recovery after a negative answer and tokens per positive answer, each with its status. */
+type HeadlineMetric =
+  | "recover_after_negative_rate"
+  | "tokens_per_positive_answer"
+  | "abandonment_rate"
+  | "down_rating_severity"
+  | "repeated_down_rate";
+
+/** The answer's single figures, each with how its value reads and the counts that go with it. */
+const HEADLINES: {
+  [M in HeadlineMetric]: {
+    format: (value: number | null) => string;
+    counts: (figure: AttributionResult[M]) => ReactNode;
+  };
+} = {
+  recover_after_negative_rate: {
+    format: formatRate,
+    counts: (figure) => (
+      <>
+        <Count name="negatives" value={figure.negatives} text="negative answers" />
+        <Count name="no_next_answer" value={figure.no_next_answer} text="with no next answer" />
+        <Count name="pending" value={figure.pending} text="pending" />
+      </>
+    ),
+  },
+  tokens_per_positive_answer: {
+    format: formatCount,
+    counts: (figure) => (
+      <>
+        <Count name="answers" value={figure.answers} text="answers" />
+        <Count name="pending" value={figure.pending} text="pending (tokens left out)" />
+      </>
+    ),
+  },
+  abandonment_rate: {
+    format: formatRate,
+    counts: (figure) => (
+      <>
+        <Count name="answers" value={figure.answers} text="bad or neutral answers" />
+        <Count name="pending" value={figure.pending} text="pending" />
+      </>
+    ),
+  },
+  down_rating_severity: {
+    format: formatMean,
+    counts: (figure) => <Count name="rated_down" value={figure.rated_down} text="rated down" />,
+  },
+  repeated_down_rate: { format: formatRate, counts: () => null },
+};
+
+function Headline<M extends HeadlineMetric>({ metric, figure }: { metric: M; figure: AttributionResult[M] }) {
+  const { format, counts } = HEADLINES[metric];
+  return (
+    <FigureKpi
+      id={metric}
+      metric={metric}
+      value={format(figure.value)}
+      n={figure.denominator}
+      status={figure.status}
+      details={counts(figure)}
+    />
+  );
+}
+
+/** The headline figures of the range, each with its status and counts; with the notice when labels cover none of it. */
 export async function AttributionKpis({ view }: { view: ResolvedView }) {
   return (
     <AttributionResultView view={view}>
-      {(data) => {
-        const recovery = data.recover_after_negative_rate;
-        const tokens = data.tokens_per_positive_answer;
-        return (
-          <>
-            <LabelsUnavailable labels={data.labels} />
-            <KpiGrid>
-              <FigureKpi
-                id="recover_after_negative_rate"
-                metric="recover_after_negative_rate"
-                value={formatRate(recovery.value)}
-                n={recovery.denominator}
-                status={recovery.status}
-                details={
-                  <>
-                    <Count name="negatives" value={recovery.negatives} text="negative answers" />
-                    <Count name="no_next_answer" value={recovery.no_next_answer} text="with no next answer" />
-                    <Count name="pending" value={recovery.pending} text="pending" />
-                  </>
-                }
-              />
-              <FigureKpi
-                id="tokens_per_positive_answer"
-                metric="tokens_per_positive_answer"
-                value={formatCount(tokens.value)}
-                n={tokens.denominator}
-                status={tokens.status}
-                details={
-                  <>
-                    <Count name="answers" value={tokens.answers} text="answers" />
-                    <Count name="pending" value={tokens.pending} text="pending (tokens left out)" />
-                  </>
-                }
-              />
-            </KpiGrid>
-          </>
-        );
-      }}
+      {(data) => (
+        <>
+          <LabelsUnavailable labels={data.labels} />
+          <KpiGrid>
+            {(Object.keys(HEADLINES) as HeadlineMetric[]).map((metric) => (
+              <Headline key={metric} metric={metric} figure={data[metric]} />
+            ))}
+          </KpiGrid>
+        </>
+      )}
     </AttributionResultView>
   );
 }
