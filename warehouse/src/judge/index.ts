@@ -1,4 +1,4 @@
-export { JudgeEnvSchema, loadJudgeConfig, type JudgeConfig } from "./config";
+export { JudgeEnvSchema, loadJudgeConfig, tenantJudgeSettings, type JudgeConfig } from "./config";
 export { JUDGE_PROMPT_VERSION, JUDGE_SCORE_NAMES, JudgeScoresSchema, type JudgeScoreName } from "./prompt";
 export { callJudge, JUDGE_ERROR_KINDS, scoresOfCompletion, type JudgeCallResult } from "./chat-endpoint";
 export { SAMPLE_BUCKETS, sampledCondition } from "./sample";

@@ -4,7 +4,7 @@ import { runPeriodically } from "../periodic";
 import { loadPrivacyConfig, tenantPrivacy } from "../privacy/tenant-privacy";
 import { roleWarehouse, type RunningRole } from "../role-warehouse";
 import type { ServiceLog } from "../service-log";
-import type { JudgeConfig } from "./config";
+import { tenantJudgeSettings, type JudgeConfig } from "./config";
 import { createJudgeMetrics } from "./judge-metrics";
 import { judgeTenant, type JudgePassResult } from "./judge-pass";
 import { tenantsWithTexts } from "./judge-rows";
@@ -34,8 +34,6 @@ export function startJudgeLoop(w: Warehouse, config: JudgeConfig, options: Judge
       apiKey: config.JUDGE_API_KEY,
       timeoutMs: config.JUDGE_TIMEOUT_MS,
     },
-    rate: config.JUDGE_SAMPLE_RATE,
-    dailyBudget: config.JUDGE_DAILY_BUDGET,
     lookbackMs: config.JUDGE_LOOKBACK_DAYS * DAY_MS,
     metrics: createJudgeMetrics(options.registry),
     now: options.now,
@@ -45,7 +43,7 @@ export function startJudgeLoop(w: Warehouse, config: JudgeConfig, options: Judge
       const tenants = (await tenantsWithTexts(w)).filter((tenant) => tenantPrivacy(privacy, tenant).answer_texts);
       const results: JudgePassResult[] = [];
       for (const tenant of tenants)
-        await judgeTenant(w, tenant, pass).then(
+        await judgeTenant(w, tenant, { ...pass, ...tenantJudgeSettings(config, tenant) }).then(
           (result) => void results.push(result),
           () => options.onError(tenant),
         );
