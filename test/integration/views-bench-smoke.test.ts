@@ -99,6 +99,9 @@ describe("bench views section (smoke)", () => {
       for (const v of report.views) {
         expect(v.timing.runs, v.view).toBe(1);
         expect(v.timing.p50_ms, v.view).toBeGreaterThan(0);
+        // The dashboard's API requests went through the bench's request log: each view waited on one.
+        expect(v.waits_on.api_requests, v.view).toBeGreaterThan(0);
+        expect(v.waits_on.route, v.view).toMatch(/^\/api\/v1\//);
       }
       expect(report.tenant_responses).toBeGreaterThan(0);
     } finally {

@@ -6,8 +6,9 @@ import { queryRows, sqlValue, type Warehouse } from "@answerscope/warehouse";
 import { ensureDashboardBuild, freePort, startApiProcess, startDashboard } from "@answerscope/test-kit";
 import { launchChromium, logInToDashboard } from "@answerscope/test-kit/chromium";
 import { progress } from "../progress";
-import { timingOf, type Timing } from "../stats";
+import { median, round, timingOf, type Timing } from "../stats";
 import { timeToFigures } from "./figures-visible";
+import { startRequestLog, type LoggedRequest } from "./request-log";
 import { VIEW_CASES, type ViewCase } from "./view-cases";
 import { rangeParams, VIEW_RANGES, type ViewRange } from "./view-ranges";
 
@@ -20,6 +21,8 @@ export interface ViewTiming {
   timing: Timing;
   goal_ms: number;
   goal_met: boolean;
+  /** The API request each load waited on longest (request-log.ts): the route most often slowest, and its median time then. */
+  waits_on: { route: string; p50_ms: number; api_requests: number };
 }
 
 export interface ViewsReport {
@@ -43,6 +46,16 @@ async function newestResponse(w: Warehouse, tenant: string, range: { from: strin
   );
   if (!row) throw new Error(`no response of ${tenant} between ${range.from} and ${range.to}: is the data set loaded?`);
   return row.response_id;
+}
+
+/** The route most often the slowest of a load (a response's id as `{id}`), its median time then, and requests per load. */
+function waitsOn(loads: { slowest: LoggedRequest; requests: number }[]): ViewTiming["waits_on"] {
+  const route = (path: string) => path.replace(/^\/api\/v1\/responses\/[^/]+/, "/api/v1/responses/{id}");
+  const times = new Map<string, number[]>();
+  for (const { slowest } of loads)
+    times.set(route(slowest.path), [...(times.get(route(slowest.path)) ?? []), slowest.ms]);
+  const [top, ms] = [...times.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? ["none", []];
+  return { route: top, p50_ms: round(median(ms)), api_requests: median(loads.map((load) => load.requests)) };
 }
 
 /**
@@ -78,8 +91,10 @@ export async function measureViewTimes(
     ANSWERSCOPE_KEYS_FILE: "",
   });
   const apiUrl = `http://127.0.0.1:${api.port}`;
+  const requests = await startRequestLog(apiUrl);
   const dashboardPort = await freePort();
-  const dashboard = await startDashboard("dashboard", apiUrl, dashboardPort).catch(async (error: unknown) => {
+  const dashboard = await startDashboard("dashboard", requests.url, dashboardPort).catch(async (error: unknown) => {
+    await requests.close();
     await api.stop();
     throw error;
   });
@@ -92,16 +107,22 @@ export async function measureViewTimes(
     const login = await context.newPage();
     await logInToDashboard(login, tenant, readKey, "/rejected");
     await login.close();
-    const samples = new Map<string, number[]>();
+    const samples = new Map<string, { ms: number; slowest: LoggedRequest; requests: number }[]>();
     for (let run = 0; run <= runs; run++) {
       for (const { range, params, responseId } of ranges) {
         for (const view of VIEW_CASES) {
           const page = await context.newPage();
           const path = view.path(params, responseId);
+          requests.take();
           const ms = await timeToFigures(page, path, view);
+          const answered = requests.take();
           // Run 0 is the warm-up (the API's and the dashboard's first requests, ClickHouse's caches).
           if (run === 0) await options.check?.(page, { view, range: params, apiUrl, readKey, responseId });
-          else samples.set(`${view.name}|${range.name}`, [...(samples.get(`${view.name}|${range.name}`) ?? []), ms]);
+          else {
+            const slowest = answered.reduce((a, b) => (b.ms > a.ms ? b : a), { path: "none", ms: 0 });
+            const key = `${view.name}|${range.name}`;
+            samples.set(key, [...(samples.get(key) ?? []), { ms, slowest, requests: answered.length }]);
+          }
           await page.close();
         }
       }
@@ -110,21 +131,27 @@ export async function measureViewTimes(
     await context.close();
     const views = ranges.flatMap(({ range }) =>
       VIEW_CASES.map((view): ViewTiming => {
-        const timing = timingOf(samples.get(`${view.name}|${range.name}`) ?? []);
+        const loads = samples.get(`${view.name}|${range.name}`) ?? [];
+        const timing = timingOf(loads.map((load) => load.ms));
         return {
           view: view.name,
           range: range.name,
           timing,
           goal_ms: range.goal_ms,
           goal_met: timing.p95_ms < range.goal_ms,
+          waits_on: waitsOn(loads),
         };
       }),
     );
-    for (const v of views) progress(`  ${v.view}, ${v.range}: p50 ${v.timing.p50_ms} ms, p95 ${v.timing.p95_ms} ms`);
+    for (const v of views)
+      progress(
+        `  ${v.view}, ${v.range}: p50 ${v.timing.p50_ms} ms, p95 ${v.timing.p95_ms} ms; waits on ${v.waits_on.route} (p50 ${v.waits_on.p50_ms} ms)`,
+      );
     return { tenant, tenant_responses: Number(count?.n ?? 0), runs, views };
   } finally {
     await browser.close();
     await dashboard.stop();
+    await requests.close();
     await api.stop();
   }
 }
