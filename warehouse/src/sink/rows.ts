@@ -11,14 +11,19 @@ import { latencyBucket } from "../metrics/latency-histogram";
  */
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
+/** The columns that name a response version and when it happened and arrived: responses' and response_texts'. */
+const responseVersionColumns = (event: ResponseCompleted, ingestedAtMs: number) => ({
+  tenant_id: event.tenant_id,
+  response_id: event.response_id,
+  event_id: event.event_id,
+  occurred_at: seconds(event.occurred_at_ms),
+  occurred_at_ms: event.occurred_at_ms,
+  ingested_at_ms: ingestedAtMs,
+});
+
 export function responseRow(event: ResponseCompleted, ingestedAtMs: number) {
   return {
-    tenant_id: event.tenant_id,
-    response_id: event.response_id,
-    event_id: event.event_id,
-    occurred_at: seconds(event.occurred_at_ms),
-    occurred_at_ms: event.occurred_at_ms,
-    ingested_at_ms: ingestedAtMs,
+    ...responseVersionColumns(event, ingestedAtMs),
     session_id: event.session_id,
     user_id: event.user_id,
     channel: event.channel,
@@ -59,12 +64,7 @@ export function responseRow(event: ResponseCompleted, ingestedAtMs: number) {
 export function responseTextRow(event: ResponseCompleted, ingestedAtMs: number) {
   if (event.answer_text == null) return null;
   return {
-    tenant_id: event.tenant_id,
-    response_id: event.response_id,
-    event_id: event.event_id,
-    occurred_at: seconds(event.occurred_at_ms),
-    occurred_at_ms: event.occurred_at_ms,
-    ingested_at_ms: ingestedAtMs,
+    ...responseVersionColumns(event, ingestedAtMs),
     question_text: event.query_text ?? "",
     question_truncated: 0,
     answer_text: event.answer_text,
