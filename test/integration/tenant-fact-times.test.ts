@@ -91,7 +91,9 @@ describe("migration 0016 on a deployment with facts", () => {
 
   beforeAll(async () => {
     ({ warehouse } = await createTestWarehouse("as_tenant_fact_times_upgrade", {
-      migrations: loadMigrations().filter((m) => m.version < 16),
+      // Before 0016, plus the columns today's sink writes that came later (0022's scores), so the
+      // rows below fit a table of then: what is under test is 0016's fill, not the row shape.
+      migrations: loadMigrations().filter((m) => m.version < 16 || m.version === 22),
     }));
   });
   afterAll(() => dropTestWarehouse(warehouse));
